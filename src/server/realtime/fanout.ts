@@ -1,0 +1,173 @@
+// Cross-instance delivery of hub events. Each envelope carries its audience
+// (scope) rather than a socket list, because only the instance that holds a socket
+// knows it; every instance resolves the scope against its own local connections.
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+
+export type FanoutScope =
+  | { kind: 'user'; tenantId: number | null; userId: number }
+  | { kind: 'tenant'; tenantId: number | null }
+  | { kind: 'group'; group: string }
+  | { kind: 'all' };
+
+export interface FanoutEnvelope {
+  scope: FanoutScope;
+  target: string;
+  arguments: unknown[];
+}
+
+export type LocalDelivery = (envelope: FanoutEnvelope) => void;
+
+export interface Fanout {
+  /** Delivers to this instance's sockets and to every other instance's, each once. */
+  publish(envelope: FanoutEnvelope): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface FanoutLogger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface FanoutOptions {
+  redisUrl?: string;
+  channelPrefix: string;
+  deliverLocal: LocalDelivery;
+  logger: FanoutLogger;
+}
+
+/** Single-instance deployments and tests: nothing to cross. */
+export class InProcessFanout implements Fanout {
+  constructor(private readonly deliverLocal: LocalDelivery) {}
+
+  async publish(envelope: FanoutEnvelope): Promise<void> {
+    this.deliverLocal(envelope);
+  }
+
+  async close(): Promise<void> {}
+}
+
+interface WireEnvelope extends FanoutEnvelope {
+  /** Lets the publisher skip its own echo: it already delivered locally. */
+  origin: string;
+}
+
+function isScope(value: unknown): value is FanoutScope {
+  if (typeof value !== 'object' || value === null) return false;
+  const scope = value as Record<string, unknown>;
+  const tenantOk = scope.tenantId === null || typeof scope.tenantId === 'number';
+  switch (scope.kind) {
+    case 'user':
+      return tenantOk && typeof scope.userId === 'number';
+    case 'tenant':
+      return tenantOk;
+    case 'group':
+      return typeof scope.group === 'string';
+    case 'all':
+      return true;
+    default:
+      return false;
+  }
+}
+
+function parseWireEnvelope(text: string): WireEnvelope | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof raw !== 'object' || raw === null) return null;
+  const obj = raw as Record<string, unknown>;
+  if (typeof obj.origin !== 'string' || typeof obj.target !== 'string') return null;
+  if (!Array.isArray(obj.arguments) || !isScope(obj.scope)) return null;
+  return { origin: obj.origin, scope: obj.scope, target: obj.target, arguments: obj.arguments };
+}
+
+/**
+ * Redis pub/sub backplane. Delivery to local sockets happens synchronously on
+ * publish (no round trip, and it still works while Redis is briefly unreachable);
+ * other instances get it through the channel.
+ */
+export class RedisFanout implements Fanout {
+  private readonly instanceId = randomUUID();
+  private readonly channel: string;
+  private closed = false;
+
+  private constructor(
+    private readonly publisher: Redis,
+    private readonly subscriber: Redis,
+    channelPrefix: string,
+    private readonly deliverLocal: LocalDelivery,
+    private readonly logger: FanoutLogger,
+  ) {
+    this.channel = `${channelPrefix}:fanout`;
+  }
+
+  static async create(options: Required<Omit<FanoutOptions, 'redisUrl'>> & { redisUrl: string }): Promise<RedisFanout> {
+    // A subscribed ioredis connection cannot issue PUBLISH, hence two connections.
+    const publisher = new Redis(options.redisUrl, { lazyConnect: true });
+    const subscriber = new Redis(options.redisUrl, { lazyConnect: true });
+    const fanout = new RedisFanout(publisher, subscriber, options.channelPrefix, options.deliverLocal, options.logger);
+    for (const client of [publisher, subscriber]) {
+      // Without a listener ioredis errors would be unhandled and crash the process;
+      // ioredis reconnects on its own.
+      client.on('error', (err: Error) => options.logger.warn({ err }, 'hub fan-out redis error'));
+    }
+    try {
+      await Promise.all([publisher.connect(), subscriber.connect()]);
+      subscriber.on('message', (channel: string, text: string) => fanout.onMessage(channel, text));
+      // Resolve only once subscribed, so nothing published right after startup is missed.
+      await subscriber.subscribe(fanout.channel);
+    } catch (err) {
+      publisher.disconnect();
+      subscriber.disconnect();
+      throw err;
+    }
+    return fanout;
+  }
+
+  async publish(envelope: FanoutEnvelope): Promise<void> {
+    this.deliverLocal(envelope);
+    if (this.closed) return;
+    const wire: WireEnvelope = { origin: this.instanceId, ...envelope };
+    await this.publisher.publish(this.channel, JSON.stringify(wire));
+  }
+
+  private onMessage(channel: string, text: string): void {
+    if (channel !== this.channel || this.closed) return;
+    const envelope = parseWireEnvelope(text);
+    if (!envelope) {
+      this.logger.warn({ channel }, 'hub fan-out: ignoring malformed message');
+      return;
+    }
+    if (envelope.origin === this.instanceId) return;
+    try {
+      this.deliverLocal({ scope: envelope.scope, target: envelope.target, arguments: envelope.arguments });
+    } catch (err) {
+      this.logger.error({ err }, 'hub fan-out: local delivery failed');
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all(
+      [this.publisher, this.subscriber].map(async (client) => {
+        try {
+          await client.quit();
+        } catch {
+          // Already disconnected (e.g. Redis went away): nothing left to release gracefully.
+          client.disconnect();
+        }
+      }),
+    );
+  }
+}
+
+export async function createFanout(options: FanoutOptions): Promise<Fanout> {
+  if (options.redisUrl) {
+    return RedisFanout.create({ ...options, redisUrl: options.redisUrl });
+  }
+  return new InProcessFanout(options.deliverLocal);
+}

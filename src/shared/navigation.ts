@@ -1,0 +1,143 @@
+import type { PermissionName } from './permissions';
+import type { Label } from './resource-kit/label';
+import { RESOURCES } from './resources';
+
+/** Menu groups of the sidebar, in order. A group with no visible child is hidden. */
+export interface MenuGroup {
+  name: string;
+  label: Label;
+  icon: string;
+}
+
+export const MENU_GROUPS: readonly MenuGroup[] = [
+  { name: 'bigdata', label: { zh: '大数据', en: 'Big data' }, icon: 'dashboard' },
+  { name: 'basicinformation', label: { zh: '基础信息', en: 'Basic information' }, icon: 'database' },
+  { name: 'enterpriseinformationwp', label: { zh: '产废单位', en: 'Waste producers' }, icon: 'factory' },
+  { name: 'enterpriseinformationtp', label: { zh: '运输单位', en: 'Transporters' }, icon: 'truck' },
+  { name: 'enterpriseinformationcp', label: { zh: '接收单位', en: 'Receivers' }, icon: 'inbox' },
+  { name: 'contractmanagement', label: { zh: '合同管理', en: 'Contracts' }, icon: 'document' },
+  { name: 'transfermanagement', label: { zh: '转移管理', en: 'Transfers' }, icon: 'swap-horizontal' },
+  { name: 'inventorymanagement', label: { zh: '库存管理', en: 'Inventory' }, icon: 'box' },
+  { name: 'monitoring', label: { zh: '智能监控', en: 'Monitoring' }, icon: 'pulse' },
+  { name: 'supervision', label: { zh: '监管检查', en: 'Supervision' }, icon: 'search-template' },
+  { name: 'recycling', label: { zh: '垃圾回收', en: 'Recycling scheme' }, icon: 'refresh' },
+  { name: 'setting', label: { zh: '系统设置', en: 'Settings' }, icon: 'cog' },
+];
+
+export type RouteKind =
+  | 'login' | 'locking' | 'error' | 'home' // outside or at the root of the shell
+  | 'page' // a screen written by hand
+  | 'resource' // a screen derived from a resource declaration
+  | 'placeholder'; // a module whose issue has not landed: the menu entry and permission exist already
+
+export interface RouteEntry {
+  name: string;
+  path: string;
+  label: Label;
+  kind: RouteKind;
+  permission?: PermissionName;
+  group?: string;
+  icon?: string;
+  order?: number;
+  /** Resource name for `resource` routes. */
+  resource?: string;
+  /** Only shown to host users (no tenant). */
+  hostOnly?: boolean;
+  /** Outside the shell (login, lock screen). */
+  bare?: boolean;
+  /** Opens in a new window instead of a tab (the external big-screen link). */
+  external?: boolean;
+  hideInMenu?: boolean;
+}
+
+const L = (zh: string, en: string): Label => ({ zh, en });
+
+const fixedRoutes: RouteEntry[] = [
+  { name: 'locking', path: '/locking', label: L('锁屏', 'Locked'), kind: 'locking', bare: true, hideInMenu: true },
+  { name: 'login', path: '/', label: L('登录', 'login'), kind: 'login', bare: true, hideInMenu: true },
+  { name: 'login2', path: '/login2', label: L('登录', 'login'), kind: 'login', bare: true, hideInMenu: true },
+  { name: 'error-403', path: '/error-403', label: L('无权访问', 'Access denied'), kind: 'error', hideInMenu: true },
+  { name: 'home', path: '/main/home', label: L('首页', 'Home'), kind: 'home', icon: 'home', order: 0 },
+  { name: 'customerinformation', path: '/bigdata/customerinformation', label: L('大数据屏', 'Big-data screen'), kind: 'placeholder', permission: 'Pages.BigData', group: 'bigdata', icon: 'dashboard', order: 1 },
+  { name: 'bigscreen', path: '/bigdata/customerinformation?wall=1', label: L('大屏展示', 'Wall display'), kind: 'placeholder', permission: 'Pages.BigData', group: 'bigdata', icon: 'desktop', order: 2, external: true },
+  { name: 'user', path: '/setting/user', label: L('用户管理', 'Users'), kind: 'page', permission: 'Pages.Users', group: 'setting', icon: 'person', order: 1 },
+  { name: 'role', path: '/setting/role', label: L('角色管理', 'Roles'), kind: 'page', permission: 'Pages.Roles', group: 'setting', icon: 'people', order: 2 },
+  { name: 'tenant', path: '/setting/tenant', label: L('租户管理', 'Tenants'), kind: 'page', permission: 'Pages.Tenants', group: 'setting', icon: 'office', order: 3, hostOnly: true },
+];
+
+// Modules whose screens arrive with later work; their menu entries and permissions exist now.
+const plannedRoutes: RouteEntry[] = ([
+  ['enterpriseinformation', '/basicinformation/enterpriseinformation', L('企业信息', 'Enterprises'), 'Pages.EnterpriseInformation', 'basicinformation', 'office', 1],
+  ['enterpriseinformation_wp', '/enterpriseinformationwp/enterpriseinformation_wp', L('产废单位信息', 'Producers'), 'Pages.EnterpriseInformationWP', 'enterpriseinformationwp', 'factory', 1],
+  ['hazardouswasteinformation', '/enterpriseinformationwp/hazardouswasteinformation', L('危废信息', 'Hazardous waste'), 'Pages.HazardouswasteInformation', 'enterpriseinformationwp', 'warning-sign', 2],
+  ['annualmanagementplan', '/enterpriseinformationwp/annualmanagementplan', L('年度管理计划', 'Annual plans'), 'Pages.AnnualManagementPlan', 'enterpriseinformationwp', 'calendar', 3],
+  ['collectioncategory', '/enterpriseinformationwp/collectioncategory', L('收集类别', 'Collection categories'), 'Pages.Collectioncategory', 'enterpriseinformationwp', 'tag', 4],
+  ['enterpriseinformation_tp', '/enterpriseinformationtp/enterpriseinformation_tp', L('运输单位信息', 'Transporters'), 'Pages.EnterpriseInformationTP', 'enterpriseinformationtp', 'truck', 1],
+  ['vehicleinformation', '/enterpriseinformationtp/vehicleinformation', L('车辆信息', 'Vehicles'), 'Pages.Vehicleinformation', 'enterpriseinformationtp', 'drive-time', 2],
+  ['driver', '/enterpriseinformationtp/driver', L('驾驶员信息', 'Drivers'), 'Pages.DriverInformation', 'enterpriseinformationtp', 'id-number', 3],
+  ['enterpriseinformation_cp', '/enterpriseinformationcp/enterpriseinformation_cp', L('接收单位信息', 'Receivers'), 'Pages.EnterpriseInformationCP', 'enterpriseinformationcp', 'inbox', 1],
+  ['contract', '/contractmanagement/contract', L('合同管理', 'Contracts'), 'Pages.ContractManagement', 'contractmanagement', 'document', 1],
+  ['transferorder', '/transfermanagement/transferorder', L('转移申请', 'Transfer orders'), 'Pages.TransferApplication', 'transfermanagement', 'export', 1],
+  ['transferreception', '/transfermanagement/transferreception', L('转移接收', 'Transfer reception'), 'Pages.TransferReception', 'transfermanagement', 'import', 2],
+  ['warehousereceipt', '/inventorymanagement/warehousereceipt', L('入库单', 'Warehouse receipts'), 'Pages.Warehousereceipt', 'inventorymanagement', 'log-in', 1],
+  ['inventorylist', '/inventorymanagement/inventorylist', L('库存清单', 'Inventory'), 'Pages.InventoryList', 'inventorymanagement', 'th-list', 2],
+  ['supervisorconsole', '/monitoring/console', L('监控台', 'Supervisor console'), 'Pages.SupervisorConsole', 'monitoring', 'eye-open', 1],
+  ['equipmentmodel', '/monitoring/equipmentmodel', L('设备型号', 'Equipment models'), 'Pages.Equipmentmodel', 'monitoring', 'cube', 2],
+  ['smartequipment', '/monitoring/smartequipment', L('智能设备', 'Smart equipment'), 'Pages.Smartequipment', 'monitoring', 'mobile-phone', 3],
+  ['hazardouswastestorage', '/monitoring/hazardouswastestorage', L('危废贮存', 'Storage'), 'Pages.Hazardouswastestorage', 'monitoring', 'box', 4],
+  ['equipmentwarning', '/monitoring/equipmentwarning', L('设备预警', 'Warnings'), 'Pages.EquipmentWarning', 'monitoring', 'warning-sign', 5],
+  ['regularinspections', '/supervision/regularinspections', L('定期检查', 'Inspections'), 'Pages.RegularInspections', 'supervision', 'clipboard', 1],
+  ['chatlog', '/supervision/chat', L('在线沟通', 'Chat'), 'Pages.ChatLog', 'supervision', 'chat', 2],
+  ['bhusers', '/recycling/bhusers', L('回收用户', 'Recycling users'), 'Pages.BHUsers', 'recycling', 'people', 1],
+  ['collector', '/recycling/collector', L('回收员', 'Collectors'), 'Pages.IgcsCollector', 'recycling', 'person', 2],
+  ['area', '/recycling/area', L('区域管理', 'Districts'), 'Pages.Area', 'recycling', 'map', 3],
+  ['integral', '/recycling/integral', L('积分管理', 'Points'), 'Pages.Integral', 'recycling', 'star', 4],
+  ['integralrule', '/recycling/integralrule', L('积分规则', 'Points rules'), 'Pages.IntegralRule', 'recycling', 'properties', 5],
+  ['goodstype', '/recycling/goodstype', L('商品类型', 'Goods types'), 'Pages.BHgoodsType', 'recycling', 'tag', 6],
+  ['goods', '/recycling/goods', L('商品管理', 'Goods'), 'Pages.BHgoods', 'recycling', 'shopping-cart', 7],
+  ['goodsexchange', '/recycling/goodsexchange', L('兑换机管理', 'Exchange machines'), 'Pages.BHgoodsExchange', 'recycling', 'exchange', 8],
+  ['rblist', '/recycling/rblist', L('回收记录', 'Recycling records'), 'Pages.Rblist', 'recycling', 'history', 9],
+] as const).map(([name, path, label, permission, group, icon, order]) => ({
+  name, path, label, permission, group, icon, order, kind: 'placeholder' as const,
+}));
+
+const resourceRoutes: RouteEntry[] = RESOURCES.map((r) => ({
+  name: r.name.toLowerCase(),
+  path: r.route.path,
+  label: r.label,
+  kind: 'resource',
+  resource: r.name,
+  permission: r.permission,
+  group: r.route.group,
+  icon: r.route.icon,
+  order: r.route.order,
+}));
+
+/** The route table: every screen of the product, derived in part from the resource declarations. */
+export const ROUTES: readonly RouteEntry[] = [...fixedRoutes, ...resourceRoutes, ...plannedRoutes];
+
+export function findRouteByPath(pathname: string): RouteEntry | undefined {
+  return ROUTES.find((r) => !r.external && r.path === pathname);
+}
+
+export function findRouteByName(name: string): RouteEntry | undefined {
+  return ROUTES.find((r) => r.name === name);
+}
+
+export interface MenuEntry {
+  group: MenuGroup | null;
+  routes: RouteEntry[];
+}
+
+/** The sidebar for a user: only permitted items, groups without visible children hidden. */
+export function buildMenu(isGranted: (permission: PermissionName) => boolean, isHost: boolean): MenuEntry[] {
+  const visible = (r: RouteEntry) =>
+    !r.hideInMenu && !r.bare && (!r.permission || isGranted(r.permission)) && (!r.hostOnly || isHost);
+  const byOrder = (a: RouteEntry, b: RouteEntry) => (a.order ?? 99) - (b.order ?? 99);
+  const top: MenuEntry[] = [{ group: null, routes: ROUTES.filter((r) => !r.group && visible(r)).sort(byOrder) }];
+  const groups = MENU_GROUPS.map((group) => ({
+    group,
+    routes: ROUTES.filter((r) => r.group === group.name && visible(r)).sort(byOrder),
+  })).filter((g) => g.routes.length > 0);
+  return [...top, ...groups];
+}

@@ -1,0 +1,5 @@
+export * from './label';
+export * from './enum';
+export * from './fields';
+export * from './resource';
+export * from './contract';
