@@ -106,23 +106,49 @@ export class RedisFanout implements Fanout {
 
   static async create(options: Required<Omit<FanoutOptions, 'redisUrl'>> & { redisUrl: string }): Promise<RedisFanout> {
     // A subscribed ioredis connection cannot issue PUBLISH, hence two connections.
-    const publisher = new Redis(options.redisUrl, { lazyConnect: true });
-    const subscriber = new Redis(options.redisUrl, { lazyConnect: true });
+    // No offline queue for publishing: a realtime event held until Redis returns is
+    // stale, and sendTo* callers should fail fast instead of waiting on retries.
+    let started = false;
+    // Startup fails fast (registerHub rejects); once running, ioredis's usual back-off
+    // rides out Redis restarts.
+    const retryStrategy = (attempt: number): number | null => (started ? Math.min(attempt * 50, 2000) : null);
+    // Named so operators (and tests) can tell the hub's connections apart in CLIENT LIST.
+    const publisher = new Redis(options.redisUrl, {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      retryStrategy,
+      connectionName: `${options.channelPrefix}:pub`,
+    });
+    const subscriber = new Redis(options.redisUrl, {
+      lazyConnect: true,
+      retryStrategy,
+      connectionName: `${options.channelPrefix}:sub`,
+    });
     const fanout = new RedisFanout(publisher, subscriber, options.channelPrefix, options.deliverLocal, options.logger);
+    let lastError: Error | undefined;
     for (const client of [publisher, subscriber]) {
       // Without a listener ioredis errors would be unhandled and crash the process;
       // ioredis reconnects on its own.
-      client.on('error', (err: Error) => options.logger.warn({ err }, 'hub fan-out redis error'));
+      client.on('error', (err: Error) => {
+        lastError = err;
+        options.logger.warn({ err }, 'hub fan-out redis error');
+      });
     }
     try {
       await Promise.all([publisher.connect(), subscriber.connect()]);
       subscriber.on('message', (channel: string, text: string) => fanout.onMessage(channel, text));
       // Resolve only once subscribed, so nothing published right after startup is missed.
       await subscriber.subscribe(fanout.channel);
+      started = true;
     } catch (err) {
-      publisher.disconnect();
-      subscriber.disconnect();
-      throw err;
+      // A client that already failed has ended on its own; disconnecting it again
+      // would leave an ioredis timer running for no socket.
+      for (const client of [publisher, subscriber]) {
+        if (client.status !== 'end') client.disconnect();
+      }
+      // ioredis rejects with a bare "Connection is closed."; the socket error says why.
+      const reason = lastError ?? (err instanceof Error ? err : new Error(String(err)));
+      throw new Error(`Hub fan-out could not connect to Redis: ${reason.message}`, { cause: err });
     }
     return fanout;
   }

@@ -10,7 +10,7 @@ export const wastecode = defineResource({
   route: { path: '/basicinformation/wastecode', group: 'basicinformation', icon: 'barcode', order: 4 },
   fields: {
     code: field.string({ zh: '废物代码', en: 'Waste code' }, {
-      required: true, maxLength: 9, pattern: '^\\d{3}-\\d{3}-\\d{2}$', patternHint: { zh: '格式如 900-041-49', en: 'Format like 900-041-49' },
+      required: true, maxLength: 10, pattern: '^\\d{3}-\\d{3}-\\d{2}$', patternHint: { zh: '格式如 900-041-49', en: 'Format like 900-041-49' },
       unique: true, sortable: true, searchable: true, width: 120,
     }),
     wastecategoryId: field.reference({ zh: '废物类别', en: 'Waste category' }, 'Wastecategory', {

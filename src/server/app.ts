@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { RESOURCES } from '../shared/resources';
+import { createTokenService, loadSecret } from './auth/tokens';
+import type { ServerConfig } from './config';
+import { registerResource } from './crud/engine';
+import type { Db } from './db/database';
+import { AppServiceRegistry, mountAppServices } from './http/app-services';
+import type { Services } from './http/context';
+import { AppError } from './http/errors';
+import { failure } from './http/envelope';
+import { toLanguage } from './http/culture';
+import { translate } from '../shared/locales';
+import { registerAccount } from './modules/auth/account';
+import { mountTokenAuth } from './modules/auth/authenticate';
+import { mountOpenApi } from './modules/docs/openapi';
+import { registerNotifications } from './modules/notifications/notifications';
+import { registerRoles } from './modules/roles/roles';
+import { registerSession } from './modules/session/session';
+import { mountUserConfiguration } from './modules/session/user-configuration';
+import { registerTenants } from './modules/tenants/tenants';
+import { registerUsers } from './modules/users/users';
+import { registerHub } from './realtime';
+
+export interface App {
+  server: FastifyInstance;
+  services: Services;
+  registry: AppServiceRegistry;
+}
+
+export interface AppOptions {
+  /** Silence request logs (tests, benchmarks). */
+  quiet?: boolean;
+  /** Hub keep-alive override for tests. */
+  hubKeepAliveMs?: number;
+  hubChannelPrefix?: string;
+}
+
+/** Every app service of the product: the declared resources through the engine, plus the modules. */
+export function buildRegistry(): AppServiceRegistry {
+  const registry = new AppServiceRegistry();
+  for (const resource of RESOURCES) registerResource(registry, resource);
+  registerAccount(registry);
+  registerSession(registry);
+  registerUsers(registry);
+  registerRoles(registry);
+  registerTenants(registry);
+  registerNotifications(registry);
+  return registry;
+}
+
+function languageOf(headers: Record<string, unknown>) {
+  return toLanguage(String(headers['accept-language'] ?? '')) ?? 'zh-CN';
+}
+
+/** Builds the whole server on a migrated database; main.ts listens, tests call `inject` or listen on port 0. */
+export async function buildApp(db: Db, config: ServerConfig, options: AppOptions = {}): Promise<App> {
+  const server = Fastify({
+    logger: options.quiet ? false : { level: 'info' },
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    bodyLimit: 5 * 1024 * 1024,
+    trustProxy: true,
+  });
+
+  // An empty JSON body binds as {} (ABP clients post nothing to parameterless methods).
+  server.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body).trim();
+    if (!text) return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const error = new Error('The request body is not valid JSON.') as FastifyError;
+      error.statusCode = 400;
+      done(error, undefined);
+    }
+  });
+
+  server.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) return reply.code(error.status).send(failure(error));
+    const language = languageOf(request.headers);
+    const pgCode = (error as { code?: string }).code;
+    if (pgCode === '23505') {
+      // A concurrent write took a unique value between our check and our insert.
+      return reply.code(400).send(failure(new AppError(400, translate(language, 'errors.invalidRequest'), error.message)));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send(failure(new AppError(error.statusCode, translate(language, 'errors.invalidRequest'), error.message,
+        [{ message: error.message, members: ['input'] }])));
+    }
+    request.log.error(error);
+    return reply.code(500).send(failure(new AppError(500, translate(language, 'errors.internal'))));
+  });
+
+  const tokens = createTokenService(loadSecret(config.jwtSecret, config.dataDir));
+  const services: Services = { db, tokens, config, hub: null };
+
+  services.hub = await registerHub(server, {
+    path: '/chatmsg',
+    authenticate: async (token) => {
+      const subject = await tokens.verify(token);
+      return subject ? { userId: subject.userId, tenantId: subject.tenantId, userName: subject.userName } : null;
+    },
+    decryptEncToken: (enc) => tokens.decrypt(enc),
+    redisUrl: config.redisUrl,
+    channelPrefix: options.hubChannelPrefix,
+    keepAliveMs: options.hubKeepAliveMs,
+  });
+
+  const registry = buildRegistry();
+  mountAppServices(server, registry, services);
+  mountTokenAuth(server, services);
+  mountUserConfiguration(server, services);
+  mountOpenApi(server, registry);
+
+  const indexFile = path.join(config.publicDir, 'index.html');
+  if (fs.existsSync(indexFile)) {
+    await server.register(fastifyStatic, {
+      root: config.publicDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        res.setHeader('cache-control', file.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  // The client routes with the History API: unknown GETs outside the API get the app; everything else is a bare 404.
+  server.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !/^\/(api|abpuserconfiguration|swagger|chatmsg)(\/|$)/i.test(request.url);
+    if (isPage && fs.existsSync(indexFile)) {
+      return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+    }
+    return reply.code(404).send();
+  });
+
+  server.addHook('onClose', async () => {
+    await services.hub?.close();
+  });
+  return { server, services, registry };
+}

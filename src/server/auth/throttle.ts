@@ -1,0 +1,35 @@
+import type { Db } from '../db/database';
+
+export const MAX_FAILURES = 5;
+export const LOCKOUT_MINUTES = 5;
+
+/**
+ * Login throttling kept in the database so every instance sees the same counts. Keys are per user
+ * (`user:<tenant>:<name>`) and per address (`ip:<address>`): either one locked refuses the attempt.
+ */
+export async function lockedMinutesLeft(db: Db, keys: string[]): Promise<number> {
+  const rows = await db.query<{ seconds: number }>(
+    `select extract(epoch from (max(locked_until) - now()))::float8 as seconds
+       from login_attempts where key = any($1) and locked_until > now()`, [keys]);
+  const seconds = rows[0]?.seconds;
+  return seconds ? Math.ceil(seconds / 60) : 0;
+}
+
+export async function recordFailure(db: Db, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    await db.query(
+      `insert into login_attempts (key, failures, last_failure_time) values ($1, 1, now())
+       on conflict (key) do update set
+         failures = case when login_attempts.locked_until is not null and login_attempts.locked_until <= now() then 1
+                         else login_attempts.failures + 1 end,
+         locked_until = case when login_attempts.locked_until is not null and login_attempts.locked_until <= now() then null
+                             when login_attempts.failures + 1 >= $2 then now() + make_interval(mins => $3)
+                             else login_attempts.locked_until end,
+         last_failure_time = now()`,
+      [key, MAX_FAILURES, LOCKOUT_MINUTES]);
+  }
+}
+
+export async function clearFailures(db: Db, userKey: string): Promise<void> {
+  await db.query('delete from login_attempts where key = $1', [userKey]);
+}

@@ -1,0 +1,87 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { jwtVerify, SignJWT } from 'jose';
+
+// Claim names as ABP writes them, so tokens read the same to any ABP-aware tool.
+export const CLAIMS = {
+  userId: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/nameidentifier',
+  userName: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name',
+  tenantId: 'http://www.aspnetboilerplate.com/identity/claims/tenantId',
+} as const;
+
+const ISSUER = 'WasteBackOffice';
+export const TOKEN_LIFETIME_SECONDS = 86400;
+
+export interface TokenSubject {
+  userId: number;
+  userName: string;
+  tenantId: number | null;
+}
+
+export interface TokenService {
+  issue(subject: TokenSubject): Promise<string>;
+  verify(token: string): Promise<TokenSubject | null>;
+  /** ABP's encryptedAccessToken: opaque to the client, reversible by the server (for WebSocket URLs). */
+  encrypt(token: string): string;
+  decrypt(encrypted: string): string | null;
+}
+
+/** The secret comes from JWT_SECRET, or is generated once and kept in the data folder. */
+export function loadSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function createTokenService(secret: string): TokenService {
+  const signingKey = new TextEncoder().encode(secret);
+  const cipherKey = crypto.createHash('sha256').update(`enc:${secret}`).digest();
+  return {
+    async issue({ userId, userName, tenantId }) {
+      const claims: Record<string, string> = { [CLAIMS.userId]: String(userId), [CLAIMS.userName]: userName };
+      if (tenantId !== null) claims[CLAIMS.tenantId] = String(tenantId);
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(userId))
+        .setJti(crypto.randomUUID())
+        .setIssuedAt()
+        .setIssuer(ISSUER)
+        .setAudience(ISSUER)
+        .setExpirationTime(`${TOKEN_LIFETIME_SECONDS}s`)
+        .sign(signingKey);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, signingKey, { issuer: ISSUER, audience: ISSUER, algorithms: ['HS256'] });
+        const userId = Number(payload[CLAIMS.userId]);
+        if (!Number.isInteger(userId)) return null;
+        const tenantClaim = payload[CLAIMS.tenantId];
+        return { userId, userName: String(payload[CLAIMS.userName] ?? ''), tenantId: tenantClaim === undefined ? null : Number(tenantClaim) };
+      } catch {
+        return null;
+      }
+    },
+    encrypt(token) {
+      const iv = crypto.randomBytes(12);
+      const cipher = crypto.createCipheriv('aes-256-gcm', cipherKey, iv);
+      const body = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+    },
+    decrypt(encrypted) {
+      try {
+        const raw = Buffer.from(encrypted, 'base64url');
+        if (raw.length < 29) return null;
+        const decipher = crypto.createDecipheriv('aes-256-gcm', cipherKey, raw.subarray(0, 12));
+        decipher.setAuthTag(raw.subarray(12, 28));
+        return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+      } catch {
+        return null;
+      }
+    },
+  };
+}

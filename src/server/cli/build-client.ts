@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import webpack from 'webpack';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const OUTPUT_INDEX = path.join(ROOT, 'dist/public/index.html');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** The client build is stale when any client, shared or public source, or the webpack config, is newer than it. */
+export function clientBuildIsStale(): boolean {
+  if (!fs.existsSync(OUTPUT_INDEX)) return true;
+  const built = fs.statSync(OUTPUT_INDEX).mtimeMs;
+  const sources = Math.max(
+    newestMtime(path.join(ROOT, 'src/client')), newestMtime(path.join(ROOT, 'src/shared')), newestMtime(path.join(ROOT, 'public')),
+    fs.statSync(path.join(ROOT, 'webpack.config.ts')).mtimeMs, fs.statSync(path.join(ROOT, 'package-lock.json')).mtimeMs,
+  );
+  return sources > built;
+}
+
+export async function buildClient(): Promise<void> {
+  const { createConfig } = await import('../../../webpack.config');
+  const compiler = webpack(createConfig('production'));
+  await new Promise<void>((resolve, reject) => {
+    compiler.run((error, stats) => {
+      compiler.close(() => undefined);
+      if (error) return reject(error);
+      if (stats?.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })));
+      resolve();
+    });
+  });
+}
+
+if (require.main === module) {
+  const started = Date.now();
+  buildClient().then(() => console.log(`Client built in ${((Date.now() - started) / 1000).toFixed(1)} s`)).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

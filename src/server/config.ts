@@ -1,0 +1,34 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, read in one place. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite in `dataDir` is used. */
+  databaseUrl?: string;
+  /** Redis for hub fan-out across instances. */
+  redisUrl?: string;
+  /** Signing secret for access tokens; when absent one is generated once and kept in `dataDir`. */
+  jwtSecret?: string;
+  amapKey: string;
+  /** The production host name, without `www.`: visits on `www.<host>` are redirected to it. */
+  publicHost?: string;
+  /** Folder of the built client (index.html and assets). */
+  publicDir: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const root = process.cwd();
+  return {
+    port: Number(env.PORT ?? 21021),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    amapKey: env.AMAP_KEY || '{key}',
+    publicHost: env.PUBLIC_HOST || undefined,
+    publicDir: path.resolve(root, 'dist/public'),
+  };
+}

@@ -1,0 +1,138 @@
+import type { FieldDef, Language, Resource } from '../../shared/resource-kit';
+import { pick } from '../../shared/resource-kit';
+import { translate } from '../../shared/locales';
+import type { SqlParam } from '../db/database';
+import type { ValidationErrorInfo } from '../http/errors';
+import type { Input } from '../http/input';
+
+export type FieldValue = SqlParam;
+
+interface Checked {
+  value?: FieldValue;
+  error?: string;
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+
+function isRealDate(text: string): boolean {
+  const m = DATE.exec(text);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+function toNumber(raw: unknown): number | undefined {
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : undefined;
+  if (typeof raw === 'string' && raw.trim() !== '' && Number.isFinite(Number(raw))) return Number(raw);
+  return undefined;
+}
+
+/** Converts and checks one value by its field kind; `raw` is known to be present. */
+function checkValue(def: FieldDef, raw: unknown, language: Language, label: string): Checked {
+  const msg = (key: string, params: Record<string, string | number> = {}) =>
+    ({ error: translate(language, `validation.${key}`, { field: label, ...params }) });
+  switch (def.kind) {
+    case 'string':
+    case 'text': {
+      if (typeof raw !== 'string') return msg('pattern');
+      if (def.maxLength !== undefined && raw.length > def.maxLength) return msg('maxLength', { max: def.maxLength });
+      if (def.kind === 'string' && def.pattern && !new RegExp(`^(?:${def.pattern})$`).test(raw)) {
+        return { error: translate(language, 'validation.pattern', { field: label }) + (def.patternHint ? ` (${pick(def.patternHint, language)})` : '') };
+      }
+      return { value: raw };
+    }
+    case 'integer': {
+      const n = toNumber(raw);
+      if (n === undefined || !Number.isInteger(n)) return msg('integer');
+      if (def.min !== undefined && n < def.min) return msg('min', { min: def.min });
+      if (def.max !== undefined && n > def.max) return msg('max', { max: def.max });
+      return { value: n };
+    }
+    case 'decimal': {
+      const n = toNumber(raw);
+      if (n === undefined) return msg('number');
+      if (def.min !== undefined && n < def.min) return msg('min', { min: def.min });
+      if (def.greaterThan !== undefined && n <= def.greaterThan) return msg('greaterThan', { min: def.greaterThan });
+      if (def.max !== undefined && n > def.max) return msg('max', { max: def.max });
+      if (Math.abs(n) >= 1e14) return msg('max', { max: 1e14 });
+      return { value: n };
+    }
+    case 'boolean':
+      return typeof raw === 'boolean' ? { value: raw } : msg('boolean');
+    case 'date':
+      return typeof raw === 'string' && isRealDate(raw) ? { value: raw.slice(0, 10) } : msg('date');
+    case 'datetime': {
+      if (typeof raw !== 'string' || !isRealDate(raw) || Number.isNaN(Date.parse(raw))) return msg('date');
+      return { value: raw.replace(/Z$|[+-]\d{2}:?\d{2}$/, '') };
+    }
+    case 'enum': {
+      const allowed = def.enum.options.map((o) => o.value);
+      const matches = (v: unknown) => allowed.find((a) => a === v || (typeof a === 'number' && toNumber(v) === a));
+      if (def.multiple) {
+        if (!Array.isArray(raw)) return msg('enum');
+        const values = raw.map(matches);
+        if (values.some((v) => v === undefined)) return msg('enum');
+        const unique = [...new Set(values)] as (string | number)[];
+        return { value: (typeof allowed[0] === 'number' ? (unique as number[]) : (unique as string[])) };
+      }
+      const value = matches(raw);
+      return value === undefined ? msg('enum') : { value };
+    }
+    case 'reference': {
+      const n = toNumber(raw);
+      return n !== undefined && Number.isInteger(n) && n > 0 ? { value: n } : msg('reference');
+    }
+  }
+}
+
+function isEmpty(def: FieldDef, raw: unknown): boolean {
+  if (raw === undefined || raw === null) return true;
+  if (typeof raw === 'string' && raw.trim() === '' && def.kind !== 'enum') return true;
+  return def.kind === 'enum' && def.multiple === true && Array.isArray(raw) && raw.length === 0;
+}
+
+export interface WriteValues {
+  values: Record<string, FieldValue>;
+  errors: ValidationErrorInfo[];
+}
+
+/**
+ * Reads the declared fields of a create or update body. On update, fields the body leaves out keep their stored
+ * value (`existing`); on create they take their declared default. Every problem is collected, not just the first.
+ */
+export function readWriteValues(resource: Resource, input: Input, language: Language, existing: Record<string, FieldValue> | null): WriteValues {
+  const values: Record<string, FieldValue> = {};
+  const problems: ValidationErrorInfo[] = [];
+  for (const [name, def] of Object.entries(resource.fields)) {
+    const label = pick(def.label, language);
+    const provided = input.has(name);
+    const raw = provided ? input.get(name) : undefined;
+    if (!provided && existing) {
+      values[name] = existing[name] ?? null;
+      continue;
+    }
+    if (isEmpty(def, raw)) {
+      const fallback = 'default' in def && def.default !== undefined ? def.default : null;
+      if (def.required && fallback === null) {
+        problems.push({ message: translate(language, 'validation.required', { field: label }), members: [name] });
+      }
+      values[name] = fallback;
+      continue;
+    }
+    const checked = checkValue(def, raw, language, label);
+    if (checked.error) problems.push({ message: checked.error, members: [name] });
+    else values[name] = checked.value ?? null;
+  }
+  return { values, errors: problems };
+}
+
+/** Reads one filter value from the query string by the field's kind (a bad value is a 400, not an empty list). */
+export function readFilterValue(def: FieldDef, raw: unknown, language: Language, label: string): Checked {
+  if (def.kind === 'enum' && def.multiple) return checkValue({ ...def, multiple: false }, raw, language, label);
+  if (def.kind === 'boolean') {
+    if (raw === 'true' || raw === true) return { value: true };
+    if (raw === 'false' || raw === false) return { value: false };
+    return checkValue(def, raw, language, label);
+  }
+  return checkValue(def, raw, language, label);
+}

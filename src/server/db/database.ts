@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export type SqlParam = string | number | boolean | null | Date | string[] | number[];
+
+/** The one database interface of the server; PGlite and PostgreSQL both implement it with the same SQL. */
+export interface Db {
+  query<T = Record<string, unknown>>(sql: string, params?: SqlParam[]): Promise<T[]>;
+  /** Runs `work` in one transaction: everything it does is committed together or not at all. */
+  transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  readonly kind: 'pglite' | 'postgres';
+}
+
+// Both drivers get the same parsers so rows look identical: 64-bit ids and counts as numbers, numerics as numbers,
+// dates and timestamps as the ISO strings ABP writes (no offset under the unspecified clock).
+const OID = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, timestamptz: 1184 } as const;
+const toIso = (value: string) => value.replace(' ', 'T');
+const parsers: Record<number, (value: string) => unknown> = {
+  [OID.int8]: Number,
+  [OID.numeric]: Number,
+  [OID.date]: (v) => v,
+  [OID.timestamp]: toIso,
+  [OID.timestamptz]: toIso,
+};
+
+export async function openPglite(dataDir?: string): Promise<Db> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create({ dataDir, parsers });
+  const wrap = (runner: { query: PGlite['query'] }): Omit<Db, 'transaction' | 'close'> => ({
+    kind: 'pglite',
+    async query<T>(sql: string, params: SqlParam[] = []) {
+      return (await runner.query<T>(sql, params)).rows;
+    },
+  });
+  const db: Db = {
+    ...wrap(pglite),
+    transaction: (work) => pglite.transaction((tx) => work({ ...wrap(tx), transaction: (inner) => inner(db), close: async () => {} })),
+    close: () => pglite.close(),
+  };
+  return db;
+}
+
+export async function openPostgres(connectionString: string, max = 10): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    types: { getTypeParser: ((oid: number, format?: string) => parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },
+  });
+  await pool.query('select 1');
+  const runOn = (client: pg.Pool | pg.PoolClient) => async <T>(sql: string, params: SqlParam[] = []) =>
+    (await client.query(sql, params)).rows as T[];
+  const db: Db = {
+    kind: 'postgres',
+    query: runOn(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const tx: Db = { kind: 'postgres', query: runOn(client), transaction: (inner) => inner(tx), close: async () => {} };
+        const result = await work(tx);
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+  return db;
+}

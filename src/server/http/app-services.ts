@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PermissionName } from '../../shared/permissions';
+import { PERMISSIONS } from '../../shared/permissions';
+import { pick } from '../../shared/resource-kit';
+import { buildContext, type RequestContext, type Services } from './context';
+import { errors } from './errors';
+import { sendSuccess } from './envelope';
+import { Input } from './input';
+
+export type Verb = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Who may call a method: anyone, any logged-in user, or a user holding at least one of the permissions. */
+export type Access = 'anonymous' | 'user' | { anyOf: PermissionName[] };
+
+export interface AppMethod {
+  service: string;
+  method: string;
+  verb: Verb;
+  access: Access;
+  handler(ctx: RequestContext, input: Input): Promise<unknown>;
+  /** One line for the OpenAPI description. */
+  summary?: string;
+  /** Query/body parameters for the OpenAPI description. */
+  parameters?: string[];
+}
+
+/** Every `/api/services/app/{Service}/{Method}` of the server, looked up case-insensitively as ABP does. */
+export class AppServiceRegistry {
+  private readonly methods = new Map<string, AppMethod>();
+
+  add(method: AppMethod): void {
+    const key = `${method.service}/${method.method}`.toLowerCase();
+    if (this.methods.has(key)) throw new Error(`Duplicate app service method ${key}`);
+    this.methods.set(key, method);
+  }
+
+  /** Registers one handler under several names (ABP clients use both `ChangePwd` and `ChangePassword`). */
+  alias(service: string, method: string, aliasName: string): void {
+    const target = this.find(service, method);
+    if (!target) throw new Error(`No method ${service}/${method} to alias`);
+    this.add({ ...target, method: aliasName });
+  }
+
+  find(service: string, method: string): AppMethod | undefined {
+    return this.methods.get(`${service}/${method}`.toLowerCase());
+  }
+
+  all(): AppMethod[] {
+    return [...this.methods.values()];
+  }
+}
+
+export function authorize(ctx: RequestContext, access: Access): void {
+  if (access === 'anonymous') return;
+  if (!ctx.session) throw errors.notLoggedIn(ctx.language);
+  if (access === 'user') return;
+  if (!access.anyOf.some((p) => ctx.isGranted(p))) {
+    const names = access.anyOf.map((name) => {
+      const permission = PERMISSIONS.find((p) => p.name === name);
+      return permission ? pick(permission.label, ctx.language) : name;
+    });
+    throw errors.forbidden(ctx.language, names);
+  }
+}
+
+/** One route serves every app service method: unknown names answer 404 and wrong verbs 405, both with empty bodies. */
+export function mountAppServices(app: FastifyInstance, registry: AppServiceRegistry, services: Services): void {
+  const dispatch = async (request: FastifyRequest<{ Params: { service: string; method: string } }>, reply: FastifyReply) => {
+    const method = registry.find(request.params.service, request.params.method);
+    if (!method) return reply.code(404).send();
+    if (request.method !== method.verb) return reply.code(405).header('allow', method.verb).send();
+    const ctx = await buildContext(services, request);
+    authorize(ctx, method.access);
+    const useQuery = method.verb === 'GET' || method.verb === 'DELETE';
+    const raw = (useQuery ? request.query : request.body) ?? {};
+    if (typeof raw !== 'object' || Array.isArray(raw)) throw errors.invalid(ctx.language, 'input', 'The request body must be a JSON object.');
+    const result = await method.handler(ctx, new Input(raw as Record<string, unknown>, ctx.language));
+    return sendSuccess(reply, result);
+  };
+  app.route({ method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'], url: '/api/services/app/:service/:method', handler: dispatch });
+}

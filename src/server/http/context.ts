@@ -1,0 +1,93 @@
+import type { FastifyRequest } from 'fastify';
+import type { Language } from '../../shared/resource-kit';
+import type { Db } from '../db/database';
+import type { TokenService } from '../auth/tokens';
+import type { HubServer } from '../realtime';
+import type { ServerConfig } from '../config';
+import { readCookie } from './cookies';
+import { resolveLanguage } from './culture';
+
+/** What the whole server shares: built once in app.ts, handed to every handler through the context. */
+export interface Services {
+  db: Db;
+  tokens: TokenService;
+  config: ServerConfig;
+  hub: HubServer | null;
+}
+
+export interface Session {
+  userId: number;
+  userName: string;
+  tenantId: number | null;
+  language: string | null;
+  permissions: ReadonlySet<string>;
+}
+
+export interface RequestContext extends Services {
+  /** The tenant every query of this request is scoped to; null is the host side. */
+  tenantId: number | null;
+  session: Session | null;
+  language: Language;
+  ip: string;
+  isGranted(permission: string): boolean;
+}
+
+interface SessionRow {
+  id: number;
+  user_name: string;
+  tenant_id: number | null;
+  language: string | null;
+  permissions: string[];
+}
+
+/** Loads the user behind a token with its granted permissions: one query, refused when user or tenant is inactive. */
+async function loadSession(db: Db, userId: number, tenantId: number | null): Promise<Session | null> {
+  const rows = await db.query<SessionRow>(
+    `select u.id, u.user_name, u.tenant_id, u.language,
+            array(select distinct rp.name from user_roles ur
+                    join roles r on r.id = ur.role_id and not r.is_deleted
+                    join role_permissions rp on rp.role_id = r.id
+                   where ur.user_id = u.id) as permissions
+       from users u left join tenants t on t.id = u.tenant_id
+      where u.id = $1 and not u.is_deleted and u.is_active
+        and (u.tenant_id is null or (t.is_active and not t.is_deleted))`, [userId]);
+  const row = rows[0];
+  if (!row || row.tenant_id !== tenantId) return null;
+  return { userId: row.id, userName: row.user_name, tenantId: row.tenant_id, language: row.language, permissions: new Set(row.permissions) };
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim() || null;
+  return null;
+}
+
+/** `Abp.TenantId` (ABP ≤ 9) or `Abp-TenantId` (ABP 10), header first, then cookie; "null" counts as absent. */
+export function requestedTenantId(request: FastifyRequest): number | null {
+  for (const name of ['abp.tenantid', 'abp-tenantid']) {
+    const value = request.headers[name];
+    const parsed = Number.parseInt(Array.isArray(value) ? value[0] : value ?? '', 10);
+    if (Number.isInteger(parsed)) return parsed;
+  }
+  for (const name of ['Abp.TenantId', 'Abp-TenantId']) {
+    const parsed = Number.parseInt(readCookie(request, name) ?? '', 10);
+    if (Number.isInteger(parsed)) return parsed;
+  }
+  return null;
+}
+
+export async function buildContext(services: Services, request: FastifyRequest): Promise<RequestContext> {
+  const token = bearerToken(request);
+  const subject = token ? await services.tokens.verify(token) : null;
+  const session = subject ? await loadSession(services.db, subject.userId, subject.tenantId) : null;
+  // A logged-in user's tenant comes from the token; the header only chooses the tenant of anonymous calls (login).
+  const tenantId = session ? session.tenantId : requestedTenantId(request);
+  return {
+    ...services,
+    tenantId,
+    session,
+    language: resolveLanguage(request, session?.language ?? null),
+    ip: request.ip,
+    isGranted: (permission) => session?.permissions.has(permission) ?? false,
+  };
+}

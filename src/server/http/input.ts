@@ -1,0 +1,91 @@
+import type { Language } from '../../shared/resource-kit';
+import { translate } from '../../shared/locales';
+import { errors } from './errors';
+
+/**
+ * Request input with ABP's case-insensitive binding: `SkipCount` and `skipCount` are the same parameter.
+ * GET/DELETE read the query string, POST/PUT the JSON body.
+ */
+export class Input {
+  private readonly byLowerName = new Map<string, unknown>();
+
+  constructor(readonly raw: Record<string, unknown>, private readonly language: Language) {
+    for (const [key, value] of Object.entries(raw)) this.byLowerName.set(key.toLowerCase(), value);
+  }
+
+  has(name: string): boolean {
+    const value = this.byLowerName.get(name.toLowerCase());
+    return value !== undefined;
+  }
+
+  get(name: string): unknown {
+    return this.byLowerName.get(name.toLowerCase());
+  }
+
+  /** Query strings carry text; `""` and `"null"` mean absent, as in ASP.NET binding of nullable values. */
+  private present(name: string): unknown {
+    const value = this.get(name);
+    return value === '' || value === 'null' || value === null ? undefined : value;
+  }
+
+  optionalString(name: string, maxLength?: number): string | undefined {
+    const value = this.present(name);
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string' && typeof value !== 'number') throw errors.invalid(this.language, name, `The field ${name} must be a string.`);
+    const text = String(value);
+    if (maxLength !== undefined && text.length > maxLength) {
+      throw errors.invalid(this.language, camel(name), translate(this.language, 'validation.maxLength', { field: name, max: maxLength }));
+    }
+    return text;
+  }
+
+  requiredString(name: string, maxLength?: number): string {
+    const value = this.optionalString(name, maxLength);
+    if (value === undefined || value.trim() === '') {
+      throw errors.invalid(this.language, camel(name), translate(this.language, 'validation.required', { field: name }));
+    }
+    return value;
+  }
+
+  optionalInt(name: string, range: { min?: number; max?: number } = {}): number | undefined {
+    const value = this.present(name);
+    if (value === undefined) return undefined;
+    const number = typeof value === 'number' ? value : Number(value);
+    if (!Number.isInteger(number)) {
+      throw errors.invalid(this.language, camel(name), translate(this.language, 'validation.integer', { field: name }));
+    }
+    if (range.min !== undefined && number < range.min) {
+      throw errors.invalid(this.language, camel(name), translate(this.language, 'validation.min', { field: name, min: range.min }));
+    }
+    if (range.max !== undefined && number > range.max) {
+      throw errors.invalid(this.language, camel(name), translate(this.language, 'validation.max', { field: name, max: range.max }));
+    }
+    return number;
+  }
+
+  requiredInt(name: string, range: { min?: number; max?: number } = {}): number {
+    const value = this.optionalInt(name, range);
+    if (value === undefined) {
+      throw errors.invalid(this.language, camel(name), translate(this.language, 'validation.required', { field: name }));
+    }
+    return value;
+  }
+
+  optionalBool(name: string): boolean | undefined {
+    const value = this.present(name);
+    if (value === undefined) return undefined;
+    if (value === true || value === 'true' || value === 'True') return true;
+    if (value === false || value === 'false' || value === 'False') return false;
+    throw errors.invalid(this.language, camel(name), translate(this.language, 'validation.boolean', { field: name }));
+  }
+
+  stringArray(name: string): string[] | undefined {
+    const value = this.present(name);
+    if (value === undefined) return undefined;
+    const list = Array.isArray(value) ? value : [value];
+    if (!list.every((v) => typeof v === 'string')) throw errors.invalid(this.language, camel(name), `The field ${name} must be a list of strings.`);
+    return list as string[];
+  }
+}
+
+export const camel = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { translate } from '../../../shared/locales';
+import { verifyPassword } from '../../auth/passwords';
+import { clearFailures, lockedMinutesLeft, recordFailure } from '../../auth/throttle';
+import { TOKEN_LIFETIME_SECONDS } from '../../auth/tokens';
+import { buildContext, type RequestContext, type Services } from '../../http/context';
+import { errors } from '../../http/errors';
+import { sendSuccess } from '../../http/envelope';
+import { Input } from '../../http/input';
+
+interface LoginRow {
+  id: number;
+  user_name: string;
+  password_hash: string;
+  is_active: boolean;
+}
+
+function loginFailed(ctx: RequestContext, detailsKey: string, params: Record<string, string | number> = {}) {
+  return errors.userFriendly(translate(ctx.language, 'errors.loginFailed'), translate(ctx.language, detailsKey, params));
+}
+
+/** Checks the tenant of the request: unknown or inactive tenants cannot log in. */
+async function checkTenant(ctx: RequestContext): Promise<void> {
+  if (ctx.tenantId === null) return;
+  const rows = await ctx.db.query<{ is_active: boolean }>('select is_active from tenants where id = $1 and not is_deleted', [ctx.tenantId]);
+  if (rows.length === 0) throw loginFailed(ctx, 'errors.tenantNotFound');
+  if (!rows[0].is_active) throw loginFailed(ctx, 'errors.tenantInactive');
+}
+
+export async function authenticate(ctx: RequestContext, input: Input) {
+  const login = input.requiredString('userNameOrEmailAddress', 256).trim();
+  const password = input.requiredString('password', 32);
+  await checkTenant(ctx);
+  const userKey = `user:${ctx.tenantId ?? 0}:${login.toUpperCase()}`;
+  const keys = [userKey, `ip:${ctx.ip}`];
+  const minutes = await lockedMinutesLeft(ctx.db, keys);
+  if (minutes > 0) throw loginFailed(ctx, 'errors.lockedOut', { minutes });
+
+  const rows = await ctx.db.query<LoginRow>(
+    `select id, user_name, password_hash, is_active from users
+      where tenant_id is not distinct from $1 and not is_deleted
+        and (normalized_user_name = upper($2) or normalized_email_address = upper($2))`, [ctx.tenantId, login]);
+  const user = rows[0];
+  if (!user || !(await verifyPassword(user.password_hash, password))) {
+    await recordFailure(ctx.db, keys);
+    throw loginFailed(ctx, 'errors.invalidCredentials');
+  }
+  if (!user.is_active) throw loginFailed(ctx, 'errors.userInactive');
+  await clearFailures(ctx.db, userKey);
+  await ctx.db.query('update users set last_login_time = now() where id = $1', [user.id]);
+  const accessToken = await ctx.tokens.issue({ userId: user.id, userName: user.user_name, tenantId: ctx.tenantId });
+  return { accessToken, encryptedAccessToken: ctx.tokens.encrypt(accessToken), expireInSeconds: TOKEN_LIFETIME_SECONDS, userId: user.id };
+}
+
+/** `POST /api/TokenAuth/Authenticate`: an MVC controller in ABP, so it lives outside the app-service prefix. */
+export function mountTokenAuth(app: FastifyInstance, services: Services): void {
+  app.post('/api/TokenAuth/Authenticate', async (request, reply) => {
+    const ctx = await buildContext(services, request);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    return sendSuccess(reply, await authenticate(ctx, new Input(body, ctx.language)));
+  });
+}

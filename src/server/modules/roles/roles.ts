@@ -1,0 +1,144 @@
+import { translate } from '../../../shared/locales';
+import { permissionsForSide } from '../../../shared/permissions';
+import { pick } from '../../../shared/resource-kit';
+import { likePattern, orderBy, readPaging, readSorting } from '../../crud/paging';
+import { Params, scopeCondition } from '../../crud/sql';
+import type { Db } from '../../db/database';
+import type { AppServiceRegistry } from '../../http/app-services';
+import type { RequestContext } from '../../http/context';
+import { errors, type ValidationErrorInfo } from '../../http/errors';
+import type { Input } from '../../http/input';
+
+const ACCESS = { anyOf: ['Pages.Roles' as const] };
+
+const DTO_COLUMNS = `r.id, r.name, r.display_name as "displayName", r.normalized_name as "normalizedName", r.description,
+  r.is_static as "isStatic", r.is_default as "isDefault", r.creation_time as "creationTime",
+  array(select p.name from role_permissions p where p.role_id = r.id order by p.name) as "grantedPermissions"`;
+
+export interface RoleDto {
+  id: number;
+  name: string;
+  displayName: string;
+  normalizedName: string;
+  isStatic: boolean;
+  grantedPermissions: string[];
+}
+
+export async function listRoles(db: Db, tenantId: number | null): Promise<{ id: number; normalized_name: string; dto: RoleDto }[]> {
+  const params = new Params();
+  const rows = await db.query<RoleDto>(`select ${DTO_COLUMNS} from roles r where ${scopeCondition('r', tenantId, params)} order by r.name`, params.values);
+  return rows.map((dto) => ({ id: dto.id, normalized_name: dto.normalizedName, dto }));
+}
+
+async function getRole(ctx: RequestContext, db: Db, id: number): Promise<RoleDto> {
+  const params = new Params();
+  const rows = await db.query<RoleDto>(`select ${DTO_COLUMNS} from roles r where r.id = ${params.add(id)} and ${scopeCondition('r', ctx.tenantId, params)}`, params.values);
+  if (!rows[0]) throw errors.notFound(ctx.language, 'Role', id);
+  return rows[0];
+}
+
+function allPermissions(ctx: RequestContext) {
+  return permissionsForSide(ctx.tenantId === null)
+    .map((p) => ({ name: p.name, displayName: pick(p.label, ctx.language), description: null, id: 0 }))
+    .sort((a, b) => a.displayName.localeCompare(b.displayName, 'zh-CN'));
+}
+
+async function readRole(ctx: RequestContext, tx: Db, input: Input, id: number | null) {
+  const problems: ValidationErrorInfo[] = [];
+  const name = input.optionalString('name', 32)?.trim() ?? '';
+  const displayName = input.optionalString('displayName', 64)?.trim() ?? '';
+  if (!name) problems.push({ message: translate(ctx.language, 'validation.required', { field: 'name' }), members: ['name'] });
+  if (!displayName) problems.push({ message: translate(ctx.language, 'validation.required', { field: 'displayName' }), members: ['displayName'] });
+  const granted = input.stringArray('grantedPermissions') ?? [];
+  const known = new Set(permissionsForSide(ctx.tenantId === null).map((p) => p.name as string));
+  const unknown = granted.filter((p) => !known.has(p));
+  if (unknown.length > 0) {
+    problems.push({ message: translate(ctx.language, 'validation.enum', { field: unknown.join(', ') }), members: ['grantedPermissions'] });
+  }
+  if (name) {
+    const params = new Params();
+    const taken = await tx.query(`select 1 from roles r where ${scopeCondition('r', ctx.tenantId, params)}
+        and r.normalized_name = upper(${params.add(name)}) and r.id <> ${params.add(id ?? 0)}`, params.values);
+    if (taken.length > 0) problems.push({ message: translate(ctx.language, 'validation.unique', { field: 'name', value: name }), members: ['name'] });
+  }
+  if (problems.length > 0) throw errors.validation(ctx.language, problems);
+  return { name, displayName, description: input.optionalString('description', 5000) ?? '', granted: [...new Set(granted)] };
+}
+
+async function setPermissions(tx: Db, tenantId: number | null, roleId: number, names: string[]) {
+  await tx.query('delete from role_permissions where role_id = $1', [roleId]);
+  await tx.query('insert into role_permissions (tenant_id, role_id, name) select $1, $2, unnest($3::text[])', [tenantId, roleId, names]);
+}
+
+export function registerRoles(registry: AppServiceRegistry): void {
+  const service = 'Role';
+  const sortable = { name: 'r.name', displayName: 'r.display_name', creationTime: 'r.creation_time', id: 'r.id' };
+  registry.add({
+    service, method: 'GetAll', verb: 'GET', access: ACCESS, parameters: ['Keyword', 'SkipCount', 'MaxResultCount', 'Sorting'],
+    async handler(ctx, input) {
+      const paging = readPaging(input);
+      const params = new Params();
+      const where = [scopeCondition('r', ctx.tenantId, params)];
+      const keyword = input.optionalString('Keyword', 200)?.trim();
+      if (keyword) {
+        const p = params.add(likePattern(keyword));
+        where.push(`(r.name ilike ${p} or r.display_name ilike ${p} or r.description ilike ${p})`);
+      }
+      const order = orderBy(readSorting(input, ctx.language, sortable, 'name'), 'r.id');
+      const countParams = [...params.values];
+      const items = await ctx.db.query<RoleDto>(`select ${DTO_COLUMNS} from roles r where ${where.join(' and ')} order by ${order}
+          limit ${params.add(paging.maxResultCount)} offset ${params.add(paging.skipCount)}`, params.values);
+      const [{ count }] = await ctx.db.query<{ count: number }>(`select count(*)::int as count from roles r where ${where.join(' and ')}`, countParams);
+      return { totalCount: count, items };
+    },
+  });
+  registry.add({ service, method: 'Get', verb: 'GET', access: ACCESS, parameters: ['Id'], handler: (ctx, input) => getRole(ctx, ctx.db, input.requiredInt('Id', { min: 1 })) });
+  registry.add({
+    service, method: 'Create', verb: 'POST', access: ACCESS, parameters: ['name', 'displayName', 'description', 'grantedPermissions'],
+    handler: (ctx, input) => ctx.db.transaction(async (tx) => {
+      const role = await readRole(ctx, tx, input, null);
+      const [{ id }] = await tx.query<{ id: number }>(
+        `insert into roles (tenant_id, name, normalized_name, display_name, description, creator_user_id)
+         values ($1, $2::text, upper($2::text), $3, $4, $5) returning id`, [ctx.tenantId, role.name, role.displayName, role.description, ctx.session!.userId]);
+      await setPermissions(tx, ctx.tenantId, id, role.granted);
+      return getRole(ctx, tx, id);
+    }),
+  });
+  registry.add({
+    service, method: 'Update', verb: 'PUT', access: ACCESS, parameters: ['id', 'name', 'displayName', 'description', 'grantedPermissions'],
+    handler: (ctx, input) => ctx.db.transaction(async (tx) => {
+      const id = input.requiredInt('Id', { min: 1 });
+      const existing = await getRole(ctx, tx, id);
+      const role = await readRole(ctx, tx, input, id);
+      // A static role keeps its name: code and seeds refer to it.
+      const name = existing.isStatic ? existing.name : role.name;
+      await tx.query(`update roles set name = $2::text, normalized_name = upper($2::text), display_name = $3, description = $4,
+          last_modification_time = now(), last_modifier_user_id = $5 where id = $1`, [id, name, role.displayName, role.description, ctx.session!.userId]);
+      await setPermissions(tx, ctx.tenantId, id, role.granted);
+      return getRole(ctx, tx, id);
+    }),
+  });
+  registry.add({
+    service, method: 'Delete', verb: 'DELETE', access: ACCESS, parameters: ['Id'],
+    handler: (ctx, input) => ctx.db.transaction(async (tx) => {
+      const id = input.requiredInt('Id', { min: 1 });
+      const role = await getRole(ctx, tx, id);
+      if (role.isStatic) throw errors.invalid(ctx.language, 'id', translate(ctx.language, 'errors.staticRole'));
+      await tx.query('delete from user_roles where role_id = $1', [id]);
+      await tx.query('update roles set is_deleted = true, deletion_time = now(), deleter_user_id = $2 where id = $1', [id, ctx.session!.userId]);
+      return null;
+    }),
+  });
+  registry.add({ service, method: 'GetAllPermissions', verb: 'GET', access: ACCESS, summary: 'Every permission of the caller\'s side', handler: async (ctx) => ({ items: allPermissions(ctx) }) });
+  registry.add({
+    service, method: 'GetRoleForEdit', verb: 'GET', access: ACCESS, parameters: ['Id'],
+    async handler(ctx, input) {
+      const role = await getRole(ctx, ctx.db, input.requiredInt('Id', { min: 1 }));
+      return {
+        role: { id: role.id, name: role.name, displayName: role.displayName, description: (role as unknown as { description: string }).description, isStatic: role.isStatic },
+        permissions: allPermissions(ctx).map(({ name, displayName, description }) => ({ name, displayName, description })),
+        grantedPermissionNames: role.grantedPermissions,
+      };
+    },
+  });
+}

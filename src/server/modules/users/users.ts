@@ -1,0 +1,206 @@
+import { translate } from '../../../shared/locales';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { likePattern, orderBy, readPaging, readSorting } from '../../crud/paging';
+import { Params, scopeCondition } from '../../crud/sql';
+import type { Db } from '../../db/database';
+import type { AppServiceRegistry } from '../../http/app-services';
+import type { RequestContext } from '../../http/context';
+import { errors, type ValidationErrorInfo } from '../../http/errors';
+import type { Input } from '../../http/input';
+import { toLanguage } from '../../http/culture';
+import { listRoles } from '../roles/roles';
+
+const ACCESS = { anyOf: ['Pages.Users' as const] };
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const USER_NAME = /^[\p{L}\p{N}\-._@+]+$/u;
+
+const SELECT = `select u.id, u.user_name as "userName", u.name, u.surname, u.email_address as "emailAddress",
+  u.is_active as "isActive", u.name || ' ' || u.surname as "fullName", u.last_login_time as "lastLoginTime",
+  u.creation_time as "creationTime",
+  array(select r.normalized_name from user_roles ur join roles r on r.id = ur.role_id and not r.is_deleted
+         where ur.user_id = u.id order by r.normalized_name) as "roleNames"
+  from users u`;
+
+const SORTABLE = {
+  userName: 'u.user_name', name: 'u.name', surname: 'u.surname', emailAddress: 'u.email_address',
+  isActive: 'u.is_active', creationTime: 'u.creation_time', lastLoginTime: 'u.last_login_time', id: 'u.id',
+};
+
+export interface UserDto {
+  id: number;
+  userName: string;
+  roleNames: string[];
+  [field: string]: unknown;
+}
+
+async function getUser(ctx: RequestContext, db: Db, id: number): Promise<UserDto> {
+  const params = new Params();
+  const rows = await db.query<UserDto>(`${SELECT} where u.id = ${params.add(id)} and ${scopeCondition('u', ctx.tenantId, params)}`, params.values);
+  if (!rows[0]) throw errors.notFound(ctx.language, 'User', id);
+  return rows[0];
+}
+
+interface UserInput {
+  userName: string;
+  name: string;
+  surname: string;
+  emailAddress: string;
+  isActive: boolean;
+  roleNames: string[] | undefined;
+}
+
+/** Reads and checks a user body, collecting every problem (including names already taken in the tenant). */
+async function readUser(ctx: RequestContext, tx: Db, input: Input, id: number | null): Promise<UserInput> {
+  const problems: ValidationErrorInfo[] = [];
+  const text = (name: string, max: number, pattern?: RegExp) => {
+    const value = input.get(name);
+    if (typeof value !== 'string' || value.trim() === '') {
+      problems.push({ message: translate(ctx.language, 'validation.required', { field: name }), members: [name] });
+      return '';
+    }
+    if (value.length > max) problems.push({ message: translate(ctx.language, 'validation.maxLength', { field: name, max }), members: [name] });
+    else if (pattern && !pattern.test(value)) problems.push({ message: translate(ctx.language, 'validation.pattern', { field: name }), members: [name] });
+    return value.trim();
+  };
+  const user: UserInput = {
+    userName: text('userName', 256, USER_NAME),
+    name: text('name', 64),
+    surname: text('surname', 64),
+    emailAddress: text('emailAddress', 256, EMAIL),
+    isActive: input.optionalBool('isActive') ?? true,
+    roleNames: input.stringArray('roleNames'),
+  };
+  for (const [field, column, value] of [['userName', 'normalized_user_name', user.userName], ['emailAddress', 'normalized_email_address', user.emailAddress]] as const) {
+    if (!value) continue;
+    const params = new Params();
+    const taken = await tx.query(
+      `select 1 from users u where ${scopeCondition('u', ctx.tenantId, params)} and u.${column} = upper(${params.add(value)})
+          and u.id <> ${params.add(id ?? 0)}`, params.values);
+    if (taken.length > 0) problems.push({ message: translate(ctx.language, 'validation.unique', { field, value }), members: [field] });
+  }
+  if (problems.length > 0) throw errors.validation(ctx.language, problems);
+  return user;
+}
+
+/** Replaces a user's roles; names may be given as name or normalized name, unknown ones are a 400. */
+async function setRoles(ctx: RequestContext, tx: Db, userId: number, roleNames: string[]): Promise<void> {
+  const roles = await listRoles(tx, ctx.tenantId);
+  const ids: number[] = [];
+  for (const name of roleNames) {
+    const role = roles.find((r) => r.normalized_name === name.toUpperCase());
+    if (!role) throw errors.invalid(ctx.language, 'roleNames', translate(ctx.language, 'validation.reference', { field: name }));
+    ids.push(role.id);
+  }
+  await tx.query('delete from user_roles where user_id = $1', [userId]);
+  if (ids.length > 0) {
+    await tx.query('insert into user_roles (tenant_id, user_id, role_id) select $1, $2, unnest($3::bigint[])', [ctx.tenantId, userId, ids]);
+  }
+}
+
+function readPassword(ctx: RequestContext, input: Input, name: string): string {
+  const password = input.get(name);
+  if (typeof password !== 'string' || password.length < 6 || password.length > 32) {
+    throw errors.invalid(ctx.language, name, ctx.language === 'en-US'
+      ? 'The password must be 6 to 32 characters long.' : '密码长度须为6至32个字符');
+  }
+  return password;
+}
+
+export function registerUsers(registry: AppServiceRegistry): void {
+  const service = 'User';
+  registry.add({
+    service, method: 'GetAll', verb: 'GET', access: ACCESS, parameters: ['Keyword', 'IsActive', 'SkipCount', 'MaxResultCount', 'Sorting'],
+    async handler(ctx, input) {
+      const paging = readPaging(input);
+      const params = new Params();
+      const where = [scopeCondition('u', ctx.tenantId, params)];
+      const keyword = input.optionalString('Keyword', 200)?.trim();
+      if (keyword) {
+        const p = params.add(likePattern(keyword));
+        where.push(`(u.user_name ilike ${p} or u.name ilike ${p} or u.surname ilike ${p} or u.email_address ilike ${p})`);
+      }
+      const isActive = input.optionalBool('IsActive');
+      if (isActive !== undefined) where.push(`u.is_active = ${params.add(isActive)}`);
+      const order = orderBy(readSorting(input, ctx.language, SORTABLE, 'userName'), 'u.id');
+      const countParams = [...params.values];
+      const items = await ctx.db.query<UserDto>(
+        `${SELECT} where ${where.join(' and ')} order by ${order} limit ${params.add(paging.maxResultCount)} offset ${params.add(paging.skipCount)}`, params.values);
+      const [{ count }] = await ctx.db.query<{ count: number }>(`select count(*)::int as count from users u where ${where.join(' and ')}`, countParams);
+      return { totalCount: count, items };
+    },
+  });
+  registry.add({ service, method: 'Get', verb: 'GET', access: ACCESS, parameters: ['Id'], handler: (ctx, input) => getUser(ctx, ctx.db, input.requiredInt('Id', { min: 1 })) });
+  registry.add({
+    service, method: 'Create', verb: 'POST', access: ACCESS, parameters: ['userName', 'name', 'surname', 'emailAddress', 'isActive', 'roleNames', 'password'],
+    handler: (ctx, input) => ctx.db.transaction(async (tx) => {
+      const user = await readUser(ctx, tx, input, null);
+      const password = readPassword(ctx, input, 'password');
+      const [{ id }] = await tx.query<{ id: number }>(
+        `insert into users (tenant_id, user_name, normalized_user_name, name, surname, email_address, normalized_email_address, password_hash, is_active, creator_user_id)
+         values ($1, $2::text, upper($2::text), $3, $4, $5::text, upper($5::text), $6, $7, $8) returning id`,
+        [ctx.tenantId, user.userName, user.name, user.surname, user.emailAddress, await hashPassword(password), user.isActive, ctx.session!.userId]);
+      await setRoles(ctx, tx, id, user.roleNames ?? []);
+      return getUser(ctx, tx, id);
+    }),
+  });
+  registry.add({
+    service, method: 'Update', verb: 'PUT', access: ACCESS, parameters: ['id', 'userName', 'name', 'surname', 'emailAddress', 'isActive', 'roleNames'],
+    handler: (ctx, input) => ctx.db.transaction(async (tx) => {
+      const id = input.requiredInt('Id', { min: 1 });
+      await getUser(ctx, tx, id);
+      const user = await readUser(ctx, tx, input, id);
+      await tx.query(
+        `update users set user_name = $2::text, normalized_user_name = upper($2::text), name = $3, surname = $4, email_address = $5::text,
+           normalized_email_address = upper($5::text), is_active = $6, last_modification_time = now(), last_modifier_user_id = $7 where id = $1`,
+        [id, user.userName, user.name, user.surname, user.emailAddress, user.isActive, ctx.session!.userId]);
+      if (user.roleNames) await setRoles(ctx, tx, id, user.roleNames);
+      return getUser(ctx, tx, id);
+    }),
+  });
+  registry.add({
+    service, method: 'Delete', verb: 'DELETE', access: ACCESS, parameters: ['Id'],
+    handler: (ctx, input) => ctx.db.transaction(async (tx) => {
+      const id = input.requiredInt('Id', { min: 1 });
+      await getUser(ctx, tx, id);
+      if (id === ctx.session!.userId) throw errors.invalid(ctx.language, 'id', translate(ctx.language, 'errors.selfDelete'));
+      await tx.query('update users set is_deleted = true, deletion_time = now(), deleter_user_id = $2 where id = $1', [id, ctx.session!.userId]);
+      await tx.query('delete from user_roles where user_id = $1', [id]);
+      return null;
+    }),
+  });
+  registry.add({
+    service, method: 'GetRoles', verb: 'GET', access: ACCESS, summary: 'Roles a user can be given',
+    handler: async (ctx) => ({ items: (await listRoles(ctx.db, ctx.tenantId)).map((r) => r.dto) }),
+  });
+  registry.add({
+    service, method: 'GetAllList', verb: 'GET', access: 'user', summary: 'Every active user of the tenant (chat, pickers)',
+    async handler(ctx) {
+      const params = new Params();
+      return ctx.db.query(
+        `select u.id, u.user_name as "userName", u.name, u.surname from users u
+          where ${scopeCondition('u', ctx.tenantId, params)} and u.is_active order by u.user_name`, params.values);
+    },
+  });
+  registry.add({
+    service, method: 'ChangePwd', verb: 'POST', access: 'user', parameters: ['currentPassword', 'newPassword'],
+    summary: 'Change the caller\'s own password',
+    async handler(ctx, input) {
+      const current = input.requiredString('currentPassword', 32);
+      const next = readPassword(ctx, input, 'newPassword');
+      const [row] = await ctx.db.query<{ password_hash: string }>('select password_hash from users where id = $1', [ctx.session!.userId]);
+      if (!(await verifyPassword(row.password_hash, current))) throw errors.userFriendly(translate(ctx.language, 'errors.incorrectPassword'));
+      await ctx.db.query('update users set password_hash = $2, last_modification_time = now() where id = $1', [ctx.session!.userId, await hashPassword(next)]);
+      return true;
+    },
+  });
+  registry.alias(service, 'ChangePwd', 'ChangePassword');
+  registry.add({
+    service, method: 'ChangeLanguage', verb: 'POST', access: 'user', parameters: ['languageName'],
+    async handler(ctx, input) {
+      const language = toLanguage(input.requiredString('languageName', 10));
+      if (!language) throw errors.invalid(ctx.language, 'languageName', translate(ctx.language, 'validation.enum', { field: 'languageName' }));
+      await ctx.db.query('update users set language = $2 where id = $1', [ctx.session!.userId, language]);
+      return null;
+    },
+  });
+}

@@ -1,0 +1,549 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer } from 'ws';
+import { HttpTransportType, HubConnectionState, type HubConnection } from '@microsoft/signalr';
+import { HubError, type HubContext } from './index';
+import { RECORD_SEPARATOR } from './protocol';
+import {
+  ClientPool,
+  RawClient,
+  delay,
+  encrypt,
+  negotiate,
+  negotiatedSocketUrl,
+  recordEvents,
+  startHubApp,
+  waitFor,
+  type TestHubApp,
+} from './hub-test-support';
+
+const RS = RECORD_SEPARATOR;
+const pool = new ClientPool();
+const raws: RawClient[] = [];
+const apps: TestHubApp[] = [];
+
+async function app(options: Parameters<typeof startHubApp>[0] = {}): Promise<TestHubApp> {
+  const started = await startHubApp(options);
+  apps.push(started);
+  return started;
+}
+
+async function raw(url: string, headers: Record<string, string> = {}): Promise<RawClient> {
+  const client = await RawClient.openOrFail(url, headers);
+  raws.push(client);
+  return client;
+}
+
+afterAll(async () => {
+  await pool.stopAll();
+  for (const client of raws) client.close();
+  await Promise.all(apps.map((a) => a.close()));
+});
+
+describe('hub on a shared app', () => {
+  let srv: TestHubApp;
+  const recorded: unknown[] = [];
+  const connected: HubContext[] = [];
+  const disconnected: HubContext[] = [];
+
+  beforeAll(async () => {
+    srv = await app();
+    const { hub } = srv;
+    hub.addMethod('Add', (_ctx, a, b) => Number(a) + Number(b));
+    hub.addMethod('Echo', async (_ctx, value) => value);
+    hub.addMethod('WhoAmI', (ctx) => ctx.user);
+    hub.addMethod('Nothing', () => undefined);
+    hub.addMethod('Fail', () => {
+      throw new HubError('Nope');
+    });
+    hub.addMethod('Crash', async () => {
+      throw new Error('secret internals');
+    });
+    hub.addMethod('Record', (_ctx, value) => {
+      recorded.push(value);
+    });
+    hub.addMethod('Join', (ctx, group) => hub.addToGroup(ctx.connectionId, String(group)));
+    hub.addMethod('Leave', (ctx, group) => hub.removeFromGroup(ctx.connectionId, String(group)));
+    hub.onConnect((ctx) => connected.push(ctx));
+    hub.onDisconnect((ctx) => disconnected.push(ctx));
+  });
+
+  describe('negotiate', () => {
+    it('answers version 1 with a separate secret token and only WebSockets', async () => {
+      const { status, body } = await negotiate(srv.origin, '?negotiateVersion=1', { authorization: 'Bearer tok-alice' });
+      expect(status).toBe(200);
+      expect(body).toEqual({
+        connectionId: expect.any(String),
+        connectionToken: expect.any(String),
+        negotiateVersion: 1,
+        availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text', 'Binary'] }],
+      });
+      expect(body?.connectionToken).not.toBe(body?.connectionId);
+      expect(body).not.toHaveProperty('useStatefulReconnect');
+    });
+
+    it('answers version 0 without a token, and the connectionId then opens the socket', async () => {
+      const { status, body } = await negotiate(srv.origin, '', { authorization: 'Bearer tok-alice' });
+      expect(status).toBe(200);
+      expect(body).toEqual({
+        connectionId: expect.any(String),
+        negotiateVersion: 0,
+        availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text', 'Binary'] }],
+      });
+      const client = await raw(`${srv.wsUrl}?id=${encodeURIComponent(String(body?.connectionId))}`, {
+        authorization: 'Bearer tok-alice',
+      });
+      await client.handshake();
+    });
+
+    it.each([
+      ['no token', '', {}],
+      ['an unknown bearer token', '', { authorization: 'Bearer nobody' }],
+      ['an unknown access_token', '&access_token=nobody', {}],
+      ['enc_auth_token "null"', '&enc_auth_token=null', {}],
+      ['an undecryptable enc_auth_token', '&enc_auth_token=%25%25garbage', {}],
+    ])('rejects %s with 401', async (_label, query, headers: Record<string, string>) => {
+      const { status } = await negotiate(srv.origin, `?negotiateVersion=1${query}`, headers);
+      expect(status).toBe(401);
+    });
+
+    it('treats a throwing decryptor or authenticator as anonymous, not as a 500', async () => {
+      const throwing = await app({
+        path: '/throwing',
+        decryptEncToken: () => {
+          throw new Error('bad cipher');
+        },
+      });
+      const res1 = await fetch(`${throwing.url}/negotiate?negotiateVersion=1&enc_auth_token=abc`, { method: 'POST' });
+      expect(res1.status).toBe(401);
+      const failingAuth = await app({
+        path: '/failing',
+        authenticate: async () => {
+          throw new Error('db down');
+        },
+      });
+      const res2 = await fetch(`${failingAuth.url}/negotiate?negotiateVersion=1`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer tok-alice' },
+      });
+      expect(res2.status).toBe(401);
+    });
+  });
+
+  describe('WebSocket upgrade', () => {
+    it('answers 404 for an unknown connection token', async () => {
+      const result = await RawClient.open(`${srv.wsUrl}?id=not-a-token`, { authorization: 'Bearer tok-alice' });
+      expect(result).toEqual({ rejected: 404 });
+    });
+
+    it('answers 409 to a second socket for the same token', async () => {
+      const url = await negotiatedSocketUrl(srv, 'tok-alice');
+      const first = await raw(url, { authorization: 'Bearer tok-alice' });
+      await first.handshake();
+      const second = await RawClient.open(url, { authorization: 'Bearer tok-alice' });
+      expect(second).toEqual({ rejected: 409 });
+      expect(first.closed).toBe(false);
+    });
+
+    it('re-checks the credentials on the upgrade', async () => {
+      const url = await negotiatedSocketUrl(srv, 'tok-alice');
+      expect(await RawClient.open(url)).toEqual({ rejected: 401 });
+      expect(await RawClient.open(url, { authorization: 'Bearer tok-bob' })).toEqual({ rejected: 403 });
+      // Neither refusal consumed the token: the rightful owner can still connect.
+      const ok = await raw(url, { authorization: 'Bearer tok-alice' });
+      await ok.handshake();
+    });
+
+    it('leaves upgrades for other paths to their own listeners', async () => {
+      const other = new WebSocketServer({ noServer: true });
+      other.on('connection', (socket) => socket.on('message', (data) => socket.send(`echo:${String(data)}`)));
+      const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+        if (req.url?.startsWith('/other')) other.handleUpgrade(req, socket, head, (ws) => other.emit('connection', ws, req));
+      };
+      srv.app.server.on('upgrade', onUpgrade);
+      try {
+        const socket = new WebSocket(`ws://127.0.0.1:${new URL(srv.origin).port}/other`);
+        const reply = await new Promise<string>((resolve, reject) => {
+          socket.once('open', () => socket.send('hello'));
+          socket.once('message', (data) => resolve(String(data)));
+          socket.once('error', reject);
+        });
+        expect(reply).toBe('echo:hello');
+        socket.terminate();
+      } finally {
+        srv.app.server.off('upgrade', onUpgrade);
+        other.close();
+      }
+    });
+
+    it('accepts a hub URL given with a trailing slash', async () => {
+      const client = await pool.connect(`${srv.url}/`, 'tok-alice');
+      expect(await client.invoke('WhoAmI')).toMatchObject({ userName: 'alice' });
+    });
+
+    it('supports skipNegotiation for an authenticated client', async () => {
+      const client = await pool.connect(srv.url, 'tok-bob', {
+        skipNegotiation: true,
+        transport: HttpTransportType.WebSockets,
+      });
+      expect(await client.invoke('WhoAmI')).toEqual({ userId: 2, tenantId: 1, userName: 'bob' });
+      await expect(
+        pool.connect(srv.url, undefined, { skipNegotiation: true, transport: HttpTransportType.WebSockets }),
+      ).rejects.toThrow();
+    });
+  });
+
+  describe('handshake', () => {
+    it.each([
+      [{ protocol: 'messagepack', version: 1 }, "The protocol 'messagepack' is not supported."],
+      [{ protocol: 'json', version: 2 }, "The server does not support version 2 of the 'json' protocol."],
+      [{ hello: 'there' }, 'An unexpected error occurred during connection handshake.'],
+    ])('rejects %j and closes', async (request, error) => {
+      const client = await raw(await negotiatedSocketUrl(srv, 'tok-alice'), { authorization: 'Bearer tok-alice' });
+      client.send(request);
+      await waitFor(() => client.closed, 3000, 'socket close');
+      expect(client.frames).toEqual([JSON.stringify({ error }) + RS]);
+    });
+
+    it('accepts a handshake and a message in the same frame', async () => {
+      const client = await raw(await negotiatedSocketUrl(srv, 'tok-alice'), { authorization: 'Bearer tok-alice' });
+      client.send({ protocol: 'json', version: 1 }, { type: 1, invocationId: '7', target: 'Add', arguments: [1, 2] });
+      await waitFor(() => client.frames.length >= 2, 3000, 'completion');
+      expect(client.frames[0]).toBe('{}' + RS);
+      expect(client.messages()).toEqual([{ type: 3, invocationId: '7', result: 3 }]);
+    });
+  });
+
+  describe('invocations with the real client', () => {
+    let alice: HubConnection;
+    beforeAll(async () => {
+      alice = await pool.connect(srv.url, 'tok-alice');
+    });
+
+    it('returns a result', async () => {
+      expect(await alice.invoke('Add', 2, 3)).toBe(5);
+      expect(await alice.invoke('Echo', { nested: ['x', null] })).toEqual({ nested: ['x', null] });
+    });
+
+    it('looks methods up case-insensitively', async () => {
+      expect(await alice.invoke('add', 1, 1)).toBe(2);
+      expect(await alice.invoke('ECHO', 'up')).toBe('up');
+    });
+
+    it('resolves a void method', async () => {
+      await expect(alice.invoke('Nothing')).resolves.toBeUndefined();
+    });
+
+    it('reports a HubError with its message', async () => {
+      await expect(alice.invoke('Fail')).rejects.toThrow(
+        new Error("An unexpected error occurred invoking 'Fail' on the server. HubException: Nope"),
+      );
+    });
+
+    it('hides the message of any other exception', async () => {
+      await expect(alice.invoke('Crash')).rejects.toThrow(
+        new Error("An unexpected error occurred invoking 'Crash' on the server."),
+      );
+    });
+
+    it('reports an unknown method', async () => {
+      await expect(alice.invoke('NoSuchMethod', 1)).rejects.toThrow(new Error("Unknown hub method 'NoSuchMethod'"));
+    });
+
+    it('runs send() without replying', async () => {
+      await alice.send('record', 'via-send');
+      await waitFor(() => recorded.includes('via-send'), 3000, 'send to be handled');
+    });
+
+    it('delivers events to on() handlers, matching target names case-insensitively', async () => {
+      const bob = await pool.connect(srv.url, 'tok-bob');
+      const exact = recordEvents(bob, 'ReceiveMessage');
+      const lower = recordEvents(bob, 'receivemessage');
+      await srv.hub.sendToUser(1, 2, 'ReceiveMessage', 'alice', 'hi bob');
+      await waitFor(() => exact.length === 1 && lower.length === 1, 3000, 'event');
+      expect(exact).toEqual([['alice', 'hi bob']]);
+      expect(lower).toEqual([['alice', 'hi bob']]);
+    });
+  });
+
+  describe('wire details seen by a raw client', () => {
+    let client: RawClient;
+    beforeAll(async () => {
+      client = await raw(await negotiatedSocketUrl(srv, 'tok-bob'), { authorization: 'Bearer tok-bob' });
+      await client.handshake();
+    });
+
+    it('sends no completion for invocations without an invocationId, and a bare one for void methods', async () => {
+      const before = client.messages().length;
+      client.send(
+        { type: 1, target: 'Record', arguments: ['raw-send'] },
+        { type: 1, target: 'NoSuchMethod', arguments: [] },
+        { type: 6 },
+        { type: 1, invocationId: '1', target: 'Nothing', arguments: [] },
+      );
+      await waitFor(() => client.messages().length > before, 3000, 'completion');
+      await delay(50);
+      expect(client.messages().slice(before)).toEqual([{ type: 3, invocationId: '1' }]);
+      expect(recorded).toContain('raw-send');
+    });
+
+    it('sends events as invocations without an invocationId, one text frame per message', async () => {
+      const before = client.frames.length;
+      await srv.hub.sendToUser(1, 2, 'ReceiveMessage', { text: 'x' });
+      await waitFor(() => client.frames.length > before, 3000, 'event');
+      expect(client.frames.slice(before)).toEqual(['{"type":1,"target":"ReceiveMessage","arguments":[{"text":"x"}]}' + RS]);
+      expect(client.frames).not.toContain('<binary>');
+    });
+
+    it('answers a stream invocation with an error instead of leaving it pending', async () => {
+      const before = client.messages().length;
+      client.send({ type: 4, invocationId: 's1', target: 'Add', arguments: [] });
+      await waitFor(() => client.messages().length > before, 3000, 'completion');
+      expect(client.messages().slice(before)).toEqual([
+        { type: 3, invocationId: 's1', error: "The client attempted to invoke the non-streaming 'Add' method with a streaming invocation." },
+      ]);
+    });
+
+    it('closes with an error on a malformed frame', async () => {
+      const victim = await raw(await negotiatedSocketUrl(srv, 'tok-bob'), { authorization: 'Bearer tok-bob' });
+      await victim.handshake();
+      victim.socket.send('{"type":1,"target":');
+      await waitFor(() => victim.closed, 3000, 'close');
+      expect(victim.messages()).toEqual([{ type: 7, error: 'Connection closed with an error.' }]);
+    });
+  });
+
+  describe('authentication sources', () => {
+    it('reads the Authorization header', async () => {
+      const client = await pool.connect(srv.url, 'tok-alice');
+      expect(await client.invoke('WhoAmI')).toEqual({ userId: 1, tenantId: 1, userName: 'alice' });
+    });
+
+    it('reads access_token from the query', async () => {
+      const client = await pool.connect(`${srv.url}?access_token=tok-bob`);
+      expect(await client.invoke('WhoAmI')).toEqual({ userId: 2, tenantId: 1, userName: 'bob' });
+    });
+
+    it('decrypts enc_auth_token from the query', async () => {
+      const client = await pool.connect(`${srv.url}?enc_auth_token=${encodeURIComponent(encrypt('tok-carol'))}`);
+      expect(await client.invoke('WhoAmI')).toEqual({ userId: 1, tenantId: 2, userName: 'carol' });
+    });
+
+    it('prefers the header over the query', async () => {
+      const client = await pool.connect(`${srv.url}?access_token=tok-bob`, 'tok-alice');
+      expect(await client.invoke('WhoAmI')).toMatchObject({ userName: 'alice' });
+    });
+
+    it('rejects anonymous clients when anonymous is not allowed', async () => {
+      await expect(pool.connect(srv.url)).rejects.toThrow(/401/);
+      await expect(pool.connect(srv.url, 'tok-unknown')).rejects.toThrow(/401/);
+    });
+
+    it('lets anonymous clients in when allowed, with a null user', async () => {
+      const open = await app({ path: '/signalr', allowAnonymous: true });
+      open.hub.addMethod('register', (ctx) => ({ user: ctx.user }));
+      const anonymous = await pool.connect(open.url);
+      expect(await anonymous.invoke('Register')).toEqual({ user: null });
+      const known = await pool.connect(open.url, 'tok-admin');
+      expect(await known.invoke('Register')).toEqual({ user: { userId: 1, tenantId: null, userName: 'admin' } });
+    });
+  });
+
+  describe('addressing', () => {
+    let alice: HubConnection;
+    let alice2: HubConnection;
+    let bob: HubConnection;
+    let carol: HubConnection;
+    let admin: HubConnection;
+    const inbox = new Map<HubConnection, unknown[][]>();
+    const got = (c: HubConnection) => (inbox.get(c) ?? []).map((args) => args[0]);
+
+    beforeAll(async () => {
+      [alice, alice2, bob, carol, admin] = await Promise.all(
+        ['tok-alice', 'tok-alice', 'tok-bob', 'tok-carol', 'tok-admin'].map((t) => pool.connect(srv.url, t)),
+      );
+      for (const c of [alice, alice2, bob, carol, admin]) inbox.set(c, recordEvents(c, 'Addressed'));
+    });
+
+    /** A broadcast sent after `label`: once every client has it, none can still receive `label`. */
+    async function settle(label: string): Promise<void> {
+      const sentinel = `after:${label}`;
+      await srv.hub.sendToAll('Addressed', sentinel);
+      await waitFor(() => [alice, alice2, bob, carol, admin].every((c) => got(c).includes(sentinel)), 3000, 'sentinel');
+    }
+
+    it('sendToUser reaches every connection of that user only, never the same id in another tenant', async () => {
+      await srv.hub.sendToUser(1, 1, 'Addressed', 'u1@t1');
+      await srv.hub.sendToUser(2, 1, 'Addressed', 'u1@t2');
+      await srv.hub.sendToUser(null, 1, 'Addressed', 'u1@host');
+      await settle('users');
+      expect(got(alice).filter((m) => String(m).startsWith('u1@'))).toEqual(['u1@t1']);
+      expect(got(alice2).filter((m) => String(m).startsWith('u1@'))).toEqual(['u1@t1']);
+      expect(got(bob).filter((m) => String(m).startsWith('u1@'))).toEqual([]);
+      expect(got(carol).filter((m) => String(m).startsWith('u1@'))).toEqual(['u1@t2']);
+      expect(got(admin).filter((m) => String(m).startsWith('u1@'))).toEqual(['u1@host']);
+    });
+
+    it('sendToTenant reaches the users of that tenant only', async () => {
+      await srv.hub.sendToTenant(1, 'Addressed', 'tenant1');
+      await srv.hub.sendToTenant(null, 'Addressed', 'host');
+      await settle('tenants');
+      for (const c of [alice, alice2, bob]) expect(got(c).filter((m) => m === 'tenant1' || m === 'host')).toEqual(['tenant1']);
+      expect(got(carol).filter((m) => m === 'tenant1' || m === 'host')).toEqual([]);
+      expect(got(admin).filter((m) => m === 'tenant1' || m === 'host')).toEqual(['host']);
+    });
+
+    it('groups hold connections, across tenants, until they leave', async () => {
+      await alice.invoke('Join', 'route-7');
+      await carol.invoke('join', 'route-7');
+      await srv.hub.sendToGroup('route-7', 'Addressed', 'route-7#1');
+      await srv.hub.sendToGroup('route-8', 'Addressed', 'nobody');
+      await settle('group1');
+      expect([alice, alice2, bob, carol, admin].map((c) => got(c).filter((m) => String(m).startsWith('route-7')))).toEqual([
+        ['route-7#1'],
+        [],
+        [],
+        ['route-7#1'],
+        [],
+      ]);
+      await alice.invoke('Leave', 'route-7');
+      await srv.hub.sendToGroup('route-7', 'Addressed', 'route-7#2');
+      await settle('group2');
+      expect(got(alice)).not.toContain('route-7#2');
+      expect(got(carol)).toContain('route-7#2');
+      expect(got(alice).concat(got(bob), got(carol), got(admin), got(alice2))).not.toContain('nobody');
+    });
+
+    it('tracks presence and reports connects and disconnects', async () => {
+      const dave = await pool.connect(srv.url, 'tok-admin');
+      const id = dave.connectionId;
+      expect(connected.map((c) => c.connectionId)).toContain(id);
+      expect(connected.find((c) => c.connectionId === id)?.user).toMatchObject({ userId: 1, tenantId: null });
+      expect(srv.hub.isUserOnline(null, 1)).toBe(true);
+      expect(srv.hub.isUserOnline(3, 1)).toBe(false);
+
+      await admin.stop();
+      await dave.stop();
+      await waitFor(() => disconnected.some((c) => c.connectionId === id), 3000, 'disconnect');
+      await waitFor(() => !srv.hub.isUserOnline(null, 1), 3000, 'admin offline');
+      expect(srv.hub.isUserOnline(1, 1)).toBe(true);
+    });
+  });
+});
+
+describe('keep-alive and timeouts', () => {
+  it('pings an idle client every keepAliveMs', async () => {
+    const fast = await app({ keepAliveMs: 100 });
+    const client = await raw(await negotiatedSocketUrl(fast, 'tok-alice'), { authorization: 'Bearer tok-alice' });
+    await client.handshake();
+    await delay(600);
+    const pings = client.messages().filter((m) => m.type === 6).length;
+    expect(pings).toBeGreaterThanOrEqual(3);
+    expect(client.messages().every((m) => m.type === 6)).toBe(true);
+  });
+
+  it('keeps a client with a short serverTimeout connected only because of the pings', async () => {
+    const fast = await app({ path: '/fast', keepAliveMs: 100 });
+    const slow = await app({ path: '/slow', keepAliveMs: 60_000 });
+    const connect = async (url: string) => {
+      const c = pool.build(url, { accessTokenFactory: () => 'tok-alice' });
+      c.serverTimeoutInMilliseconds = 500;
+      c.keepAliveIntervalInMilliseconds = 100;
+      const closed: Array<Error | undefined> = [];
+      c.onclose((err) => closed.push(err));
+      await c.start();
+      return { c, closed };
+    };
+    const kept = await connect(fast.url);
+    const starved = await connect(slow.url);
+    await delay(1200);
+    expect(kept.c.state).toBe(HubConnectionState.Connected);
+    expect(kept.closed).toEqual([]);
+    expect(starved.c.state).toBe(HubConnectionState.Disconnected);
+    expect(String(starved.closed[0])).toMatch(/Server timeout elapsed/);
+  });
+
+  it('drops a client that stops sending, but not one that pings', async () => {
+    const strict = await app({ keepAliveMs: 100, clientTimeoutMs: 300 });
+    const silent = await raw(await negotiatedSocketUrl(strict, 'tok-alice'), { authorization: 'Bearer tok-alice' });
+    const chatty = await raw(await negotiatedSocketUrl(strict, 'tok-bob'), { authorization: 'Bearer tok-bob' });
+    await Promise.all([silent.handshake(), chatty.handshake()]);
+    const pinger = setInterval(() => chatty.send({ type: 6 }), 100);
+    try {
+      await waitFor(() => silent.closed, 2000, 'silent client to be dropped');
+      expect(chatty.closed).toBe(false);
+      expect(strict.hub.isUserOnline(1, 2)).toBe(true);
+      await waitFor(() => !strict.hub.isUserOnline(1, 1), 1000, 'silent client offline');
+    } finally {
+      clearInterval(pinger);
+    }
+  });
+
+  it('cancels a handshake that never comes', async () => {
+    const strict = await app({ handshakeTimeoutMs: 200 });
+    const client = await raw(await negotiatedSocketUrl(strict, 'tok-alice'), { authorization: 'Bearer tok-alice' });
+    await waitFor(() => client.closed, 2000, 'close');
+    expect(client.frames).toEqual(['{"error":"Handshake was canceled."}' + RS]);
+  });
+});
+
+describe('reconnect and shutdown', () => {
+  it('lets withAutomaticReconnect() clients come back after dropAll()', async () => {
+    const srv = await app();
+    const client = pool.build(srv.url, { accessTokenFactory: () => 'tok-alice' }, true);
+    const events = recordEvents(client, 'ReceiveMessage');
+    const reconnecting: Array<Error | undefined> = [];
+    const reconnected: Array<string | undefined> = [];
+    client.onreconnecting((err) => reconnecting.push(err));
+    client.onreconnected((id) => reconnected.push(id));
+    await client.start();
+    const firstId = client.connectionId;
+
+    await srv.hub.sendToUser(1, 1, 'ReceiveMessage', 'before');
+    await waitFor(() => events.length === 1, 3000, 'first event');
+
+    srv.hub.dropAll();
+    await waitFor(() => reconnected.length === 1, 5000, 'reconnect');
+    expect(reconnecting).toHaveLength(1);
+    expect(client.state).toBe(HubConnectionState.Connected);
+    expect(reconnected[0]).toBe(client.connectionId);
+    expect(client.connectionId).not.toBe(firstId);
+
+    await srv.hub.sendToUser(1, 1, 'ReceiveMessage', 'after');
+    await waitFor(() => events.length === 2, 3000, 'event after reconnect');
+    expect(events).toEqual([['before'], ['after']]);
+  });
+
+  it('close() sends a Close message, stops clients for good and refuses new ones', async () => {
+    const srv = await app();
+    const client = pool.build(srv.url, { accessTokenFactory: () => 'tok-alice' }, true);
+    const closed: Array<Error | undefined> = [];
+    const reconnecting: Array<Error | undefined> = [];
+    client.onclose((err) => closed.push(err));
+    client.onreconnecting((err) => reconnecting.push(err));
+    await client.start();
+    const observer = await raw(await negotiatedSocketUrl(srv, 'tok-bob'), { authorization: 'Bearer tok-bob' });
+    await observer.handshake();
+
+    await srv.hub.close();
+    await waitFor(() => closed.length === 1 && observer.closed, 3000, 'clients closed');
+    expect(observer.messages()).toEqual([{ type: 7 }]);
+    expect(closed).toEqual([undefined]);
+    expect(reconnecting).toEqual([]);
+    expect(client.state).toBe(HubConnectionState.Disconnected);
+
+    const { status } = await negotiate(srv.origin, '?negotiateVersion=1', { authorization: 'Bearer tok-alice' });
+    expect(status).toBe(503);
+    await srv.hub.close(); // idempotent
+  });
+
+  it('closes the hub when the Fastify app closes, without hanging on open sockets', async () => {
+    const srv = await startHubApp();
+    const client = await pool.connect(srv.url, 'tok-alice');
+    const closed = new Promise<void>((resolve) => client.onclose(() => resolve()));
+    await srv.app.close();
+    await closed;
+    expect(client.state).toBe(HubConnectionState.Disconnected);
+  });
+});
+
