@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import webpack from 'webpack';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const OUTPUT_INDEX = path.join(ROOT, 'dist/public/index.html');
@@ -26,7 +25,8 @@ export function clientBuildIsStale(): boolean {
 }
 
 export async function buildClient(): Promise<void> {
-  const { createConfig } = await import('../../../webpack.config');
+  // Loaded only when a build is needed: importing webpack costs about a second of start-up.
+  const [{ default: webpack }, { createConfig }] = await Promise.all([import('webpack'), import('../../../webpack.config')]);
   const compiler = webpack(createConfig('production'));
   await new Promise<void>((resolve, reject) => {
     compiler.run((error, stats) => {

@@ -131,8 +131,7 @@ export function registerResource(registry: AppServiceRegistry, resource: Resourc
       const users = await repository.referencedBy(tx, ctx.tenantId, id);
       if (users.length > 0) {
         const list = users.map((u) => `${pick(u.resource.label, ctx.language)} ${u.count}`).join(', ');
-        throw errors.invalid(ctx.language, 'id', ctx.language === 'en-US'
-          ? `Still used by: ${list}` : `仍被引用：${list}`);
+        throw errors.invalid(ctx.language, 'id', translate(ctx.language, 'errors.inUse', { list }));
       }
       await repository.softDelete(tx, ctx.tenantId, userId(ctx), id);
       return null;

@@ -73,6 +73,8 @@ export const UI_TEXTS = {
     conflict: { zh: '记录已被他人修改，请刷新后重试', en: 'The record was changed by someone else; reload and try again' },
     staticRole: { zh: '内置角色不能删除', en: 'A static role cannot be deleted' },
     selfDelete: { zh: '不能删除当前登录用户', en: 'You cannot delete the user you are logged in as' },
+    passwordLength: { zh: '密码长度须为6至32个字符', en: 'The password must be 6 to 32 characters long.' },
+    inUse: { zh: '仍被引用，无法删除：{{list}}', en: 'Still in use, cannot be deleted: {{list}}' },
   },
   // The generic resource screen (src/client/crud).
   crud: {

@@ -100,8 +100,7 @@ async function setRoles(ctx: RequestContext, tx: Db, userId: number, roleNames: 
 function readPassword(ctx: RequestContext, input: Input, name: string): string {
   const password = input.get(name);
   if (typeof password !== 'string' || password.length < 6 || password.length > 32) {
-    throw errors.invalid(ctx.language, name, ctx.language === 'en-US'
-      ? 'The password must be 6 to 32 characters long.' : '密码长度须为6至32个字符');
+    throw errors.invalid(ctx.language, name, translate(ctx.language, 'errors.passwordLength'));
   }
   return password;
 }
