@@ -1,0 +1,117 @@
+// The real-time hub as the product wires it: real JWTs, ABP's enc_auth_token, notices pushed to one user only,
+// and two full app instances sharing one database and Redis.
+import crypto from 'node:crypto';
+import { HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import { buildApp, type App } from '../../src/server/app';
+import { readConfig } from '../../src/server/config';
+import { notifyUser } from '../../src/server/modules/notifications/notifications';
+import { JWT_SECRET, startTestServer, svc, type TestServer } from '../support/server-harness';
+
+let server: TestServer;
+const connections: HubConnection[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await Promise.all(connections.map((c) => c.stop()));
+  await server.close();
+});
+
+function connect(baseUrl: string, options: { token?: string; query?: string }): HubConnection {
+  const url = `${baseUrl}/chatmsg${options.query ? `?${options.query}` : ''}`;
+  const connection = new HubConnectionBuilder()
+    .withUrl(url, options.token ? { accessTokenFactory: () => options.token! } : {})
+    .configureLogging(LogLevel.None)
+    .build();
+  connections.push(connection);
+  return connection;
+}
+
+function nextMessage(connection: HubConnection, target: string): Promise<unknown> {
+  return new Promise((resolve) => {
+    const handler = (payload: unknown) => {
+      connection.off(target, handler);
+      resolve(payload);
+    };
+    connection.on(target, handler);
+  });
+}
+
+async function userId(token: string): Promise<number> {
+  const info = await server.call('GET', svc('Session', 'GetCurrentLoginInformations'), { token });
+  return info.body.result.user.id;
+}
+
+test('a logged-in user connects with the bearer token and receives notices addressed to them', async () => {
+  const token = await server.token(1, 'admin');
+  const connection = connect(server.baseUrl, { token });
+  await connection.start();
+  const received = nextMessage(connection, 'getNotification');
+  const item = await notifyUser(server.db, server.app.services.hub, 1, await userId(token), { type: 1, title: 'hub test', description: 'd' });
+  expect(await received).toEqual(item);
+  const list = await server.call('GET', svc('Notification', 'GetUserNotifications'), { token });
+  expect(list.body.result.items[0].title).toBe('hub test');
+});
+
+test('the encrypted token (enc_auth_token) authenticates a connection, as ABP clients send it', async () => {
+  const login = await server.call('POST', '/api/TokenAuth/Authenticate', {
+    tenantId: 1, body: { userNameOrEmailAddress: 'admin', password: '123qwe' },
+  });
+  const enc = encodeURIComponent(login.body.result.encryptedAccessToken);
+  const connection = connect(server.baseUrl, { query: `enc_auth_token=${enc}` });
+  await connection.start();
+  expect(connection.connectionId).toBeTruthy();
+});
+
+test('anonymous and forged tokens are refused', async () => {
+  await expect(connect(server.baseUrl, {}).start()).rejects.toThrow();
+  await expect(connect(server.baseUrl, { query: 'enc_auth_token=null' }).start()).rejects.toThrow();
+  await expect(connect(server.baseUrl, { token: 'not-a-jwt' }).start()).rejects.toThrow();
+});
+
+test('a notice for the host admin never reaches the tenant admin with the same kind of id', async () => {
+  const tenantToken = await server.token(1, 'admin');
+  const hostToken = await server.token(null, 'admin');
+  const tenantConnection = connect(server.baseUrl, { token: tenantToken });
+  const hostConnection = connect(server.baseUrl, { token: hostToken });
+  await Promise.all([tenantConnection.start(), hostConnection.start()]);
+  const tenantGot: unknown[] = [];
+  tenantConnection.on('getNotification', (n) => tenantGot.push(n));
+  const hostReceived = nextMessage(hostConnection, 'getNotification');
+  await notifyUser(server.db, server.app.services.hub, null, await userId(hostToken), { type: 0, title: 'host only', description: '' });
+  expect(await hostReceived).toMatchObject({ title: 'host only' });
+  await new Promise((r) => setTimeout(r, 200));
+  expect(tenantGot).toEqual([]);
+});
+
+describe('two instances sharing the database and Redis', () => {
+  const apps: App[] = [];
+  afterAll(async () => {
+    await Promise.all(apps.map((a) => a.server.close()));
+  });
+
+  test('a notice raised on instance A reaches a client connected to instance B exactly once', async () => {
+    const prefix = `hubtest-${crypto.randomBytes(4).toString('hex')}`;
+    const config = readConfig({ DATA_DIR: `/tmp/${prefix}`, JWT_SECRET, REDIS_URL: 'redis://127.0.0.1:6379', AMAP_KEY: 'k' });
+    for (let i = 0; i < 2; i++) {
+      const app = await buildApp(server.db, config, { quiet: true, hubChannelPrefix: prefix });
+      await app.server.listen({ port: 0, host: '127.0.0.1' });
+      apps.push(app);
+    }
+    const [a, b] = apps;
+    const address = b.server.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const token = await server.token(1, 'admin');
+    const connection = connect(`http://127.0.0.1:${address.port}`, { token });
+    await connection.start();
+    const got: unknown[] = [];
+    connection.on('getNotification', (n) => got.push(n));
+    await notifyUser(server.db, a.services.hub, 1, await userId(token), { type: 2, title: 'across instances', description: '' });
+    for (let i = 0; i < 50 && got.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatchObject({ title: 'across instances' });
+  });
+});
