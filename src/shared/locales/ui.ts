@@ -106,6 +106,7 @@ export const UI_TEXTS = {
   },
   // User management (src/client/modules/admin); the field labels double as the local field declarations' labels.
   users: {
+    title: { zh: '用户', en: 'User' },
     userName: { zh: '用户名', en: 'User name' },
     name: { zh: '名', en: 'Name' },
     surname: { zh: '姓', en: 'Surname' },
@@ -123,6 +124,7 @@ export const UI_TEXTS = {
   },
   // Role management.
   roles: {
+    title: { zh: '角色', en: 'Role' },
     name: { zh: '角色名', en: 'Role name' },
     displayName: { zh: '显示名称', en: 'Display name' },
     description: { zh: '描述', en: 'Description' },
@@ -136,6 +138,7 @@ export const UI_TEXTS = {
   },
   // Tenant management (host only).
   tenants: {
+    title: { zh: '租户', en: 'Tenant' },
     tenancyName: { zh: '租户编码', en: 'Tenancy name' },
     tenancyNameHint: { zh: '以字母开头，可含字母、数字、- 和 _', en: 'Starts with a letter; letters, digits, - and _' },
     name: { zh: '租户名称', en: 'Name' },

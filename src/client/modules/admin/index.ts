@@ -1,6 +1,7 @@
-// Placeholder seam: users, roles and tenants screens are being written; the shell imports these names.
-import type { ComponentType } from 'react';
-
-export const UsersPage: ComponentType = () => null;
-export const RolesPage: ComponentType = () => null;
-export const TenantsPage: ComponentType = () => null;
+// Users, roles and tenants: the generic resource screen with local field descriptions and a few extensions.
+export { UsersPage, validatePassword } from './UsersPage';
+export { RolesPage } from './RolesPage';
+export { TenantsPage } from './TenantsPage';
+export { PermissionTree } from './PermissionTree';
+export { groupPermissions } from './permission-groups';
+export { userView, roleView, tenantView } from './views';

@@ -1,0 +1,52 @@
+import { callApi, type CallOptions } from './http';
+import type {
+  AuthenticateInput,
+  AuthenticateResult,
+  ChangePasswordInput,
+  IsTenantAvailableResult,
+  LoginInformations,
+  NoticeList,
+  NoticeTypeValue,
+  UserConfiguration,
+} from './types';
+
+// One function per call of the shell, so sagas `call` a named function that tests can provide.
+const APP = '/api/services/app';
+
+export function authenticate(input: AuthenticateInput, options?: CallOptions): Promise<AuthenticateResult> {
+  return callApi('POST', '/api/TokenAuth/Authenticate', input, options);
+}
+
+export function isTenantAvailable(tenancyName: string): Promise<IsTenantAvailableResult> {
+  return callApi('POST', `${APP}/Account/IsTenantAvailable`, { tenancyName });
+}
+
+export function getUserConfiguration(): Promise<UserConfiguration> {
+  return callApi('GET', '/AbpUserConfiguration/GetAll');
+}
+
+export function getCurrentLoginInformations(): Promise<LoginInformations> {
+  return callApi('GET', `${APP}/Session/GetCurrentLoginInformations`);
+}
+
+export function changePassword(input: ChangePasswordInput, options?: CallOptions): Promise<boolean> {
+  return callApi('POST', `${APP}/User/ChangePwd`, input, options);
+}
+
+export function changeUserLanguage(languageName: string): Promise<null> {
+  return callApi('POST', `${APP}/User/ChangeLanguage`, { languageName });
+}
+
+export const NOTICE_PAGE_SIZE = 50;
+
+export function getUserNotifications(maxResultCount = NOTICE_PAGE_SIZE): Promise<NoticeList> {
+  return callApi('GET', `${APP}/Notification/GetUserNotifications`, { MaxResultCount: maxResultCount });
+}
+
+export function markNotificationAsRead(id: number): Promise<null> {
+  return callApi('POST', `${APP}/Notification/MarkAsRead`, { id });
+}
+
+export function markAllNotificationsAsRead(type?: NoticeTypeValue): Promise<null> {
+  return callApi('POST', `${APP}/Notification/MarkAllAsRead`, type === undefined ? {} : { type });
+}

@@ -1,0 +1,100 @@
+// Shapes of the ABP calls the shell makes (see the shared context and reference/abp-api.md).
+
+export interface AuthenticateInput {
+  userNameOrEmailAddress: string;
+  password: string;
+  rememberClient: boolean;
+}
+
+export interface AuthenticateResult {
+  accessToken: string;
+  encryptedAccessToken: string;
+  expireInSeconds: number;
+  userId: number;
+}
+
+export const TenantAvailability = { available: 1, inactive: 2, notFound: 3 } as const;
+
+export interface IsTenantAvailableResult {
+  state: 1 | 2 | 3;
+  tenantId: number | null;
+}
+
+export interface SessionUser {
+  id: number;
+  name: string;
+  surname: string;
+  userName: string;
+  emailAddress: string;
+}
+
+export interface SessionTenant {
+  id: number;
+  tenancyName: string;
+  name: string;
+}
+
+export interface LoginInformations {
+  application: { version: string; releaseDate: string; features: Record<string, boolean> } | null;
+  user: SessionUser | null;
+  tenant: SessionTenant | null;
+}
+
+export interface LanguageInfo {
+  name: string;
+  displayName: string;
+  icon?: string | null;
+  isDefault?: boolean;
+  isDisabled?: boolean;
+  isRightToLeft?: boolean;
+}
+
+/** `AbpUserConfiguration/GetAll`; only the parts the client reads are typed, the rest is kept as received. */
+export interface UserConfiguration {
+  multiTenancy: { isEnabled: boolean; ignoreFeatureCheckForHostUsers?: boolean; sides: { host: number; tenant: number } };
+  session: {
+    userId: number | null;
+    tenantId: number | null;
+    impersonatorUserId?: number | null;
+    impersonatorTenantId?: number | null;
+    multiTenancySide: number;
+  };
+  localization: {
+    currentCulture: { name: string; displayName: string } | null;
+    languages: LanguageInfo[];
+    currentLanguage: LanguageInfo | null;
+    values: Record<string, Record<string, string>>;
+  };
+  features: { allFeatures: Record<string, { value: string }> };
+  auth: { allPermissions: Record<string, string>; grantedPermissions: Record<string, string> };
+  nav: { menus: Record<string, unknown> };
+  setting: { values: Record<string, string> };
+  clock: { provider: string };
+  timing: Record<string, unknown>;
+  custom: { amapKey?: string | null; publicHost?: string | null; [key: string]: unknown };
+  [key: string]: unknown;
+}
+
+/** Notification types of the notice popover. */
+export const NoticeType = { notice: 0, message: 1, task: 2 } as const;
+export type NoticeTypeValue = (typeof NoticeType)[keyof typeof NoticeType];
+
+export interface NoticeItem {
+  id: number;
+  type: NoticeTypeValue;
+  title: string;
+  description: string;
+  isRead: boolean;
+  creationTime: string;
+}
+
+export interface NoticeList {
+  totalCount: number;
+  unreadCount: number;
+  items: NoticeItem[];
+}
+
+export interface ChangePasswordInput {
+  currentPassword: string;
+  newPassword: string;
+}

@@ -1,0 +1,127 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { LoginInformations, UserConfiguration } from '../api/types';
+import type { Language } from '../i18n';
+import { DEFAULT_CONFIG, EMPTY_SESSION, type MenuSection, mergeConfiguration } from './config';
+
+export type BootStatus = 'idle' | 'loading' | 'ready' | 'failed';
+export type RealtimeStatus = 'off' | 'connecting' | 'connected' | 'retrying';
+
+export interface AppState {
+  boot: BootStatus;
+  bootError: string | null;
+  /** The global configuration (ABP's `abp` object), server configuration deep-merged over the defaults. */
+  config: UserConfiguration;
+  session: LoginInformations;
+  language: Language;
+  locked: boolean;
+  menu: MenuSection[];
+  sidebarCollapsed: boolean;
+  realtime: RealtimeStatus;
+  unlock: { pending: boolean; error: string | null };
+  password: { status: 'idle' | 'saving' | 'saved' | 'failed'; error: string | null };
+}
+
+export const initialAppState: AppState = {
+  boot: 'idle',
+  bootError: null,
+  config: DEFAULT_CONFIG,
+  session: EMPTY_SESSION,
+  language: 'zh-CN',
+  locked: false,
+  menu: [],
+  sidebarCollapsed: false,
+  realtime: 'off',
+  unlock: { pending: false, error: null },
+  password: { status: 'idle', error: null },
+};
+
+export const appSlice = createSlice({
+  name: 'app',
+  initialState: initialAppState,
+  reducers: {
+    bootStarted(state) {
+      state.boot = 'loading';
+      state.bootError = null;
+    },
+    bootSucceeded(state) {
+      state.boot = 'ready';
+    },
+    bootFailed(state, action: PayloadAction<string>) {
+      state.boot = 'failed';
+      state.bootError = action.payload;
+    },
+    configLoaded(state, action: PayloadAction<UserConfiguration>) {
+      state.config = mergeConfiguration(state.config, action.payload);
+    },
+    sessionLoaded(state, action: PayloadAction<LoginInformations>) {
+      state.session = action.payload;
+    },
+    menuBuilt(state, action: PayloadAction<MenuSection[]>) {
+      state.menu = action.payload;
+    },
+    languageChanged(state, action: PayloadAction<Language>) {
+      state.language = action.payload;
+    },
+    lockChanged(state, action: PayloadAction<boolean>) {
+      state.locked = action.payload;
+      state.unlock = { pending: false, error: null };
+    },
+    unlockStarted(state) {
+      state.unlock = { pending: true, error: null };
+    },
+    unlockFailed(state, action: PayloadAction<string>) {
+      state.unlock = { pending: false, error: action.payload };
+    },
+    /** Forgets everything the previous user was allowed to see. */
+    loggedOut(state) {
+      state.session = EMPTY_SESSION;
+      state.config = {
+        ...state.config,
+        session: { ...state.config.session, userId: null, tenantId: null },
+        auth: { ...state.config.auth, grantedPermissions: {} },
+      };
+      state.menu = [];
+      state.locked = false;
+      state.realtime = 'off';
+      state.unlock = { pending: false, error: null };
+    },
+    sidebarToggled(state) {
+      state.sidebarCollapsed = !state.sidebarCollapsed;
+    },
+    realtimeStatusChanged(state, action: PayloadAction<RealtimeStatus>) {
+      state.realtime = action.payload;
+    },
+    passwordChangeStarted(state) {
+      state.password = { status: 'saving', error: null };
+    },
+    passwordChanged(state) {
+      state.password = { status: 'saved', error: null };
+    },
+    passwordChangeFailed(state, action: PayloadAction<string>) {
+      state.password = { status: 'failed', error: action.payload };
+    },
+    passwordDialogReset(state) {
+      state.password = { status: 'idle', error: null };
+    },
+  },
+});
+
+export const {
+  bootStarted,
+  bootSucceeded,
+  bootFailed,
+  configLoaded,
+  sessionLoaded,
+  menuBuilt,
+  languageChanged,
+  lockChanged,
+  unlockStarted,
+  unlockFailed,
+  loggedOut,
+  sidebarToggled,
+  realtimeStatusChanged,
+  passwordChangeStarted,
+  passwordChanged,
+  passwordChangeFailed,
+  passwordDialogReset,
+} = appSlice.actions;

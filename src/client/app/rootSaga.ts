@@ -1,0 +1,29 @@
+import type { SagaIterator } from 'redux-saga';
+import { all, fork } from 'redux-saga/effects';
+import { crudSaga } from '../crud';
+import { watchLogin } from '../modules/login/loginSaga';
+import { createSignalRConnection, type HubConnectionFactory } from '../realtime/connection';
+import { hubWatcher } from '../realtime/hubSaga';
+import { watchLock } from '../shell/lockSaga';
+import { watchNotices } from '../shell/noticesSaga';
+import { watchTabs } from '../shell/tabsSaga';
+import { watchAccount } from './accountSaga';
+import { keepAlive } from './keepAlive';
+import { watchBoot } from './sessionSaga';
+
+export interface RootSagaDeps {
+  /** The hub connection factory; tests inject a fake. */
+  hubFactory: HubConnectionFactory;
+}
+
+export const defaultRootSagaDeps: RootSagaDeps = { hubFactory: createSignalRConnection };
+
+export function createRootSaga(deps: RootSagaDeps = defaultRootSagaDeps) {
+  const watchHub = function* watchHub(): SagaIterator {
+    yield* hubWatcher(deps.hubFactory);
+  };
+  return function* rootSaga(): SagaIterator {
+    const watchers: Array<() => Generator> = [watchBoot, watchAccount, watchLogin, watchLock, watchTabs, watchNotices, watchHub, crudSaga];
+    yield all(watchers.map((saga) => fork(keepAlive, saga)));
+  };
+}

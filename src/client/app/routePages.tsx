@@ -1,0 +1,36 @@
+import { lazy } from 'react';
+import type { RouteEntry } from '../../shared/navigation';
+
+// Every screen behind the login is its own chunk: the login route loads neither the CRUD table (@blueprintjs/table)
+// nor charts. webpackChunkName keeps the emitted file names readable in the network panel.
+const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../modules/home/HomePage'));
+const PlaceholderPage = lazy(() => import(/* webpackChunkName: "placeholder" */ '../modules/placeholder/PlaceholderPage'));
+const ForbiddenPage = lazy(() => import(/* webpackChunkName: "error-pages" */ '../shell/ForbiddenPage'));
+const ResourceRoute = lazy(() => import(/* webpackChunkName: "resource" */ './ResourceRoute'));
+const UsersPage = lazy(() => import(/* webpackChunkName: "admin" */ '../modules/admin').then((m) => ({ default: m.UsersPage })));
+const RolesPage = lazy(() => import(/* webpackChunkName: "admin" */ '../modules/admin').then((m) => ({ default: m.RolesPage })));
+const TenantsPage = lazy(() => import(/* webpackChunkName: "admin" */ '../modules/admin').then((m) => ({ default: m.TenantsPage })));
+
+const HAND_WRITTEN_PAGES: Record<string, React.ComponentType> = {
+  user: UsersPage,
+  role: RolesPage,
+  tenant: TenantsPage,
+};
+
+/** The screen of a route inside the shell, by route kind. */
+export function RoutePage({ route }: { route: RouteEntry }) {
+  switch (route.kind) {
+    case 'home':
+      return <HomePage />;
+    case 'resource':
+      return <ResourceRoute resource={route.resource ?? route.name} />;
+    case 'page': {
+      const Page = HAND_WRITTEN_PAGES[route.name];
+      return Page ? <Page /> : <PlaceholderPage route={route} />;
+    }
+    case 'error':
+      return <ForbiddenPage />;
+    default:
+      return <PlaceholderPage route={route} />;
+  }
+}

@@ -1,0 +1,40 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { crudReducer } from '../crud';
+import { loginSlice } from '../modules/login/loginSlice';
+import { noticesSlice } from '../shell/noticesSlice';
+import { tabsSlice } from '../shell/tabsSlice';
+import { appSlice } from './appSlice';
+import { createRootSaga, defaultRootSagaDeps, type RootSagaDeps } from './rootSaga';
+
+export const rootReducer = combineReducers({
+  app: appSlice.reducer,
+  tabs: tabsSlice.reducer,
+  notices: noticesSlice.reducer,
+  login: loginSlice.reducer,
+  crud: crudReducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export interface CreateStoreOptions {
+  preloadedState?: Partial<RootState>;
+  deps?: Partial<RootSagaDeps>;
+}
+
+/** The store with the saga middleware running the root saga. */
+export function createAppStore(options: CreateStoreOptions = {}) {
+  const sagaMiddleware = createSagaMiddleware({
+    onError: (error) => console.error('[saga] uncaught', error),
+  });
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: options.preloadedState as RootState | undefined,
+    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+  });
+  sagaMiddleware.run(createRootSaga({ ...defaultRootSagaDeps, ...options.deps }));
+  return store;
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,119 @@
+import { Checkbox, Classes, HTMLSelect, InputGroup, NumericInput, Switch, TextArea } from '@blueprintjs/core';
+import { pick, referenceDisplayKey, type EnumValue, type FieldDef, type Language } from '../../shared/resource-kit';
+import { enumLabel, enumValuesOf } from './format';
+import { ReferenceSelect } from './ReferenceSelect';
+import type { Translate } from './types';
+
+export interface FieldEditorProps {
+  name: string;
+  def: FieldDef;
+  label: string;
+  value: unknown;
+  /** All form values (a reference shows the row's display text until its list arrives). */
+  values: Record<string, unknown>;
+  onChange: (value: unknown) => void;
+  t: Translate;
+  disabled?: boolean;
+  invalid?: boolean;
+  language: Language;
+  /** A row a reference may not point at (a category cannot be its own parent). */
+  excludeId?: number | null;
+  autoFocus?: boolean;
+}
+
+const stepOf = (def: FieldDef): number => {
+  if (def.kind === 'decimal') return def.scale !== undefined ? 10 ** -def.scale : 0.01;
+  return 1;
+};
+
+/** The one editor of each field kind; every control carries `data-testid="form-field-<name>"`. */
+export function FieldEditor(props: FieldEditorProps) {
+  const { name, def, label, value, values, onChange, t, language, disabled, invalid, excludeId, autoFocus } = props;
+  const testId = `form-field-${name}`;
+  const intent = invalid ? 'danger' : 'none';
+  const text = value === null || value === undefined ? '' : String(value);
+
+  switch (def.kind) {
+    case 'text':
+      return (
+        <TextArea id={testId} data-testid={testId} aria-label={label} fill autoResize value={text} disabled={disabled}
+          intent={intent} maxLength={def.maxLength} rows={3} autoFocus={autoFocus}
+          onChange={(e) => onChange(e.currentTarget.value)} />
+      );
+    case 'integer':
+    case 'decimal': {
+      const step = stepOf(def);
+      return (
+        <NumericInput id={testId} data-testid={testId} aria-label={label} fill value={text} disabled={disabled}
+          intent={intent} stepSize={step} minorStepSize={def.kind === 'decimal' ? step : null} majorStepSize={step * 10}
+          min={def.min ?? (def.kind === 'decimal' ? def.greaterThan : undefined)} max={def.max}
+          allowNumericCharactersOnly clampValueOnBlur={false} buttonPosition="right" autoFocus={autoFocus}
+          leftElement={def.kind === 'decimal' && def.unit
+            ? <span className={Classes.TEXT_MUTED} style={{ padding: '0 8px', lineHeight: '30px' }}>{pick(def.unit, language)}</span>
+            : undefined}
+          onValueChange={(_n, asString) => onChange(asString)} />
+      );
+    }
+    case 'boolean':
+      return (
+        <Switch id={testId} data-testid={testId} aria-label={label} checked={Boolean(value)} disabled={disabled}
+          innerLabelChecked={t('common.yes')} innerLabel={t('common.no')} style={{ marginTop: 6 }}
+          onChange={(e) => onChange(e.currentTarget.checked)} />
+      );
+    case 'date':
+    case 'datetime':
+      return (
+        <input id={testId} data-testid={testId} aria-label={label} type={def.kind === 'date' ? 'date' : 'datetime-local'}
+          className={`${Classes.INPUT} ${Classes.FILL}${invalid ? ` ${Classes.INTENT_DANGER}` : ''}`}
+          value={text} disabled={disabled} autoFocus={autoFocus} max="9999-12-31"
+          onChange={(e) => onChange(e.currentTarget.value)} />
+      );
+    case 'enum': {
+      if (def.multiple) {
+        const selected = enumValuesOf(value).map(String);
+        const toggle = (v: EnumValue, on: boolean) => {
+          const next = def.enum.options.map((o) => o.value)
+            .filter((o) => (String(o) === String(v) ? on : selected.includes(String(o))));
+          onChange(next);
+        };
+        return (
+          <div id={testId} data-testid={testId} role="group" aria-label={label} style={{ paddingTop: 5 }}>
+            {def.enum.options.map((o) => (
+              <Checkbox key={String(o.value)} inline disabled={disabled} label={enumLabel(def, o.value, t)}
+                checked={selected.includes(String(o.value))} onChange={(e) => toggle(o.value, e.currentTarget.checked)} />
+            ))}
+          </div>
+        );
+      }
+      return (
+        <HTMLSelect id={testId} data-testid={testId} aria-label={label} fill disabled={disabled}
+          value={value === null || value === undefined ? '' : String(value)} autoFocus={autoFocus}
+          onChange={(e) => {
+            const raw = e.currentTarget.value;
+            onChange(raw === '' ? null : (def.enum.options.find((o) => String(o.value) === raw)?.value ?? raw));
+          }}
+        >
+          <option value="">{t('common.select')}</option>
+          {def.enum.options.map((o) => (
+            <option key={String(o.value)} value={String(o.value)}>{enumLabel(def, o.value, t)}</option>
+          ))}
+        </HTMLSelect>
+      );
+    }
+    case 'reference': {
+      const display = values[referenceDisplayKey(name)];
+      return (
+        <ReferenceSelect resource={def.resource} fill disabled={disabled} testId={testId} ariaLabel={label}
+          value={value === null || value === undefined || value === '' ? null : Number(value)}
+          emptyText={t('common.select')} onChange={onChange}
+          currentLabel={typeof display === 'string' ? display : undefined} excludeId={excludeId} />
+      );
+    }
+    default:
+      return (
+        <InputGroup id={testId} data-testid={testId} aria-label={label} fill value={text} disabled={disabled}
+          intent={intent} maxLength={def.maxLength} autoFocus={autoFocus} autoComplete="off"
+          onChange={(e) => onChange(e.currentTarget.value)} />
+      );
+  }
+}

@@ -1,0 +1,217 @@
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, NonIdealState, OverlayToaster, Toast } from '@blueprintjs/core';
+import type { EntityDto } from '../../shared/resource-kit';
+import { describeError } from './api-error';
+import { DeleteAlert } from './DeleteAlert';
+import { ExportDialog } from './ExportDialog';
+import { displayText } from './format';
+import type { FormValues } from './form-values';
+import { useCrudDispatch, useCrudTranslation, useResourceState } from './hooks';
+import { ResourceForm, type FormMode, type FormSection } from './ResourceForm';
+import { ResourcePager } from './ResourcePager';
+import { HEADER_HEIGHT, ROW_HEIGHT, ResourceTable, type ColumnRenderer, type RowAction } from './ResourceTable';
+import { ResourceToolbar } from './ResourceToolbar';
+import { crudActions as A } from './slice';
+import type { ResourceView, Translate } from './types';
+import { findView } from './view';
+
+export interface ResourcePageProps {
+  /** Resource name (case-insensitive); the slice key is the view's name. */
+  resource: string;
+  /** A local description for resources without a declaration (users, roles, tenants). */
+  view?: ResourceView;
+  /** Custom cell content by field name. */
+  columnRenderers?: Record<string, ColumnRenderer>;
+  /** Extra parts of the create/edit dialog, given the working values and a setter. */
+  formSections?: readonly FormSection[];
+  /** Last word on the Create/Update body. */
+  transformPayload?: (body: Record<string, unknown>, values: FormValues, mode: FormMode) => Record<string, unknown>;
+  /** Extra toolbar buttons (before Refresh/Export/New). */
+  toolbarActions?: ReactNode;
+  /** Extra buttons in each row's action cell. */
+  rowActions?: RowAction[];
+  canCreate?: boolean;
+  canEdit?: (row: EntityDto) => boolean;
+  canDelete?: (row: EntityDto) => boolean;
+  /** Values a new record starts from, over the declared defaults. */
+  createDefaults?: Record<string, unknown>;
+  formWidth?: number;
+}
+
+const PAGER_HEIGHT = 44;
+const SCROLLBAR = 17;
+const SKELETON_ROWS = 10;
+
+/** The text naming a record in messages: its display field, else its id. */
+export function recordName(view: ResourceView, row: EntityDto, t: Translate): string {
+  const def = view.fields[view.displayField];
+  const text = def ? displayText(view.displayField, def, row, t) : '';
+  return text || `#${row.id}`;
+}
+
+/** Height for the table: its rows, but no lower than the window allows (the pager stays on screen). */
+function useTableHeight(rows: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [available, setAvailable] = useState(600);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const top = ref.current?.getBoundingClientRect().top ?? 0;
+      setAvailable(Math.max(HEADER_HEIGHT + ROW_HEIGHT * 5, window.innerHeight - top - PAGER_HEIGHT - 16));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+  const content = HEADER_HEIGHT + ROW_HEIGHT * Math.max(rows, 1) + SCROLLBAR;
+  return { ref, height: Math.min(content, available) };
+}
+
+/** The generic list screen of one resource: toolbar, table, pager, form dialog, delete confirmation and export. */
+export function ResourcePage(props: ResourcePageProps) {
+  const view = props.view ?? findView(props.resource);
+  const { t } = useCrudTranslation();
+  if (!view) {
+    return <NonIdealState icon="error" title={t('common.loadFailed')} description={props.resource} />;
+  }
+  return <ResourceScreen {...props} view={view} />;
+}
+
+function ResourceScreen(props: ResourcePageProps & { view: ResourceView }) {
+  const { view, columnRenderers, formSections, transformPayload, toolbarActions, rowActions, canEdit, canDelete } = props;
+  const { canCreate = true, createDefaults, formWidth } = props;
+  const resource = view.name;
+  const state = useResourceState(resource);
+  const dispatch = useCrudDispatch();
+  const { t, language } = useCrudTranslation();
+  const title = t(view.i18n.title);
+
+  // Every visit shows fresh rows with the query the clerk left (it lives in the store).
+  useEffect(() => {
+    dispatch(A.listRequested({ resource }));
+  }, [dispatch, resource]);
+
+  const showSkeleton = state.loading && state.items.length === 0;
+  const { ref: tableBox, height } = useTableHeight(showSkeleton ? SKELETON_ROWS : state.items.length);
+  const hasQuery = state.keyword !== '' || Object.keys(state.filters).length > 0;
+  const empty = !state.loading && !state.error && state.loaded && state.items.length === 0;
+
+  const openCreate = () => dispatch(A.createOpened({ resource, values: { ...createDefaults } }));
+  const openEdit = (row: EntityDto) => dispatch(A.editOpened({ resource, id: row.id, row }));
+  const askDelete = (row: EntityDto) => dispatch(A.deleteAsked({ resource, id: row.id, name: recordName(view, row, t) }));
+
+  let body: ReactNode;
+  if (state.error && !state.loading) {
+    body = (
+      <div data-testid="error-state"><NonIdealState
+        icon="error"
+        title={t('common.loadFailed')}
+        description={describeError(state.error)}
+        action={<Button icon="refresh" intent="primary" text={t('common.retry')} data-testid="btn-retry"
+          onClick={() => dispatch(A.listRequested({ resource }))} />}
+      /></div>
+    );
+  } else if (empty) {
+    body = (
+      <div data-testid="empty-state" style={{ padding: '24px 0' }}><NonIdealState
+        icon={hasQuery ? 'search' : 'inbox'}
+        title={hasQuery ? t('crud.noMatch') : t('common.empty')}
+        description={hasQuery ? t('crud.noMatchHint') : canCreate ? t('crud.emptyHint') : undefined}
+        action={hasQuery
+          ? <Button icon="filter-remove" text={t('common.reset')} onClick={() => dispatch(A.queryReset({ resource }))} />
+          : canCreate ? <Button icon="add" intent="primary" text={t('common.create')} onClick={openCreate} /> : undefined}
+      /></div>
+    );
+  } else {
+    body = (
+      <ResourceTable
+        view={view}
+        items={state.items}
+        loading={state.loading}
+        skeletonRows={SKELETON_ROWS}
+        rowOffset={(state.currentPage - 1) * state.pageSize}
+        sorting={state.sorting}
+        t={t}
+        height={height}
+        onSort={(sorting) => dispatch(A.sortingChanged({ resource, sorting }))}
+        onEdit={openEdit}
+        onDelete={askDelete}
+        columnRenderers={columnRenderers}
+        rowActions={rowActions}
+        canEdit={canEdit}
+        canDelete={canDelete}
+      />
+    );
+  }
+
+  const editing = state.editing;
+  return (
+    <div data-testid={`resource-page-${resource}`} data-resource={resource} style={{ display: 'flex', flexDirection: 'column' }}>
+      <ResourceToolbar
+        view={view}
+        keyword={state.keyword}
+        filters={state.filters}
+        loading={state.loading}
+        exporting={state.exportProgress !== null}
+        canCreate={canCreate}
+        t={t}
+        onSearch={(keyword) => dispatch(A.keywordSearched({ resource, keyword }))}
+        onFilter={(name, value) => dispatch(A.filterChanged({ resource, name, value }))}
+        onReset={() => dispatch(A.queryReset({ resource }))}
+        onRefresh={() => dispatch(A.listRequested({ resource }))}
+        onCreate={openCreate}
+        onExport={() => dispatch(A.exportRequested({ resource, language }))}
+        extra={toolbarActions}
+      />
+      <div ref={tableBox}>{body}</div>
+      <ResourcePager
+        currentPage={state.currentPage}
+        pageSize={state.pageSize}
+        totalCount={state.totalCount}
+        loading={state.loading}
+        t={t}
+        onPage={(page) => dispatch(A.pageChanged({ resource, page }))}
+        onPageSize={(pageSize) => dispatch(A.pageSizeChanged({ resource, pageSize }))}
+      />
+
+      {editing && (
+        <ResourceForm
+          key={`${editing.mode}-${editing.id ?? 'new'}-${editing.loading ? 'loading' : 'ready'}`}
+          view={view}
+          editing={editing}
+          saving={state.saving}
+          title={t(editing.mode === 'create' ? 'crud.createTitle' : 'crud.editTitle', { title })}
+          t={t}
+          language={language}
+          sections={formSections}
+          transformPayload={transformPayload}
+          width={formWidth}
+          onSave={(values) => dispatch(A.saveRequested({ resource, values }))}
+          onClose={() => dispatch(A.editClosed({ resource }))}
+        />
+      )}
+      {state.pendingDelete && (
+        <DeleteAlert
+          pending={state.pendingDelete}
+          t={t}
+          onConfirm={() => dispatch(A.deleteRequested({ resource, id: state.pendingDelete!.id }))}
+          onCancel={() => dispatch(A.deleteCancelled({ resource }))}
+        />
+      )}
+      {state.exportProgress && (
+        <ExportDialog title={title} progress={state.exportProgress} t={t} onCancel={() => dispatch(A.exportCancelled({ resource }))} />
+      )}
+      <OverlayToaster position="top">
+        {state.flash && (
+          <Toast
+            key={state.flash.seq}
+            intent="success"
+            icon="tick"
+            timeout={2000}
+            message={t(state.flash.kind === 'saved' ? 'common.saved' : 'common.deleted')}
+            onDismiss={() => dispatch(A.flashCleared({ resource }))}
+          />
+        )}
+      </OverlayToaster>
+    </div>
+  );
+}

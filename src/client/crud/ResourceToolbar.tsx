@@ -1,0 +1,112 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Divider, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import type { FieldDef } from '../../shared/resource-kit';
+import { enumLabel } from './format';
+import { ReferenceSelect } from './ReferenceSelect';
+import type { FilterValue, ResourceView, Translate } from './types';
+
+export interface ResourceToolbarProps {
+  view: ResourceView;
+  keyword: string;
+  filters: Record<string, FilterValue>;
+  loading: boolean;
+  exporting: boolean;
+  canCreate: boolean;
+  t: Translate;
+  onSearch: (keyword: string) => void;
+  onFilter: (name: string, value: FilterValue | null) => void;
+  onReset: () => void;
+  onRefresh: () => void;
+  onCreate: () => void;
+  onExport: () => void;
+  /** Extra buttons, placed before Refresh/Export/New. */
+  extra?: ReactNode;
+}
+
+function FilterControl({ name, def, value, label, t, onFilter }: {
+  name: string; def: FieldDef; value: FilterValue | undefined; label: string; t: Translate;
+  onFilter: (name: string, value: FilterValue | null) => void;
+}) {
+  const anyText = t('crud.filterAny', { field: label });
+  const testId = `filter-${name}`;
+  if (def.kind === 'reference') {
+    return (
+      <ReferenceSelect resource={def.resource} value={value === undefined ? null : Number(value)} emptyText={anyText}
+        testId={testId} ariaLabel={label} onChange={(id) => onFilter(name, id)} />
+    );
+  }
+  if (def.kind === 'enum') {
+    return (
+      <HTMLSelect aria-label={label} data-testid={testId} value={value === undefined ? '' : String(value)}
+        onChange={(e) => {
+          const raw = e.currentTarget.value;
+          onFilter(name, raw === '' ? null : (def.enum.options.find((o) => String(o.value) === raw)?.value ?? raw));
+        }}>
+        <option value="">{anyText}</option>
+        {def.enum.options.map((o) => <option key={String(o.value)} value={String(o.value)}>{enumLabel(def, o.value, t)}</option>)}
+      </HTMLSelect>
+    );
+  }
+  if (def.kind === 'boolean') {
+    return (
+      <HTMLSelect aria-label={label} data-testid={testId} value={value === undefined ? '' : String(value)}
+        onChange={(e) => onFilter(name, e.currentTarget.value === '' ? null : e.currentTarget.value === 'true')}>
+        <option value="">{anyText}</option>
+        <option value="true">{label}：{t('common.yes')}</option>
+        <option value="false">{label}：{t('common.no')}</option>
+      </HTMLSelect>
+    );
+  }
+  // Other kinds are matched by the keyword; a free-text equality filter would only confuse.
+  return null;
+}
+
+/** Keyword search (Enter), one control per filterable field, and the list's actions. */
+export function ResourceToolbar(props: ResourceToolbarProps) {
+  const { view, keyword, filters, loading, exporting, canCreate, t, onSearch, onFilter, onReset, onRefresh, onCreate, onExport, extra } = props;
+  // The box keeps what is typed; the store keeps what was searched. A reset from outside empties the box too.
+  const [text, setText] = useState(keyword);
+  const [searched, setSearched] = useState(keyword);
+  if (searched !== keyword) {
+    setSearched(keyword);
+    setText(keyword);
+  }
+  const filterable = view.fieldNames.filter((n) => view.fields[n].filterable);
+  const hasQuery = keyword !== '' || Object.keys(filters).length > 0;
+
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 6, padding: '0 0 8px' }} data-testid="resource-toolbar">
+      <InputGroup
+        data-testid="keyword"
+        leftIcon="search"
+        placeholder={t('common.keywordPlaceholder')}
+        aria-label={t('common.search')}
+        value={text}
+        style={{ width: 220 }}
+        onChange={(e) => setText(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') onSearch(text);
+          if (e.key === 'Escape' && text !== '') {
+            setText('');
+            if (keyword !== '') onSearch('');
+          }
+        }}
+        rightElement={text ? (
+          <Button variant="minimal" icon="cross" aria-label={t('common.reset')} onClick={() => { setText(''); if (keyword) onSearch(''); }} />
+        ) : undefined}
+      />
+      {filterable.map((name) => (
+        <FilterControl key={name} name={name} def={view.fields[name]} value={filters[name]} label={t(view.i18n.field(name))}
+          t={t} onFilter={onFilter} />
+      ))}
+      <Button icon="search" text={t('common.search')} data-testid="btn-search" onClick={() => onSearch(text)} />
+      {hasQuery && <Button variant="minimal" icon="filter-remove" text={t('common.reset')} data-testid="btn-reset" onClick={onReset} />}
+      <span style={{ flex: 1 }} />
+      {extra}
+      <Button icon="refresh" text={t('common.refresh')} loading={loading} data-testid="btn-refresh" onClick={onRefresh} />
+      <Divider />
+      <Button icon="export" text={t('common.export')} disabled={exporting} data-testid="btn-export" onClick={onExport} />
+      {canCreate && <Button intent="primary" icon="add" text={t('common.create')} data-testid="btn-create" onClick={onCreate} />}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ResourceState, ResourceView, SortState } from './types';
+
+export type QueryParams = Record<string, string | number | boolean>;
+
+/** `{field:'code', direction:'desc'}` → `"code desc"`; ascending is the bare field name (the server's syntax). */
+export function sortingToString(sorting: SortState | null): string | undefined {
+  if (!sorting) return undefined;
+  return sorting.direction === 'desc' ? `${sorting.field} desc` : sorting.field;
+}
+
+/** Keyword, sorting and filters of the current query, without paging (export reuses it). */
+export function buildQueryParams(state: ResourceState, view: ResourceView | undefined): QueryParams {
+  const params: QueryParams = {};
+  const sorting = sortingToString(state.sorting);
+  if (sorting) params.Sorting = sorting;
+  if (state.keyword) params.Keyword = state.keyword;
+  for (const [name, value] of Object.entries(state.filters)) {
+    params[view?.filterParams?.[name] ?? name] = value;
+  }
+  return params;
+}
+
+/** The exact query of `GetAll` for the page on screen. */
+export function buildListParams(state: ResourceState, view: ResourceView | undefined): QueryParams {
+  return {
+    SkipCount: (state.currentPage - 1) * state.pageSize,
+    MaxResultCount: state.pageSize,
+    ...buildQueryParams(state, view),
+  };
+}

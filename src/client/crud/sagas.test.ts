@@ -1,0 +1,353 @@
+import { expectSaga } from 'redux-saga-test-plan';
+import type { EffectProviders } from 'redux-saga-test-plan/providers';
+import { callApi } from '../api/http';
+import { exportFileName, today, writeWorkbook, type Workbook } from './export';
+import { createCrudSaga, crudSaga } from './sagas';
+import { crudActions as A, lookupKey } from './slice';
+import { abpError, later, rootReducer, rows, stateWith } from './test-support';
+import type { CrudRootState, ResourceView } from './types';
+import { findView, registerView, STANDARD_METHODS } from './view';
+
+type ApiCall = [method: string, url: string, payload?: Record<string, unknown>];
+type Api = (...args: ApiCall) => unknown;
+
+/** Answers `callApi` with a fake server and records every call; `writeWorkbook` and `today` are stubbed. */
+function fakeBackend(api: Api) {
+  const calls: ApiCall[] = [];
+  const workbooks: Workbook[] = [];
+  const providers: EffectProviders = {
+    call(effect, next) {
+      if (effect.fn === callApi) {
+        const args = effect.args as ApiCall;
+        calls.push(args);
+        return api(...args);
+      }
+      if (effect.fn === writeWorkbook) {
+        workbooks.push(effect.args[0] as Workbook);
+        return undefined;
+      }
+      if (effect.fn === today) return new Date(2024, 2, 5);
+      return next();
+    },
+  };
+  return { calls, workbooks, providers };
+}
+
+const WASTECODE_GETALL = '/api/services/app/Wastecode/GetAll';
+const final = (result: { storeState: unknown }) => result.storeState as CrudRootState;
+
+describe('list', () => {
+  it('sends the page, size, sorting, keyword and filters exactly and stores the page', async () => {
+    const backend = fakeBackend(() => ({ totalCount: 45, items: rows(5, 41) }));
+    const initial = stateWith({
+      Wastecode: {
+        currentPage: 3, pageSize: 20, sorting: { field: 'code', direction: 'desc' }, keyword: '900',
+        filters: { wastecategoryId: 7, hazardCharacteristics: 'T' },
+      },
+    });
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, initial)
+      .provide(backend.providers)
+      .dispatch(A.listRequested({ resource: 'Wastecode' }))
+      .silentRun(50);
+
+    expect(backend.calls).toEqual([[
+      'GET', WASTECODE_GETALL,
+      { SkipCount: 40, MaxResultCount: 20, Sorting: 'code desc', Keyword: '900', wastecategoryId: 7, hazardCharacteristics: 'T' },
+    ]]);
+    const s = final(result).crud.byResource.Wastecode;
+    expect(s.items.map((r) => r.id)).toEqual([41, 42, 43, 44, 45]);
+    expect(s.totalCount).toBe(45);
+    expect(s.loading).toBe(false);
+  });
+
+  it('sends ascending sorting as the bare field name and searches from the first page', async () => {
+    const backend = fakeBackend(() => ({ totalCount: 0, items: [] }));
+    await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({ Wastecategory: { currentPage: 4, sorting: { field: 'name', direction: 'asc' } } }))
+      .provide(backend.providers)
+      .dispatch(A.keywordSearched({ resource: 'Wastecategory', keyword: ' HW08 ' }))
+      .silentRun(50);
+    expect(backend.calls).toEqual([['GET', '/api/services/app/Wastecategory/GetAll', { SkipCount: 0, MaxResultCount: 10, Sorting: 'name', Keyword: 'HW08' }]]);
+  });
+
+  it('lets a newer query of a resource cancel the older one, but not another resource’s', async () => {
+    const backend = fakeBackend((_m, url, payload) => {
+      const skip = Number(payload?.SkipCount);
+      if (url.includes('Wastecategory')) return later(30, { totalCount: 1, items: rows(1, 900) });
+      // The first (older) page answers last: its answer must not win.
+      return skip === 0 ? later(40, { totalCount: 30, items: rows(10, 1) }) : later(5, { totalCount: 30, items: rows(10, 11) });
+    });
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({}))
+      .provide(backend.providers)
+      .dispatch(A.listRequested({ resource: 'Wastecode' }))
+      .dispatch(A.listRequested({ resource: 'Wastecategory' }))
+      .dispatch(A.pageChanged({ resource: 'Wastecode', page: 2 }))
+      .silentRun(150);
+    const s = final(result).crud;
+    expect(s.byResource.Wastecode.items[0].id).toBe(11);
+    expect(s.byResource.Wastecode.currentPage).toBe(2);
+    expect(s.byResource.Wastecategory.items[0].id).toBe(900);
+  });
+
+  it('stores a failed list as an error with the server message', async () => {
+    const backend = fakeBackend(() => { throw abpError(500, 'An internal error occurred during your request!'); });
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({}))
+      .provide(backend.providers)
+      .dispatch(A.listRequested({ resource: 'Wastecode' }))
+      .silentRun(50);
+    const s = final(result).crud.byResource.Wastecode;
+    expect(s.loading).toBe(false);
+    expect(s.error).toMatchObject({ message: 'An internal error occurred during your request!', status: 500 });
+  });
+});
+
+describe('create and update', () => {
+  it('creates, closes the dialog and reloads the page', async () => {
+    const backend = fakeBackend((method) => (method === 'POST' ? { id: 99, code: 'HW99' } : { totalCount: 1, items: rows(1, 99) }));
+    const initial = stateWith({ Wastecategory: { currentPage: 2, items: rows(3) } });
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, initial)
+      .provide(backend.providers)
+      .dispatch(A.createOpened({ resource: 'Wastecategory', values: {} }))
+      .dispatch(A.saveRequested({ resource: 'Wastecategory', values: { code: 'HW99', name: 'X', description: null } }))
+      .silentRun(50);
+    expect(backend.calls).toEqual([
+      ['POST', '/api/services/app/Wastecategory/Create', { code: 'HW99', name: 'X', description: null }],
+      ['GET', '/api/services/app/Wastecategory/GetAll', { SkipCount: 10, MaxResultCount: 10 }],
+    ]);
+    const s = final(result).crud.byResource.Wastecategory;
+    expect(s.editing).toBeNull();
+    expect(s.saving).toBe(false);
+    expect(s.flash?.kind).toBe('saved');
+  });
+
+  it('sends the id with an update', async () => {
+    const backend = fakeBackend((method) => (method === 'PUT' ? {} : { totalCount: 0, items: [] }));
+    await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({}))
+      .provide(backend.providers)
+      .dispatch(A.editOpened({ resource: 'Wastecategory', id: 5, row: { id: 5, code: 'HW05' } }))
+      .dispatch(A.saveRequested({ resource: 'Wastecategory', values: { code: 'HW05', name: 'Y' } }))
+      .silentRun(50);
+    expect(backend.calls.map(([m, u]) => `${m} ${u}`)).toEqual([
+      'GET /api/services/app/Wastecategory/Get',
+      'PUT /api/services/app/Wastecategory/Update',
+      'GET /api/services/app/Wastecategory/GetAll',
+    ]);
+    expect(backend.calls[0][2]).toEqual({ Id: 5 });
+    expect(backend.calls[1][2]).toEqual({ code: 'HW05', name: 'Y', id: 5 });
+  });
+
+  it('keeps the dialog open on a failed update and files the server messages under their fields', async () => {
+    const backend = fakeBackend((method) => {
+      if (method === 'GET') return { id: 5, code: 'HW05', name: 'Old' };
+      throw abpError(400, 'Your request is not valid!', [
+        { message: '类别代码“HW08”已存在', members: ['code'] },
+        { message: '类别名称不能为空', members: ['Name'] },
+      ]);
+    });
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({}))
+      .provide(backend.providers)
+      .dispatch(A.editOpened({ resource: 'Wastecategory', id: 5 }))
+      .dispatch(A.saveRequested({ resource: 'Wastecategory', values: { code: 'HW08', name: '' } }))
+      .silentRun(50);
+    const s = final(result).crud.byResource.Wastecategory;
+    expect(s.editing).not.toBeNull();
+    expect(s.editing?.mode).toBe('edit');
+    expect(s.editing?.values).toEqual({ id: 5, code: 'HW05', name: 'Old' });
+    expect(s.editing?.fieldErrors).toEqual({ code: ['类别代码“HW08”已存在'], name: ['类别名称不能为空'] });
+    expect(s.editing?.error?.status).toBe(400);
+    expect(s.saving).toBe(false);
+    expect(backend.calls.some(([, url]) => url.endsWith('/GetAll'))).toBe(false);
+  });
+
+  it('keeps the row’s values when reading the record fails', async () => {
+    const backend = fakeBackend(() => { throw abpError(404, 'There is no entity Wastecategory with id = 5!'); });
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({}))
+      .provide(backend.providers)
+      .dispatch(A.editOpened({ resource: 'Wastecategory', id: 5, row: { id: 5, code: 'HW05' } }))
+      .silentRun(50);
+    const editing = final(result).crud.byResource.Wastecategory.editing;
+    expect(editing).toMatchObject({ loading: false, loadFailed: true, values: { id: 5, code: 'HW05' } });
+  });
+
+  it('reads a record through a local view’s own method and mapping', async () => {
+    const role: ResourceView = {
+      ...findView('Wastecategory')!, name: 'TestRole', methods: { ...STANDARD_METHODS, get: 'GetRoleForEdit' },
+      fromGetResult: (r) => ({ ...(r as { role: object }).role, grantedPermissions: (r as { grantedPermissionNames: string[] }).grantedPermissionNames }),
+    };
+    registerView(role);
+    const backend = fakeBackend(() => ({ role: { id: 2, name: 'Clerk' }, permissions: [], grantedPermissionNames: ['Pages.Users'] }));
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({}))
+      .provide(backend.providers)
+      .dispatch(A.editOpened({ resource: 'TestRole', id: 2 }))
+      .silentRun(50);
+    expect(backend.calls).toEqual([['GET', '/api/services/app/TestRole/GetRoleForEdit', { Id: 2 }]]);
+    expect(final(result).crud.byResource.TestRole.editing?.values).toEqual({ id: 2, name: 'Clerk', grantedPermissions: ['Pages.Users'] });
+  });
+});
+
+describe('delete', () => {
+  it('steps back a page when the last row of a page is deleted, then reloads that page', async () => {
+    const backend = fakeBackend((method) => (method === 'DELETE' ? null : { totalCount: 20, items: rows(10, 11) }));
+    const initial = stateWith({ Wastecode: { currentPage: 3, totalCount: 21, items: rows(1, 21) } });
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, initial)
+      .provide(backend.providers)
+      .dispatch(A.deleteAsked({ resource: 'Wastecode', id: 21, name: 'C21' }))
+      .dispatch(A.deleteRequested({ resource: 'Wastecode', id: 21 }))
+      .silentRun(50);
+    expect(backend.calls).toEqual([
+      ['DELETE', '/api/services/app/Wastecode/Delete', { Id: 21 }],
+      ['GET', WASTECODE_GETALL, { SkipCount: 10, MaxResultCount: 10 }],
+    ]);
+    const s = final(result).crud.byResource.Wastecode;
+    expect(s.currentPage).toBe(2);
+    expect(s.pendingDelete).toBeNull();
+    expect(s.items).toHaveLength(10);
+  });
+
+  it('stays on the page when other rows remain', async () => {
+    const backend = fakeBackend((method) => (method === 'DELETE' ? null : { totalCount: 22, items: rows(2, 21) }));
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({ Wastecode: { currentPage: 3, totalCount: 23, items: rows(3, 21) } }))
+      .provide(backend.providers)
+      .dispatch(A.deleteAsked({ resource: 'Wastecode', id: 23, name: 'C23' }))
+      .dispatch(A.deleteRequested({ resource: 'Wastecode', id: 23 }))
+      .silentRun(50);
+    expect(backend.calls[1]).toEqual(['GET', WASTECODE_GETALL, { SkipCount: 20, MaxResultCount: 10 }]);
+    expect(final(result).crud.byResource.Wastecode.currentPage).toBe(3);
+  });
+
+  it('keeps the confirmation open with the error when the server refuses', async () => {
+    const backend = fakeBackend(() => { throw abpError(500, '内置角色不能删除'); });
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({ Wastecode: { items: rows(2) } }))
+      .provide(backend.providers)
+      .dispatch(A.deleteAsked({ resource: 'Wastecode', id: 1, name: 'C1' }))
+      .dispatch(A.deleteRequested({ resource: 'Wastecode', id: 1 }))
+      .silentRun(50);
+    expect(final(result).crud.byResource.Wastecode.pendingDelete).toMatchObject({ id: 1, deleting: false, error: { message: '内置角色不能删除' } });
+    expect(backend.calls).toHaveLength(1);
+  });
+});
+
+describe('lookup', () => {
+  it('asks once per resource and parameters, then answers from the cache; force reloads', async () => {
+    const backend = fakeBackend(() => [{ id: 1, name: '精(蒸)馏残渣' }]);
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({}))
+      .provide(backend.providers)
+      .dispatch(A.lookupRequested({ resource: 'Wastecategory', method: 'GetWastecategoryAll' }))
+      .dispatch(A.lookupRequested({ resource: 'Wastecategory', method: 'GetWastecategoryAll' }))
+      .dispatch(A.lookupRequested({ resource: 'Wastecategory', method: 'GetWastecategoryAll', params: { Keyword: 'HW' } }))
+      .dispatch(A.lookupRequested({ resource: 'Wastecategory', method: 'GetWastecategoryAll', force: true }))
+      .silentRun(50);
+    expect(backend.calls).toEqual([
+      ['GET', '/api/services/app/Wastecategory/GetWastecategoryAll', {}],
+      ['GET', '/api/services/app/Wastecategory/GetWastecategoryAll', { Keyword: 'HW' }],
+      ['GET', '/api/services/app/Wastecategory/GetWastecategoryAll', {}],
+    ]);
+    expect(final(result).crud.lookups[lookupKey('Wastecategory', 'GetWastecategoryAll')]).toMatchObject({ loaded: true, items: [{ id: 1 }] });
+  });
+
+  it('unwraps `{items}` results (User/GetRoles, Role/GetAllPermissions)', async () => {
+    const backend = fakeBackend(() => ({ items: [{ id: 2, name: 'Admin' }] }));
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({}))
+      .provide(backend.providers)
+      .dispatch(A.lookupRequested({ resource: 'User', method: 'GetRoles' }))
+      .silentRun(50);
+    expect(final(result).crud.lookups['User/GetRoles'].items).toEqual([{ id: 2, name: 'Admin' }]);
+  });
+});
+
+describe('export', () => {
+  const total = 2345;
+  const page = (payload?: Record<string, unknown>) => {
+    const skip = Number(payload?.SkipCount);
+    const size = Math.min(Number(payload?.MaxResultCount), total - skip);
+    return { totalCount: total, items: Array.from({ length: size }, (_, i) => ({ id: skip + i + 1, code: `900-041-${skip + i}` })) };
+  };
+
+  it('fetches every page in calls of 1000 with the current query, reports progress, then writes one file', async () => {
+    const backend = fakeBackend((_m, _u, payload) => page(payload));
+    const initial = stateWith({ Wastecode: { currentPage: 4, keyword: '900', sorting: { field: 'code', direction: 'asc' }, filters: { wastecategoryId: 3 } } });
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, initial)
+      .provide(backend.providers)
+      .put(A.exportProgressed({ resource: 'Wastecode', fetched: 1000, total }))
+      .put(A.exportProgressed({ resource: 'Wastecode', fetched: 2000, total }))
+      .put(A.exportProgressed({ resource: 'Wastecode', fetched: 2345, total }))
+      .put(A.exportFinished({ resource: 'Wastecode' }))
+      .dispatch(A.exportRequested({ resource: 'Wastecode', language: 'zh-CN' }))
+      .silentRun(100);
+
+    expect(backend.calls).toEqual([0, 1000, 2000].map((skip) => [
+      'GET', WASTECODE_GETALL, { SkipCount: skip, MaxResultCount: 1000, Sorting: 'code', Keyword: '900', wastecategoryId: 3 },
+    ]));
+    expect(backend.workbooks).toHaveLength(1);
+    const book = backend.workbooks[0];
+    expect(book.fileName).toBe('废物代码-20240305.xlsx');
+    expect(book.rows).toHaveLength(total);
+    expect(book.columns.map((c) => c.header)).toEqual(['废物代码', '废物类别', '行业来源', '危险废物', '危险特性']);
+    expect(book.rows[2344]['废物代码']).toBe('900-041-2344');
+    expect(final(result).crud.byResource.Wastecode.exportProgress).toBeNull();
+  });
+
+  it('writes English headers when the screen was in English', async () => {
+    const backend = fakeBackend((_m, _u, payload) => page(payload));
+    await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({}))
+      .provide(backend.providers)
+      .dispatch(A.exportRequested({ resource: 'Wastecode', language: 'en-US' }))
+      .silentRun(100);
+    expect(backend.workbooks[0].fileName).toBe('Waste codes-20240305.xlsx');
+    expect(backend.workbooks[0].columns[0].header).toBe('Waste code');
+  });
+
+  it('stops without writing when cancelled', async () => {
+    const backend = fakeBackend((_m, _u, payload) => later(30, page(payload)));
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({}))
+      .provide(backend.providers)
+      .dispatch(A.exportRequested({ resource: 'Wastecode', language: 'zh-CN' }))
+      .delay(45)
+      .dispatch(A.exportCancelled({ resource: 'Wastecode' }))
+      .silentRun(150);
+    expect(backend.calls.length).toBeLessThan(3);
+    expect(backend.workbooks).toHaveLength(0);
+    expect(final(result).crud.byResource.Wastecode.exportProgress).toBeNull();
+  });
+
+  it('keeps the dialog with the error when a page fails', async () => {
+    const backend = fakeBackend((_m, _u, payload) => {
+      if (Number(payload?.SkipCount) > 0) throw abpError(500, 'An internal error occurred during your request!');
+      return page(payload);
+    });
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({}))
+      .provide(backend.providers)
+      .dispatch(A.exportRequested({ resource: 'Wastecode', language: 'zh-CN' }))
+      .silentRun(100);
+    expect(backend.workbooks).toHaveLength(0);
+    expect(final(result).crud.byResource.Wastecode.exportProgress).toMatchObject({ fetched: 1000, error: { status: 500 } });
+  });
+
+  it('honours a smaller page size from the factory and never asks for more than 1000', async () => {
+    const backend = fakeBackend((_m, _u, payload) => page(payload));
+    await expectSaga(createCrudSaga({ exportPageSize: 5000 }))
+      .withReducer(rootReducer, stateWith({}))
+      .provide(backend.providers)
+      .dispatch(A.exportRequested({ resource: 'Wastecode', language: 'zh-CN' }))
+      .silentRun(100);
+    expect(backend.calls.every(([, , p]) => p?.MaxResultCount === 1000)).toBe(true);
+    expect(exportFileName('a/b', new Date(2024, 0, 9))).toBe('a_b-20240109.xlsx');
+  });
+});

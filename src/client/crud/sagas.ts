@@ -1,0 +1,195 @@
+import type { Action, PayloadAction } from '@reduxjs/toolkit';
+import type { Task } from 'redux-saga';
+import { all, call, cancel, fork, put, race, select, take, takeEvery } from 'redux-saga/effects';
+import { callApi } from '../api/http';
+import { crudPath, MAX_PAGE_SIZE, type EntityDto, type PagedResult } from '../../shared/resource-kit';
+import { toCrudError } from './api-error';
+import { buildExportRows, exportColumns, exportFileName, today, writeWorkbook } from './export';
+import { buildListParams, buildQueryParams } from './query';
+import { crudActions as A, lookupKey, pageCount, selectLookup, selectResourceState, type LookupRequest } from './slice';
+import { createTranslator } from './translator';
+import type { LookupItem, LookupState, ResourceState, ResourceView, Translate } from './types';
+import { apiPath, findView, STANDARD_METHODS } from './view';
+
+type ResourceAction = PayloadAction<{ resource: string }>;
+
+export interface CrudSagaOptions {
+  /** How a resource name becomes its view (default: registered local views, then the declarations). */
+  resolveView?: (resource: string) => ResourceView | undefined;
+  /** The `t` of an export (default: the shared texts of the language the screen was in). */
+  translatorFor?: (language: string) => Translate;
+  /** Rows per `GetAll` call of an export (the server refuses more than MAX_PAGE_SIZE). */
+  exportPageSize?: number;
+}
+
+/** Actions that change what the list shows; each one (re)loads the page of its resource. */
+const LIST_ACTIONS: readonly string[] = [
+  A.listRequested, A.pageChanged, A.pageSizeChanged, A.sortingChanged, A.keywordSearched, A.filterChanged, A.queryReset,
+].map((a) => a.type);
+
+const isListAction = (action: Action): action is ResourceAction => LIST_ACTIONS.includes(action.type);
+
+/**
+ * `takeLatest`, but per resource: a newer query of Wastecode cancels the older Wastecode query and leaves a
+ * Wastecategory query running (two screens can be open in tabs).
+ */
+function* takeLatestPerResource(pattern: (action: Action) => action is ResourceAction, worker: (action: ResourceAction) => Generator) {
+  const running = new Map<string, Task>();
+  while (true) {
+    const action: ResourceAction = yield take(pattern);
+    const previous = running.get(action.payload.resource);
+    if (previous?.isRunning()) yield cancel(previous);
+    running.set(action.payload.resource, yield fork(worker, action));
+  }
+}
+
+const lookupItemsOf = (result: unknown): LookupItem[] =>
+  (Array.isArray(result) ? result : ((result as { items?: LookupItem[] } | null)?.items ?? [])) as LookupItem[];
+
+/** Builds the CRUD root saga. One instance serves every resource; each flow reads the resource from its action. */
+export function createCrudSaga(options: CrudSagaOptions = {}) {
+  const resolveView = options.resolveView ?? findView;
+  const translatorFor = options.translatorFor ?? createTranslator;
+  const exportPageSize = Math.min(options.exportPageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
+
+  const pathOf = (resource: string, method: keyof typeof STANDARD_METHODS) => {
+    const view = resolveView(resource);
+    return view ? apiPath(view, method) : crudPath(resource, STANDARD_METHODS[method]);
+  };
+
+  function* loadList(action: ResourceAction) {
+    const { resource } = action.payload;
+    const state: ResourceState = yield select(selectResourceState, resource);
+    const params = buildListParams(state, resolveView(resource));
+    try {
+      const result: PagedResult<EntityDto> = yield call(callApi, 'GET', pathOf(resource, 'getAll'), params);
+      const items = result?.items ?? [];
+      const totalCount = result?.totalCount ?? items.length;
+      // Someone else deleted rows and this page no longer exists: show the last one that does.
+      const lastPage = pageCount({ totalCount, pageSize: state.pageSize });
+      if (items.length === 0 && totalCount > 0 && state.currentPage > lastPage) {
+        yield put(A.pageChanged({ resource, page: lastPage }));
+        return;
+      }
+      yield put(A.listLoaded({ resource, items, totalCount }));
+    } catch (e) {
+      yield put(A.listFailed({ resource, error: toCrudError(e) }));
+    }
+  }
+
+  function* loadRecord(action: ReturnType<typeof A.editOpened>) {
+    const { resource, id } = action.payload;
+    const view = resolveView(resource);
+    try {
+      const result: unknown = yield call(callApi, 'GET', pathOf(resource, 'get'), { Id: id });
+      const values = view?.fromGetResult ? view.fromGetResult(result) : (result as Record<string, unknown>);
+      yield put(A.editLoaded({ resource, id, values }));
+    } catch (e) {
+      yield put(A.editLoadFailed({ resource, id, error: toCrudError(e) }));
+    }
+  }
+
+  function* save(action: ReturnType<typeof A.saveRequested>) {
+    const { resource, values } = action.payload;
+    const state: ResourceState = yield select(selectResourceState, resource);
+    const editing = state.editing;
+    if (!editing) return;
+    try {
+      const result: unknown = editing.mode === 'create'
+        ? yield call(callApi, 'POST', pathOf(resource, 'create'), values)
+        : yield call(callApi, 'PUT', pathOf(resource, 'update'), { ...values, id: editing.id });
+      yield put(A.saveSucceeded({ resource, result }));
+      yield put(A.listRequested({ resource }));
+    } catch (e) {
+      yield put(A.saveFailed({ resource, error: toCrudError(e) }));
+    }
+  }
+
+  function* remove(action: ReturnType<typeof A.deleteRequested>) {
+    const { resource, id } = action.payload;
+    try {
+      yield call(callApi, 'DELETE', pathOf(resource, 'delete'), { Id: id });
+      // The reducer steps back a page when this was the page's last row; the reload then reads that page.
+      yield put(A.deleteSucceeded({ resource, id }));
+      yield put(A.listRequested({ resource }));
+    } catch (e) {
+      yield put(A.deleteFailed({ resource, id, error: toCrudError(e) }));
+    }
+  }
+
+  function* lookup(action: PayloadAction<LookupRequest>) {
+    const { resource, method, params, force } = action.payload;
+    const key = lookupKey(resource, method, params);
+    const cached: LookupState = yield select(selectLookup, key);
+    if (cached.loading || (cached.loaded && !force)) return;
+    yield put(A.lookupStarted({ key }));
+    try {
+      const result: unknown = yield call(callApi, 'GET', crudPath(resource, method), params ?? {});
+      yield put(A.lookupLoaded({ key, items: lookupItemsOf(result) }));
+    } catch (e) {
+      yield put(A.lookupFailed({ key, error: toCrudError(e) }));
+    }
+  }
+
+  /** Every page of the current query, in calls of `exportPageSize` rows, then one sheet. */
+  function* exportAll(action: ReturnType<typeof A.exportRequested>) {
+    const { resource, language } = action.payload;
+    const view = resolveView(resource);
+    if (!view) {
+      yield put(A.exportFailed({ resource, error: { message: `Unknown resource ${resource}` } }));
+      return;
+    }
+    const state: ResourceState = yield select(selectResourceState, resource);
+    const query = buildQueryParams(state, view);
+    const items: EntityDto[] = [];
+    try {
+      let total = 0;
+      while (true) {
+        const page: PagedResult<EntityDto> = yield call(callApi, 'GET', apiPath(view, 'getAll'), {
+          SkipCount: items.length, MaxResultCount: exportPageSize, ...query,
+        });
+        const rows = page?.items ?? [];
+        total = page?.totalCount ?? rows.length;
+        items.push(...rows);
+        yield put(A.exportProgressed({ resource, fetched: items.length, total }));
+        // A short page ends it too: rows deleted meanwhile must not make the loop ask forever.
+        if (items.length >= total || rows.length < exportPageSize) break;
+      }
+      yield put(A.exportWriting({ resource }));
+      const t = translatorFor(language);
+      const title = t(view.i18n.title);
+      const date: Date = yield call(today);
+      yield call(writeWorkbook, {
+        fileName: exportFileName(title, date),
+        sheetName: title,
+        columns: exportColumns(view, t),
+        rows: buildExportRows(view, items, t),
+      });
+      yield put(A.exportFinished({ resource }));
+    } catch (e) {
+      yield put(A.exportFailed({ resource, error: toCrudError(e) }));
+    }
+  }
+
+  function* cancellableExport(action: ReturnType<typeof A.exportRequested>) {
+    const { resource } = action.payload;
+    yield race({
+      done: call(exportAll, action),
+      cancelled: take((a: Action) => A.exportCancelled.match(a) && a.payload.resource === resource),
+    });
+  }
+
+  return function* crudSaga() {
+    yield all([
+      fork(takeLatestPerResource, isListAction, loadList),
+      takeEvery(A.editOpened.type, loadRecord),
+      takeEvery(A.saveRequested.type, save),
+      takeEvery(A.deleteRequested.type, remove),
+      takeEvery(A.lookupRequested.type, lookup),
+      takeEvery(A.exportRequested.type, cancellableExport),
+    ]);
+  };
+}
+
+/** The saga the root saga forks. */
+export const crudSaga = createCrudSaga();

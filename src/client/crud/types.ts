@@ -1,0 +1,123 @@
+import type { EntityDto, FieldDef, Label, LookupDeclaration } from '../../shared/resource-kit';
+
+/** The five standard calls plus the edit-time read; each is a method name under `/api/services/app/<name>/`. */
+export interface CrudMethods {
+  getAll: string;
+  get: string;
+  create: string;
+  update: string;
+  delete: string;
+}
+
+/**
+ * What the generic screen and sagas need to know about a resource. Declared resources derive it from their
+ * declaration (`viewFromResource`); the special server resources (User, Role, Tenant) describe themselves locally
+ * with the same `FieldDef` shapes.
+ */
+export interface ResourceView {
+  /** Slice key and service name in the API path. */
+  name: string;
+  label: Label;
+  fields: Record<string, FieldDef>;
+  fieldNames: string[];
+  displayField: string;
+  lookup?: LookupDeclaration;
+  /** i18n keys: the title and one per field. */
+  i18n: { title: string; field: (fieldName: string) => string };
+  methods: CrudMethods;
+  /** Query parameter name of a filter when it differs from the field name (User's `isActive` → `IsActive`). */
+  filterParams?: Record<string, string>;
+  /** Turns the `get` result into form values (Role's GetRoleForEdit wraps the role). */
+  fromGetResult?: (result: unknown) => Record<string, unknown>;
+}
+
+export type SortDirection = 'asc' | 'desc';
+export interface SortState {
+  field: string;
+  direction: SortDirection;
+}
+
+export type FilterValue = string | number | boolean;
+
+/** A failed call, reduced to what the screen shows (serialisable: it lives in the store). */
+export interface CrudError {
+  message: string;
+  details?: string | null;
+  status?: number;
+  validationErrors?: { message: string; members: string[] }[];
+}
+
+export interface EditingState {
+  mode: 'create' | 'edit';
+  id: number | null;
+  /** Values the form starts from (the row, then the fresh `Get` result). */
+  values: Record<string, unknown>;
+  /** The `Get` call of an edit is under way. */
+  loading: boolean;
+  /** Server validation messages by camelCase field name. */
+  fieldErrors: Record<string, string[]>;
+  /** A failure not tied to a field (or the failed `Get`). */
+  error: CrudError | null;
+  /** `error` is the failed `Get`: the form carries on with the row's values. */
+  loadFailed: boolean;
+}
+
+export interface PendingDelete {
+  id: number;
+  name: string;
+  deleting: boolean;
+  error: CrudError | null;
+}
+
+export interface ExportProgress {
+  phase: 'fetching' | 'writing';
+  fetched: number;
+  total: number;
+  error: CrudError | null;
+}
+
+export interface ResourceState {
+  items: EntityDto[];
+  totalCount: number;
+  currentPage: number;
+  pageSize: number;
+  sorting: SortState | null;
+  keyword: string;
+  filters: Record<string, FilterValue>;
+  loading: boolean;
+  /** Whether any list has arrived yet (first load shows a skeleton, later loads keep the rows). */
+  loaded: boolean;
+  error: CrudError | null;
+  saving: boolean;
+  editing: EditingState | null;
+  pendingDelete: PendingDelete | null;
+  exportProgress: ExportProgress | null;
+  /** The last completed write, for a toast; `seq` changes on every one. */
+  flash: { kind: 'saved' | 'deleted'; seq: number } | null;
+}
+
+export interface LookupItem {
+  id: number;
+  [field: string]: unknown;
+}
+
+export interface LookupState {
+  items: LookupItem[];
+  loading: boolean;
+  loaded: boolean;
+  error: CrudError | null;
+}
+
+export interface CrudState {
+  byResource: Record<string, ResourceState>;
+  /** Lookup lists cached by `lookupKey(resource, method, params)`. */
+  lookups: Record<string, LookupState>;
+}
+
+/** The part of the application state this folder reads; the store mounts the reducer at `crud`. */
+export interface CrudRootState {
+  crud: CrudState;
+}
+
+/** A translation function: i18next's `t` satisfies it, and so does `createTranslator` for sagas. */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;

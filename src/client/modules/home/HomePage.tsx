@@ -1,0 +1,88 @@
+import './home.css';
+import { Card, Icon, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { findRouteByName, type RouteEntry } from '../../../shared/navigation';
+import { useAppSelector } from '../../app/hooks';
+import { selectLanguage, selectMenu, selectNotices, selectTenant, selectUser } from '../../app/selectors';
+import { asIcon } from '../../util/icons';
+
+const QUICK_LINK_LIMIT = 12;
+const REALTIME_TEXT = { off: 'shell.realtimeOff', connecting: 'shell.realtimeConnecting', connected: 'shell.realtimeConnected', retrying: 'shell.realtimeRetrying' } as const;
+const REALTIME_INTENT = { off: 'none', connecting: 'warning', connected: 'success', retrying: 'warning' } as const;
+
+/** Home: who is logged in and where, and quick links to the screens this user may open. (The inbox comes later.) */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const user = useAppSelector(selectUser);
+  const tenant = useAppSelector(selectTenant);
+  const language = useAppSelector(selectLanguage);
+  const menu = useAppSelector(selectMenu);
+  const realtime = useAppSelector((s) => s.app.realtime);
+  const { unreadCount } = useAppSelector(selectNotices);
+
+  const quickLinks = menu
+    .flatMap((section) => section.routes)
+    .map((name) => findRouteByName(name))
+    .filter((r): r is RouteEntry => !!r && r.kind !== 'home' && !r.external)
+    .slice(0, QUICK_LINK_LIMIT);
+
+  const today = new Date().toLocaleDateString(language, { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' });
+  const display = user ? user.name || user.userName : '';
+
+  return (
+    <div className="app-home" data-testid="home-page">
+      <Card className="app-home-welcome" data-testid="home-welcome">
+        <div className="app-home-avatar" aria-hidden>{display.slice(0, 1).toUpperCase()}</div>
+        <div className="app-home-greeting">
+          <h2>{t('home.welcome', { name: display })}</h2>
+          <div className="app-muted">{t('home.today', { date: today })}</div>
+        </div>
+        <div className="app-home-stats">
+          <div className="app-home-stat">
+            <div className="app-home-stat-label">{t('home.tenant')}</div>
+            <div className="app-home-stat-value" data-testid="home-tenant">{tenant ? tenant.name : t('home.host')}</div>
+          </div>
+          <div className="app-home-stat">
+            <div className="app-home-stat-label">{t('home.unreadNotices')}</div>
+            <div className="app-home-stat-value">{unreadCount}</div>
+          </div>
+        </div>
+      </Card>
+
+      <div className="app-home-grid">
+        <Card className="app-home-card">
+          <h3 className="app-card-title">{t('home.quickLinks')}</h3>
+          {quickLinks.length === 0 ? (
+            <div className="app-muted">{t('home.noQuickLinks')}</div>
+          ) : (
+            <div className="app-quick-links">
+              {quickLinks.map((route) => (
+                <Link key={route.name} to={route.path} className="app-quick-link" data-testid={`quick-${route.name}`}>
+                  <Icon icon={asIcon(route.icon)} size={18} />
+                  <span>{t(`route.${route.name}`)}</span>
+                </Link>
+              ))}
+            </div>
+          )}
+        </Card>
+
+        <Card className="app-home-card">
+          <h3 className="app-card-title">{t('home.account')}</h3>
+          <dl className="app-home-account">
+            <dt>{t('home.userName')}</dt>
+            <dd data-testid="home-username">{user?.userName}</dd>
+            <dt>{t('home.email')}</dt>
+            <dd>{user?.emailAddress || '—'}</dd>
+            <dt>{t('home.tenant')}</dt>
+            <dd>{tenant ? `${tenant.name} (${tenant.tenancyName})` : t('home.host')}</dd>
+            <dt>{t('home.realtime')}</dt>
+            <dd>
+              <Tag minimal intent={REALTIME_INTENT[realtime]} data-testid="home-realtime">{t(REALTIME_TEXT[realtime])}</Tag>
+            </dd>
+          </dl>
+        </Card>
+      </div>
+    </div>
+  );
+}

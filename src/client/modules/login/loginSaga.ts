@@ -1,0 +1,89 @@
+import type { SagaIterator } from 'redux-saga';
+import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { apiErrorMessage } from '../../api/errors';
+import { authenticate, isTenantAvailable } from '../../api/services';
+import { type AuthenticateResult, type IsTenantAvailableResult, TenantAvailability } from '../../api/types';
+import { initShellStateSaga, loadSessionSaga } from '../../app/sessionSaga';
+import { translate } from '../../i18n';
+import { COOKIE, LANGUAGE_COOKIE_MS, readTenantIdCookie, removeCookie, writeCookie } from '../../util/cookies';
+import { navigateTo } from '../../util/navigator';
+import { readJson, STORAGE_KEYS, writeJson } from '../../util/storage';
+import {
+  DEFAULT_TENANCY_NAME,
+  loginFailed,
+  loginPageOpened,
+  loginRequested,
+  loginSucceeded,
+  tenantCheckRequested,
+  tenantChecking,
+  tenantResolved,
+} from './loginSlice';
+
+/** Token cookies: kept for the token's lifetime with "remember me", for the browser session otherwise. */
+export function storeAuthTokens(result: AuthenticateResult, remember: boolean): void {
+  const maxAge = remember ? result.expireInSeconds * 1000 : undefined;
+  writeCookie(COOKIE.authToken, result.accessToken, maxAge);
+  writeCookie(COOKIE.encAuthToken, result.encryptedAccessToken, maxAge);
+}
+
+export function storeTenant(tenancyName: string, tenantId: number | null): void {
+  if (tenantId == null) removeCookie(COOKIE.tenantId);
+  else writeCookie(COOKIE.tenantId, String(tenantId), LANGUAGE_COOKIE_MS);
+  writeJson(STORAGE_KEYS.tenancyName, tenancyName);
+}
+
+/** Sign in, then load the configuration and session again (they now carry the user) and open home. */
+export function* loginSaga(action: ReturnType<typeof loginRequested>): SagaIterator {
+  try {
+    const result: AuthenticateResult = yield call(authenticate, action.payload);
+    yield call(storeAuthTokens, result, action.payload.rememberClient);
+    yield call(loadSessionSaga);
+    yield call(initShellStateSaga, false);
+    yield put(loginSucceeded());
+    yield call(navigateTo, '/main/home', true);
+  } catch (error) {
+    // The interceptor already showed the modal (§8); the form keeps a short reason next to the button.
+    yield put(loginFailed(apiErrorMessage(error, translate)));
+  }
+}
+
+/** Tenant switch: an empty name means the host; otherwise ask the server whether the tenant can be used. */
+export function* checkTenantSaga(action: ReturnType<typeof tenantCheckRequested>): SagaIterator {
+  const tenancyName = action.payload.trim();
+  if (!tenancyName) {
+    yield call(storeTenant, '', null);
+    yield put(tenantResolved({ tenancyName: '', tenantId: null, status: 'host' }));
+    return;
+  }
+  yield put(tenantChecking(tenancyName));
+  try {
+    const result: IsTenantAvailableResult = yield call(isTenantAvailable, tenancyName);
+    if (result.state === TenantAvailability.available && result.tenantId != null) {
+      yield call(storeTenant, tenancyName, result.tenantId);
+      yield put(tenantResolved({ tenancyName, tenantId: result.tenantId, status: 'available' }));
+    } else {
+      const status = result.state === TenantAvailability.inactive ? 'inactive' : 'notFound';
+      yield put(tenantResolved({ tenancyName, tenantId: null, status }));
+    }
+  } catch {
+    yield put(tenantResolved({ tenancyName, tenantId: null, status: 'failed' }));
+  }
+}
+
+/** The tenant shown when the login screen opens: the last choice, or the default tenant on a first visit. */
+export function* loginPageOpenedSaga(): SagaIterator {
+  const stored: string | null = yield call(readJson, STORAGE_KEYS.tenancyName, null);
+  const cookieTenantId: number | null = yield call(readTenantIdCookie);
+  const tenancyName = stored ?? DEFAULT_TENANCY_NAME;
+  if (tenancyName && cookieTenantId != null && stored != null) {
+    yield put(tenantResolved({ tenancyName, tenantId: cookieTenantId, status: 'available' }));
+  } else {
+    yield call(checkTenantSaga, tenantCheckRequested(tenancyName));
+  }
+}
+
+export function* watchLogin(): SagaIterator {
+  yield takeLeading(loginRequested.type, loginSaga);
+  yield takeLatest(tenantCheckRequested.type, checkTenantSaga);
+  yield takeLatest(loginPageOpened.type, loginPageOpenedSaga);
+}

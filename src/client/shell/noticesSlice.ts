@@ -1,0 +1,85 @@
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { NoticeItem, NoticeList, NoticeTypeValue } from '../api/types';
+import { loggedOut } from '../app/appSlice';
+import { realtimeReceived } from '../realtime/actions';
+
+export interface NoticesState {
+  items: NoticeItem[];
+  totalCount: number;
+  unreadCount: number;
+  status: 'idle' | 'loading' | 'loaded' | 'failed';
+}
+
+export const initialNoticesState: NoticesState = { items: [], totalCount: 0, unreadCount: 0, status: 'idle' };
+
+export const noticesRequested = createAction('notices/requested');
+export const markReadRequested = createAction<number>('notices/markReadRequested');
+export const markAllReadRequested = createAction<NoticeTypeValue | undefined>('notices/markAllReadRequested');
+
+/** A pushed `getNotification` payload, if it has the shape of a notice. */
+export function asNoticeItem(value: unknown): NoticeItem | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Partial<NoticeItem>;
+  if (typeof v.id !== 'number' || typeof v.title !== 'string') return null;
+  const type = v.type === 1 || v.type === 2 ? v.type : 0;
+  return {
+    id: v.id,
+    type,
+    title: v.title,
+    description: typeof v.description === 'string' ? v.description : '',
+    isRead: v.isRead === true,
+    creationTime: typeof v.creationTime === 'string' ? v.creationTime : new Date().toISOString(),
+  };
+}
+
+export const noticesSlice = createSlice({
+  name: 'notices',
+  initialState: initialNoticesState,
+  reducers: {
+    noticesLoading(state) {
+      state.status = 'loading';
+    },
+    noticesLoaded(state, action: PayloadAction<NoticeList>) {
+      state.items = action.payload.items;
+      state.totalCount = action.payload.totalCount;
+      state.unreadCount = action.payload.unreadCount;
+      state.status = 'loaded';
+    },
+    noticesFailed(state) {
+      state.status = 'failed';
+    },
+    noticeMarkedRead(state, action: PayloadAction<number>) {
+      const item = state.items.find((i) => i.id === action.payload);
+      if (item && !item.isRead) {
+        item.isRead = true;
+        state.unreadCount = Math.max(0, state.unreadCount - 1);
+      }
+    },
+    allNoticesMarkedRead(state, action: PayloadAction<NoticeTypeValue | undefined>) {
+      const type = action.payload;
+      let marked = 0;
+      for (const item of state.items) {
+        if (!item.isRead && (type === undefined || item.type === type)) {
+          item.isRead = true;
+          marked += 1;
+        }
+      }
+      // Unread items beyond the loaded page are cleared by the server too when no type is given.
+      state.unreadCount = type === undefined ? 0 : Math.max(0, state.unreadCount - marked);
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(realtimeReceived, (state, action) => {
+        if (action.payload.target !== 'getNotification') return;
+        const item = asNoticeItem(action.payload.args[0]);
+        if (!item || state.items.some((i) => i.id === item.id)) return;
+        state.items.unshift(item);
+        state.totalCount += 1;
+        if (!item.isRead) state.unreadCount += 1;
+      })
+      .addCase(loggedOut, () => initialNoticesState);
+  },
+});
+
+export const { noticesLoading, noticesLoaded, noticesFailed, noticeMarkedRead, allNoticesMarkedRead } = noticesSlice.actions;

@@ -1,0 +1,116 @@
+// An in-process server on 127.0.0.1:0 over a fresh database (PGlite in memory, or a throw-away PostgreSQL database),
+// migrated and seeded exactly as `npm start` does it, plus the login every measured request needs.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../../src/server/app';
+import { readConfig } from '../../src/server/config';
+import { openPglite, openPostgres, type Db } from '../../src/server/db/database';
+import { migrate } from '../../src/server/db/migrate';
+import { seed } from '../../src/server/db/seed';
+
+export type DbKind = 'pglite' | 'postgres';
+
+export const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TENANT_ID = 1;
+
+export interface BenchServer {
+  kind: DbKind;
+  app: App;
+  origin: string;
+  /** Milliseconds spent opening, migrating and seeding the database (not part of any request figure). */
+  setupMs: number;
+  close(): Promise<void>;
+}
+
+export interface Login {
+  accessToken: string;
+  userId: number;
+}
+
+export function tempDir(label: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `waste-bench-${label}-`));
+}
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** True when the bench may create databases on the configured PostgreSQL server. */
+export async function postgresAvailable(): Promise<string | null> {
+  try {
+    await adminQuery('select 1');
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+export async function startBenchServer(kind: DbKind): Promise<BenchServer> {
+  const started = performance.now();
+  const dataDir = tempDir(kind);
+  let db: Db;
+  let dropDatabase = async () => {};
+  if (kind === 'postgres') {
+    const name = `waste_bench_${process.pid}_${Date.now()}`;
+    await adminQuery(`create database ${name}`);
+    dropDatabase = () => adminQuery(`drop database if exists ${name} with (force)`);
+    try {
+      db = await openPostgres(withDatabase(POSTGRES_ADMIN_URL, name));
+    } catch (error) {
+      await dropDatabase();
+      throw error;
+    }
+  } else {
+    db = await openPglite();
+  }
+  await migrate(db);
+  await seed(db);
+  const setupMs = performance.now() - started;
+  const config = { ...readConfig({}), dataDir, host: '127.0.0.1', port: 0, jwtSecret: 'bench-secret-'.padEnd(48, 'x') };
+  const app = await buildApp(db, config, { quiet: true });
+  const origin = await app.server.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    kind,
+    app,
+    origin: origin.replace('localhost', '127.0.0.1'),
+    setupMs,
+    async close() {
+      await app.server.close();
+      await db.close();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Envelope<T> {
+  success: boolean;
+  result: T;
+  error: { message: string; details?: string } | null;
+}
+
+/** Tenant 1's seeded admin, as the login screen sends it. */
+export async function login(origin: string): Promise<Login> {
+  const response = await fetch(`${origin}/api/TokenAuth/Authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'Abp.TenantId': String(TENANT_ID) },
+    body: JSON.stringify({ userNameOrEmailAddress: 'admin', password: '123qwe', rememberClient: false }),
+  });
+  const body = (await response.json()) as Envelope<Login>;
+  if (!response.ok || !body.success) throw new Error(`login failed: ${response.status} ${body.error?.message ?? ''}`);
+  return { accessToken: body.result.accessToken, userId: body.result.userId };
+}

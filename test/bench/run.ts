@@ -1,0 +1,203 @@
+// `npm run bench`: start-up, list latency (PGlite and PostgreSQL), login-route download size and hub latency.
+// Measurements, not tests: a failing section is reported and the others still run. Prints tables and writes
+// test/bench/results.json. `npm run bench -- --only=http,hub` runs a subset (startup, http, bundle, hub).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { benchBundle, ensureClientBuild, LOGIN_BUDGET_KB, type BundleResult, type ClientBuildState } from './bundle-size';
+import { postgresAvailable, POSTGRES_ADMIN_URL, type DbKind } from './harness';
+import { benchHttp, DEFAULT_LOAD, type HttpResult } from './http-load';
+import { benchHub, DEFAULT_HUB, type HubResult } from './hub-latency';
+import { benchStartup, DEFAULT_STARTUP, WARM_TARGET_MS, type StartupResult } from './startup';
+import { round } from './stats';
+import { formatTable, type Cell } from './table';
+
+const SECTIONS = ['startup', 'http', 'bundle', 'hub'] as const;
+type Section = (typeof SECTIONS)[number];
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
+
+interface Results {
+  date: string;
+  node: string;
+  platform: string;
+  cpus: number;
+  cpuModel: string;
+  memoryGb: number;
+  /** 1-minute load average at start and end: other work on the machine shows up in every figure. */
+  loadAverage: { start: number; end: number };
+  sections: Section[];
+  settings: { load: typeof DEFAULT_LOAD; hub: typeof DEFAULT_HUB; startup: typeof DEFAULT_STARTUP };
+  clientBuild: ClientBuildState | null;
+  startup?: Outcome<StartupResult>;
+  http?: Partial<Record<DbKind, Outcome<HttpResult>>>;
+  bundle?: Outcome<BundleResult>;
+  hub?: Outcome<HubResult>;
+  notes: string[];
+  durationS: number;
+}
+
+function selectedSections(argv: string[]): Section[] {
+  const only = argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+  if (!only) return [...SECTIONS];
+  const wanted = only.split(',').map((name) => name.trim());
+  const unknown = wanted.filter((name) => !SECTIONS.includes(name as Section));
+  if (unknown.length) throw new Error(`unknown section(s) ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
+  return SECTIONS.filter((section) => wanted.includes(section));
+}
+
+async function attempt<T>(label: string, work: () => Promise<T>): Promise<Outcome<T>> {
+  const started = performance.now();
+  process.stderr.write(`bench: ${label}…\n`);
+  try {
+    const value = await work();
+    process.stderr.write(`bench: ${label} done in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    return { ok: true, value };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`bench: ${label} FAILED: ${message}\n`);
+    return { ok: false, error: message };
+  }
+}
+
+function printStartup(outcome: Outcome<StartupResult>): void {
+  if (!outcome.ok) return console.log(`\nStart-up: not measured (${outcome.error.split('\n')[0]})`);
+  const { value } = outcome;
+  const rows: Cell[][] = value.samples.map((s) => [
+    s.kind, s.command, s.readyMs, s.serverReportedMs ?? '-', s.rssMb ?? '-', s.rebuiltClient ? 'yes (ignored)' : 'no',
+  ]);
+  console.log(formatTable('Start-up: spawn → GET /AbpUserConfiguration/GetAll 200 (PGlite in a fresh DATA_DIR)',
+    ['run', 'command', 'ready ms', 'server says ms', 'RSS MB', 'rebuilt client'], rows));
+  console.log(`cold ${value.coldMs} ms; warm median ${value.warmMedianMs} ms over ${value.samples.filter((s) => s.kind === 'warm' && s.via === 'node').length} runs` +
+    ` (target < ${WARM_TARGET_MS} ms: ${value.warmUnderTarget ? 'MET' : 'NOT MET'})` +
+    (value.npmStartWarmMs !== null ? `; warm via npm start ${value.npmStartWarmMs} ms` : ''));
+}
+
+function printHttp(results: Partial<Record<DbKind, Outcome<HttpResult>>>): void {
+  const rows: Cell[][] = [];
+  const failures: string[] = [];
+  for (const [kind, outcome] of Object.entries(results)) {
+    if (!outcome.ok) {
+      failures.push(`${kind}: not measured (${outcome.error.split('\n')[0]})`);
+      continue;
+    }
+    for (const s of outcome.value.scenarios) {
+      for (const phase of [s.sequential, s.concurrent]) {
+        rows.push([kind, s.scenario, `${s.itemsPerPage}/${s.totalCount}`, phase.clients, phase.count, phase.p50, phase.p95, phase.p99, phase.max, phase.requestsPerSecond, phase.errors]);
+      }
+    }
+  }
+  if (rows.length) {
+    console.log(formatTable('Wastecode/GetAll over HTTP (keep-alive, logged in as tenant 1 admin), latency in ms',
+      ['db', 'query', 'items/total', 'clients', 'n', 'p50', 'p95', 'p99', 'max', 'req/s', 'errors'], rows));
+  }
+  for (const line of failures) console.log(`\nGetAll ${line}`);
+}
+
+function printBundle(outcome: Outcome<BundleResult>): void {
+  if (!outcome.ok) return console.log(`\nLogin route size: not measured (${outcome.error.split('\n')[0]})`);
+  const { loginRoute, allAssets } = outcome.value;
+  const rows: Cell[][] = loginRoute.files.map((f) => [f.file, f.source, round(f.bytes / 1024, 1), round(f.gzipBytes / 1024, 1)]);
+  console.log(formatTable('Login route (/) downloads, gzip level 9, KB = 1024 bytes', ['file', 'found in', 'raw KB', 'gzip KB'], rows));
+  console.log(`JS ${loginRoute.jsGzipKb} KB gzip (budget ${LOGIN_BUDGET_KB} KB: ${loginRoute.jsUnderBudget ? 'MET' : 'OVER'}); ` +
+    `CSS ${loginRoute.cssGzipKb} KB; JS + CSS ${loginRoute.totalGzipKb} KB gzip`);
+  const probe = loginRoute.probe;
+  console.log(probe.ok
+    ? `Lazy chunks found by booting the app in jsdom (login form rendered after ${probe.ms} ms).`
+    : `jsdom probe did not reach the login form (${probe.pageErrors[0] ?? 'no error reported'}): figures are index.html's initial tags plus whatever loaded before it stopped.`);
+  const typeRows: Cell[][] = Object.entries(allAssets.byType).map(([type, t]) => [type, t.files, t.rawKb, t.gzipKb]);
+  typeRows.push(['all', allAssets.files, allAssets.rawKb, allAssets.gzipKb]);
+  console.log(formatTable('All of dist/public', ['type', 'files', 'raw KB', 'gzip KB'], typeRows));
+}
+
+function printHub(outcome: Outcome<HubResult>): void {
+  if (!outcome.ok) return console.log(`\nHub: not measured (${outcome.error.split('\n')[0]})`);
+  const { value } = outcome;
+  const rows: Cell[][] = [
+    ['connect: start() (negotiate + upgrade + handshake)', value.connect.count, value.connect.p50, value.connect.p95, value.connect.p99, value.connect.max],
+    ['sendToUser → ReceiveMessage handler', value.roundTrip.count, value.roundTrip.p50, value.roundTrip.p95, value.roundTrip.p99, value.roundTrip.max],
+  ];
+  console.log(formatTable(`Hub /chatmsg with @microsoft/signalr (${value.transport}), ms`, ['measure', 'n', 'p50', 'p95', 'p99', 'max'], rows));
+  console.log(`first connect ${value.firstConnectMs} ms; lost ${value.roundTrip.lost}; burst of ${value.burst.messages}: ` +
+    `${value.burst.received} received in ${value.burst.ms} ms (${value.burst.messagesPerSecond} msg/s)`);
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const sections = selectedSections(process.argv.slice(2));
+  const results: Results = {
+    date: new Date().toISOString(),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGb: round(os.totalmem() / 1024 ** 3, 1),
+    loadAverage: { start: round(os.loadavg()[0], 2), end: Number.NaN },
+    sections,
+    settings: { load: DEFAULT_LOAD, hub: DEFAULT_HUB, startup: DEFAULT_STARTUP },
+    clientBuild: null,
+    notes: [],
+    durationS: 0,
+  };
+
+  if (sections.includes('startup') || sections.includes('bundle')) {
+    process.stderr.write('bench: checking the client build (not measured)…\n');
+    results.clientBuild = await ensureClientBuild();
+    if (results.clientBuild.status === 'failed') {
+      results.notes.push(`client build failed: ${results.clientBuild.error}`);
+    }
+  }
+  const clientReady = results.clientBuild?.status !== 'failed';
+
+  if (sections.includes('startup')) {
+    // start.ts would try to build a stale or missing client inside the measurement; main.ts is the same server
+    // without that step.
+    const entry = clientReady ? 'src/server/cli/start.ts' : 'src/server/main.ts';
+    if (!clientReady) results.notes.push('start-up measured with src/server/main.ts because the client does not build');
+    results.startup = await attempt('start-up', () => benchStartup(entry));
+  }
+  if (sections.includes('http')) {
+    results.http = {};
+    results.http.pglite = await attempt('GetAll on PGlite', () => benchHttp('pglite'));
+    const unavailable = await postgresAvailable();
+    results.http.postgres = unavailable
+      ? { ok: false, error: `PostgreSQL at ${POSTGRES_ADMIN_URL} unavailable: ${unavailable}` }
+      : await attempt('GetAll on PostgreSQL', () => benchHttp('postgres'));
+  }
+  if (sections.includes('hub')) results.hub = await attempt('hub', () => benchHub());
+  if (sections.includes('bundle')) {
+    results.bundle = clientReady
+      ? await attempt('login route size', () => benchBundle())
+      : { ok: false, error: `the client does not build: ${results.clientBuild?.error ?? ''}` };
+  }
+
+  results.durationS = round((performance.now() - started) / 1000, 1);
+  results.loadAverage.end = round(os.loadavg()[0], 2);
+  console.log(`\nwaste-backoffice bench — ${results.date}, Node ${results.node}, ${results.cpus} × ${results.cpuModel}, ${results.memoryGb} GB`);
+  console.log(`load average (1 min) ${results.loadAverage.start} at start, ${results.loadAverage.end} at end` +
+    (Math.max(results.loadAverage.start, results.loadAverage.end) > results.cpus * 0.5 ? ' — the machine was busy, expect noise' : ''));
+  if (results.clientBuild) {
+    const build = results.clientBuild;
+    console.log(`client build: ${build.status}${build.buildMs !== null ? ` (built by the bench in ${build.buildMs} ms, not counted)` : ''}` +
+      (build.error ? ` — ${build.error.split('\n')[0]}` : ''));
+  }
+  if (results.startup) printStartup(results.startup);
+  if (results.http) printHttp(results.http);
+  if (results.hub) printHub(results.hub);
+  if (results.bundle) printBundle(results.bundle);
+  for (const note of results.notes) console.log(`note: ${note.split('\n')[0]}`);
+  console.log(`\nbench took ${results.durationS} s`);
+
+  const file = path.join(__dirname, 'results.json');
+  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`results written to ${path.relative(process.cwd(), file)}`);
+}
+
+main().then(
+  // PGlite and the SignalR client can leave timers behind; the bench is over, so leave.
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

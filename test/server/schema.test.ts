@@ -1,0 +1,39 @@
+import { schemaDrift } from '../../src/server/db/schema';
+import { defineResource, field } from '../../src/shared/resource-kit';
+import { RESOURCES } from '../../src/shared/resources';
+import { startTestServer, type TestServer } from '../support/server-harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('schema', () => {
+  it('runs on the database the project asked for', () => {
+    expect(server.kind).toBe(process.env.TEST_DB);
+    expect(server.db.kind).toBe(process.env.TEST_DB);
+  });
+
+  it('has no drift between the resource declarations and the migrations', async () => {
+    expect(await schemaDrift(server.db)).toEqual([]);
+  });
+
+  it('reports a declared column the migrations lack, and a table they lack', async () => {
+    const [first] = RESOURCES;
+    const extended = defineResource({ ...first, fields: { ...first.fields, extraNote: field.string({ zh: '备注', en: 'Note' }, { maxLength: 20 }) } });
+    const missingTable = defineResource({ ...first, name: 'Ghost', table: 'ghost_table' });
+    const drift = await schemaDrift(server.db, [extended, missingTable]);
+    expect(drift).toEqual([
+      `alter table ${first.table} add column extra_note varchar(20);`,
+      expect.stringMatching(/^create table ghost_table \(/),
+    ]);
+  });
+
+  it('records every migration file as applied', async () => {
+    const rows = await server.db.query<{ version: string }>('select version from schema_migrations order by version');
+    expect(rows.map((r) => r.version)).toEqual(['0001_platform.sql', '0002_reference_data.sql']);
+  });
+});

@@ -1,0 +1,238 @@
+// Valid and invalid field values for any declared resource, derived from its field declarations only, so the
+// contract test covers every resource added to RESOURCES without being edited.
+import type { FieldDef, Resource } from '../../src/shared/resource-kit';
+
+export type Body = Record<string, unknown>;
+
+/** What the generator needs from the server: rows to reference and values already taken by unique fields. */
+export interface ValueSource {
+  /** The id of some existing row of the named resource (for reference fields). */
+  referenceId(resourceName: string): Promise<number>;
+  /** Every value a unique field already holds in the caller's tenant. */
+  takenValues(resource: Resource, fieldName: string): Promise<Set<string>>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Random strings matching a regular expression: enough of the syntax for declaration patterns (anchors, groups,
+// alternation, character classes, \d \w, quantifiers).
+
+type Node =
+  | { type: 'chars'; options: string[] }
+  | { type: 'group'; alternatives: Node[][] }
+  | { type: 'repeat'; node: Node; min: number; max: number };
+
+const DIGITS = '0123456789'.split('');
+const WORD = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', ...DIGITS, '_'];
+
+class PatternParser {
+  private index = 0;
+  constructor(private readonly source: string) {}
+
+  parse(): Node {
+    const node = this.alternatives();
+    if (this.index < this.source.length) throw new Error(`Unsupported pattern ${this.source} at ${this.index}`);
+    return node;
+  }
+
+  private alternatives(): Node {
+    const alternatives: Node[][] = [this.sequence()];
+    while (this.source[this.index] === '|') {
+      this.index++;
+      alternatives.push(this.sequence());
+    }
+    return { type: 'group', alternatives };
+  }
+
+  private sequence(): Node[] {
+    const nodes: Node[] = [];
+    while (this.index < this.source.length && this.source[this.index] !== '|' && this.source[this.index] !== ')') {
+      const atom = this.atom();
+      if (atom) nodes.push(this.quantified(atom));
+    }
+    return nodes;
+  }
+
+  private atom(): Node | null {
+    const c = this.source[this.index++];
+    if (c === '^' || c === '$') return null;
+    if (c === '(') {
+      if (this.source.startsWith('?:', this.index)) this.index += 2;
+      const group = this.alternatives();
+      if (this.source[this.index++] !== ')') throw new Error(`Unclosed group in ${this.source}`);
+      return group;
+    }
+    if (c === '[') return this.charClass();
+    if (c === '\\') return { type: 'chars', options: this.escape(this.source[this.index++]) };
+    if (c === '.') return { type: 'chars', options: WORD };
+    return { type: 'chars', options: [c] };
+  }
+
+  private escape(c: string): string[] {
+    if (c === 'd') return DIGITS;
+    if (c === 'w') return WORD;
+    if (c === 's') return [' '];
+    return [c];
+  }
+
+  private charClass(): Node {
+    if (this.source[this.index] === '^') throw new Error(`Negated classes are not supported: ${this.source}`);
+    const options: string[] = [];
+    while (this.source[this.index] !== ']') {
+      if (this.index >= this.source.length) throw new Error(`Unclosed class in ${this.source}`);
+      let c = this.source[this.index++];
+      if (c === '\\') {
+        options.push(...this.escape(this.source[this.index++]));
+        continue;
+      }
+      if (this.source[this.index] === '-' && this.source[this.index + 1] !== ']') {
+        const end = this.source[this.index + 1];
+        this.index += 2;
+        for (let code = c.charCodeAt(0); code <= end.charCodeAt(0); code++) options.push(String.fromCharCode(code));
+        continue;
+      }
+      options.push(c);
+      c = '';
+    }
+    this.index++;
+    return { type: 'chars', options };
+  }
+
+  private quantified(node: Node): Node {
+    const c = this.source[this.index];
+    if (c === '?') { this.index++; return { type: 'repeat', node, min: 0, max: 1 }; }
+    if (c === '*') { this.index++; return { type: 'repeat', node, min: 0, max: 3 }; }
+    if (c === '+') { this.index++; return { type: 'repeat', node, min: 1, max: 3 }; }
+    if (c === '{') {
+      const end = this.source.indexOf('}', this.index);
+      const [min, max] = this.source.slice(this.index + 1, end).split(',');
+      this.index = end + 1;
+      return { type: 'repeat', node, min: Number(min), max: max === undefined ? Number(min) : max === '' ? Number(min) + 3 : Number(max) };
+    }
+    return node;
+  }
+}
+
+const pickOne = <T>(list: readonly T[], random: () => number): T => list[Math.floor(random() * list.length)];
+
+function generate(node: Node, random: () => number): string {
+  switch (node.type) {
+    case 'chars': return pickOne(node.options, random);
+    case 'group': return pickOne(node.alternatives, random).map((n) => generate(n, random)).join('');
+    case 'repeat': {
+      const count = node.min + Math.floor(random() * (node.max - node.min + 1));
+      return Array.from({ length: count }, () => generate(node.node, random)).join('');
+    }
+  }
+}
+
+/** The whole-value test the server applies to a declared pattern. */
+export const matchesPattern = (pattern: string, value: string) => new RegExp(`^(?:${pattern})$`).test(value);
+
+/** A random string matching `pattern` (and at most `maxLength` long) that is not in `taken`. */
+export function sampleFromPattern(pattern: string, options: { maxLength?: number; taken?: Set<string>; random?: () => number } = {}): string {
+  const random = options.random ?? Math.random;
+  const tree = new PatternParser(pattern).parse();
+  for (let attempt = 0; attempt < 5000; attempt++) {
+    const value = generate(tree, random);
+    if (options.maxLength !== undefined && value.length > options.maxLength) continue;
+    if (!matchesPattern(pattern, value) || options.taken?.has(value)) continue;
+    return value;
+  }
+  throw new Error(`No free value found for pattern ${pattern}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Values per field kind.
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** Lower-case ASCII letters and digits only: every collation (C, en_US, ICU) orders such texts alike. */
+function plainText(marker: string, seq: number, maxLength: number | undefined): string {
+  const tail = Array.from({ length: 6 }, () => LETTERS[Math.floor(Math.random() * LETTERS.length)]).join('');
+  const text = `${marker}${String.fromCharCode(97 + (seq % 26))}${tail}`;
+  return maxLength === undefined ? text : text.slice(0, maxLength);
+}
+
+/** Fields that can carry the keyword marker: free text without a format. */
+export const canCarryMarker = (def: FieldDef) =>
+  (def.kind === 'text' || (def.kind === 'string' && !def.pattern)) && (def.maxLength ?? Infinity) >= 12;
+
+/**
+ * A valid value for one field. `seq` makes values of different rows distinct and ordered (row 0 < row 1 < row 2 for
+ * every kind), which the sorting checks rely on; `marker` goes into free-text fields so `Keyword` finds the rows.
+ */
+export async function validValue(resource: Resource, name: string, def: FieldDef, seq: number, marker: string, source: ValueSource): Promise<unknown> {
+  switch (def.kind) {
+    case 'string': {
+      if (def.pattern) {
+        const taken = def.unique ? await source.takenValues(resource, name) : undefined;
+        const value = sampleFromPattern(def.pattern, { maxLength: def.maxLength, taken });
+        taken?.add(value);
+        return value;
+      }
+      return plainText(marker, seq, def.maxLength);
+    }
+    case 'text': return plainText(marker, seq, def.maxLength);
+    case 'integer': {
+      const low = def.min ?? 0;
+      return Math.min(low + 1 + seq, def.max ?? Number.MAX_SAFE_INTEGER);
+    }
+    case 'decimal': {
+      const low = def.min ?? (def.greaterThan !== undefined ? def.greaterThan : 0);
+      return Math.min(low + 1.25 + seq, def.max ?? 1e9);
+    }
+    case 'boolean': return seq % 2 === 1;
+    case 'date': return `2024-03-${String(10 + seq).padStart(2, '0')}`;
+    case 'datetime': return `2024-03-${String(10 + seq).padStart(2, '0')}T08:30:00`;
+    case 'enum': {
+      const values = def.enum.options.map((o) => o.value);
+      const value = values[seq % values.length];
+      return def.multiple ? [value] : value;
+    }
+    case 'reference': return source.referenceId(def.resource);
+  }
+}
+
+/** A complete valid create body: every declared field, required or not. */
+export async function validBody(resource: Resource, seq: number, marker: string, source: ValueSource): Promise<Body> {
+  const body: Body = {};
+  for (const [name, def] of Object.entries(resource.fields)) body[name] = await validValue(resource, name, def, seq, marker, source);
+  return body;
+}
+
+/** A value of the wrong JSON type for the field (or of the right type but impossible), always refused. */
+export function wrongTypeValue(def: FieldDef): unknown {
+  switch (def.kind) {
+    case 'string':
+    case 'text': return { not: 'a string' };
+    case 'integer': return 'twelve';
+    case 'decimal': return 'a lot';
+    case 'boolean': return 'maybe';
+    case 'date':
+    case 'datetime': return '2024-02-30';
+    case 'enum': return def.multiple ? 'not-a-list' : '__no_such_option__';
+    case 'reference': return 'abc';
+  }
+}
+
+/** Required fields the client must send (a declared default makes a field optional on create). */
+export const requiredFields = (resource: Resource) =>
+  Object.entries(resource.fields).filter(([, def]) => def.required && !('default' in def && def.default !== undefined)).map(([name]) => name);
+
+/** How the server hands a sent value back in the DTO. */
+export function expectedDtoValue(def: FieldDef, sent: unknown): unknown {
+  if (def.kind === 'date' && typeof sent === 'string') return sent.slice(0, 10);
+  return sent;
+}
+
+/** Total order used to check `Sorting` for values this generator produces. */
+export function compareValues(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === null || a === undefined) return -1;
+  if (b === null || b === undefined) return 1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  const sa = String(a);
+  const sb = String(b);
+  return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
