@@ -51,6 +51,13 @@ export function buildRegistry(): AppServiceRegistry {
   return registry;
 }
 
+/** `<table>_<column>_uq` → the camelCase field it guards. */
+function uniqueViolationMember({ table, constraint }: { table?: string; constraint?: string }): string {
+  const column = constraint && table && constraint.startsWith(`${table}_`) && constraint.endsWith('_uq')
+    ? constraint.slice(table.length + 1, -3) : 'id';
+  return column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
 function languageOf(headers: Record<string, unknown>) {
   return toLanguage(String(headers['accept-language'] ?? '')) ?? 'zh-CN';
 }
@@ -83,7 +90,9 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
     const pgCode = (error as { code?: string }).code;
     if (pgCode === '23505') {
       // A concurrent write took a unique value between our check and our insert.
-      return reply.code(400).send(failure(new AppError(400, translate(language, 'errors.invalidRequest'), error.message)));
+      const member = uniqueViolationMember(error as { table?: string; constraint?: string });
+      const message = translate(language, 'validation.unique', { field: member, value: '' });
+      return reply.code(400).send(failure(new AppError(400, translate(language, 'errors.invalidRequest'), message, [{ message, members: [member] }])));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send(failure(new AppError(error.statusCode, translate(language, 'errors.invalidRequest'), error.message,

@@ -72,15 +72,14 @@ function sizeOf(file: string, source: AssetSize['source']): AssetSize {
 
 /** Same-origin paths of the `<script src>` and `<link rel=stylesheet|preload|modulepreload href>` tags. */
 export function initialAssets(html: string): string[] {
-  const found: string[] = [];
-  for (const match of html.matchAll(/<script\b[^>]*\bsrc=["']([^"']+)["'][^>]*>/gi)) found.push(match[1]);
-  for (const match of html.matchAll(/<link\b[^>]*>/gi)) {
-    const tag = match[0];
-    const rel = /\brel=["']?([^"'\s>]+)/i.exec(tag)?.[1]?.toLowerCase() ?? '';
-    const href = /\bhref=["']([^"']+)["']/i.exec(tag)?.[1];
-    if (href && ['stylesheet', 'preload', 'modulepreload'].includes(rel)) found.push(href);
-  }
-  return [...new Set(found.filter((src) => !/^(https?:)?\/\//i.test(src)).map(toFile))];
+  // Parsed, not pattern-matched: the minified page drops attribute quotes.
+  const document = new JSDOM(html).window.document;
+  const found = [
+    ...[...document.querySelectorAll('script[src]')].map((script) => script.getAttribute('src') ?? ''),
+    ...[...document.querySelectorAll('link[rel~="stylesheet" i][href], link[rel~="preload" i][href], link[rel~="modulepreload" i][href]')]
+      .map((link) => link.getAttribute('href') ?? ''),
+  ];
+  return [...new Set(found.filter((src) => src && !/^(https?:)?\/\//i.test(src)).map(toFile))];
 }
 
 function toFile(url: string): string {

@@ -49,6 +49,25 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
+/**
+ * Drops the bench database once the server's pool has really gone. `pool.end()` resolves before every backend has
+ * left, and forcing the drop then makes PostgreSQL terminate those sessions, which the pool reports as an 'error'
+ * event nobody listens to: the process would die.
+ */
+async function dropWhenIdle(name: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    try {
+      await adminQuery(`drop database if exists ${name}`);
+      return;
+    } catch (error) {
+      // 55006: "database is being accessed by other users".
+      if ((error as { code?: string }).code !== '55006') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await adminQuery(`drop database if exists ${name} with (force)`);
+}
+
 /** True when the bench may create databases on the configured PostgreSQL server. */
 export async function postgresAvailable(): Promise<string | null> {
   try {
@@ -67,7 +86,7 @@ export async function startBenchServer(kind: DbKind): Promise<BenchServer> {
   if (kind === 'postgres') {
     const name = `waste_bench_${process.pid}_${Date.now()}`;
     await adminQuery(`create database ${name}`);
-    dropDatabase = () => adminQuery(`drop database if exists ${name} with (force)`);
+    dropDatabase = () => dropWhenIdle(name);
     try {
       db = await openPostgres(withDatabase(POSTGRES_ADMIN_URL, name));
     } catch (error) {

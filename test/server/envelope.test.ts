@@ -203,6 +203,14 @@ describe('malformed input', () => {
     expectError(await server.call('POST', '/api/TokenAuth/Authenticate', { body: 'null' }), 400);
   });
 
+  it('refuses text containing U+0000 (which PostgreSQL cannot store) with a 400, not a 500', async () => {
+    const nul = 'a\u0000b';
+    expectValidationError(await server.call('POST', svc('Wastecategory', 'Create'), { token: admin, body: { code: 'HW97', name: nul } }), 'name');
+    expectError(await server.call('GET', svc('Wastecategory', 'GetAll'), { token: admin, query: { Keyword: nul } }), 400);
+    expectError(await server.call('POST', '/api/TokenAuth/Authenticate', { tenantId: 1, body: { userNameOrEmailAddress: nul, password: 'x' } }), 400);
+    expectError(await server.call('POST', svc('Account', 'IsTenantAvailable'), { body: { tenancyName: nul } }), 400);
+  });
+
   it('never leaks a stack trace or SQL in any error body', async () => {
     const responses = await Promise.all([
       server.call('POST', svc('Wastecategory', 'Create'), { token: admin, body: '{' }),

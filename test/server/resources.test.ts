@@ -268,6 +268,26 @@ for (const resource of RESOURCES) {
       }
     });
 
+    it('refuses values the database cannot store with 400 naming the field, not a 500', async () => {
+      const valid = await validBody(resource, 10, marker, source);
+      const before = expectSuccess<Paged>(await server.call('GET', path('GetAll'), { token: admin, query: { MaxResultCount: 1 } })).totalCount;
+      const problems: string[] = [];
+      for (const [name, def] of fieldsOf(resource)) {
+        const cases: [string, unknown][] = [];
+        // PostgreSQL text cannot hold U+0000.
+        if (def.kind === 'text' || (def.kind === 'string' && !def.pattern)) cases.push(['containing U+0000', 'a\u0000b']);
+        // Integer columns are 32-bit.
+        if (def.kind === 'integer' && def.max === undefined) cases.push(['beyond 32 bits', 2 ** 31]);
+        for (const [what, value] of cases) {
+          const response = await server.call('POST', path('Create'), { token: admin, body: { ...valid, [name]: value } });
+          const members = response.body?.error?.validationErrors?.flatMap((e) => e.members) ?? [];
+          if (response.status !== 400 || !members.includes(name)) problems.push(`${name} ${what}: ${response.status} ${response.text}`);
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(expectSuccess<Paged>(await server.call('GET', path('GetAll'), { token: admin, query: { MaxResultCount: 1 } })).totalCount).toBe(before);
+    });
+
     it('refuses a value a unique field already holds, on Create and on Update', async () => {
       const uniqueFields = fieldsOf(resource).filter(([, def]) => def.kind === 'string' && def.unique).map(([name]) => name);
       for (const name of uniqueFields) {
@@ -276,6 +296,37 @@ for (const resource of RESOURCES) {
         expectValidationError(await server.call('PUT', path('Update'), { token: admin, body: { id: rows[1].dto.id, [name]: rows[0].dto[name] } }), name);
       }
       expect((await list()).totalCount).toBe(3);
+    });
+
+    it('ignores identity, tenant and audit members a body tries to set', async () => {
+      const body = await validBody(resource, 17, marker, source);
+      const sneaky = {
+        ...body, id: rows[1].dto.id, tenantId: otherTenant.id, TenantId: otherTenant.id, isDeleted: true,
+        creatorUserId: 987654, creationTime: '2000-01-01T00:00:00', lastModifierUserId: 987654,
+      };
+      const dto = expectSuccess<Dto>(await server.call('POST', path('Create'), { token: admin, body: sneaky }));
+      expect(dto.id).not.toBe(rows[1].dto.id);
+      expect(dto.creatorUserId).toBe(adminUserId);
+      expect(dto.creationTime).not.toMatch(/^2000-/);
+      expect(expectSuccess(await server.call('GET', path('Get'), { token: admin, query: { Id: dto.id } }))).toEqual(dto);
+      expectError(await server.call('GET', path('Get'), { token: otherTenant.token, query: { Id: dto.id } }), 404);
+      expect(expectSuccess(await server.call('GET', path('Get'), { token: admin, query: { Id: rows[1].dto.id } }))).toEqual(rows[1].dto);
+      expectSuccess(await server.call('DELETE', path('Delete'), { token: admin, query: { Id: dto.id } }));
+    });
+
+    it('refuses to close a loop through a self-reference (a row cannot end up as its own ancestor)', async () => {
+      const selfReferences = fieldsOf(resource).filter(([, def]) => def.kind === 'reference' && def.resource === resource.name).map(([name]) => name);
+      for (const name of selfReferences) {
+        const [a, b] = [rows[1].dto, rows[2].dto];
+        expectSuccess(await server.call('PUT', path('Update'), { token: admin, body: { id: b.id, [name]: a.id } }));
+        const response = await server.call('PUT', path('Update'), { token: admin, body: { id: a.id, [name]: b.id } });
+        expect({ status: response.status, members: response.body?.error?.validationErrors?.flatMap((e) => e.members) ?? null })
+          .toEqual({ status: 400, members: [name] });
+        // Put both rows back as they were, for the tests that follow.
+        for (const row of [rows[1], rows[2]]) {
+          rows[rows.indexOf(row)] = { body: row.body, dto: expectSuccess<Dto>(await server.call('PUT', path('Update'), { token: admin, body: { id: row.dto.id, [name]: row.dto[name] } })) };
+        }
+      }
     });
 
     it('answers 404 for an id that does not exist', async () => {

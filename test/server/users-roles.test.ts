@@ -128,11 +128,41 @@ describe('User CRUD', () => {
     expectSuccess(await server.call('GET', svc('User', 'Get'), { token: admin, query: { Id: adminId } }));
   });
 
-  it('does not reach users of another tenant', async () => {
+  it('accepts the same role twice in roleNames (by name and by normalized name) and gives it once', async () => {
+    const userName = unique('twice');
+    const body = { userName, name: 'n', surname: 's', emailAddress: `${userName}@example.com`, isActive: true, roleNames: ['Admin', 'ADMIN'], password: 'Secret123' };
+    const response = await server.call('POST', svc('User', 'Create'), { token: admin, body });
+    expect({ status: response.status, roleNames: response.body?.result?.roleNames ?? response.text }).toEqual({ status: 200, roleNames: ['ADMIN'] });
+  });
+
+  it('logs a user in by user name even when a colleague\'s email address is that same text', async () => {
+    // The user-name pattern allows "@", so a user name can look like somebody else's email address.
+    const shared = `${unique('same')}@example.com`;
+    const colleague = await createUser(server, admin, 1, { userName: unique('colleague') });
+    const dto = expectSuccess(await server.call('GET', svc('User', 'Get'), { token: admin, query: { Id: colleague.id } }));
+    expectSuccess(await server.call('PUT', svc('User', 'Update'), { token: admin, body: { ...dto, emailAddress: shared } }));
+    const owner = await createUser(server, admin, 1, { userName: shared, password: 'OwnerPass1' });
+    const response = await server.call('POST', '/api/TokenAuth/Authenticate', {
+      tenantId: 1, headers: { 'X-Forwarded-For': '10.88.0.3' }, body: { userNameOrEmailAddress: shared, password: 'OwnerPass1' },
+    });
+    expect({ status: response.status, userId: response.body?.result?.userId ?? response.text }).toEqual({ status: 200, userId: owner.id });
+  });
+
+  it('does not reach users or roles of another tenant', async () => {
     const tenant = await createTenant(server);
     const other = await server.login(tenant.id, 'admin', DEFAULT_PASSWORD);
     expectError(await server.call('GET', svc('User', 'Get'), { token: other, query: { Id: adminId } }), 404);
     expectError(await server.call('DELETE', svc('User', 'Delete'), { token: other, query: { Id: adminId } }), 404);
+    const adminDto = expectSuccess(await server.call('GET', svc('User', 'Get'), { token: admin, query: { Id: adminId } }));
+    expectError(await server.call('PUT', svc('User', 'Update'), { token: other, body: { ...adminDto, name: 'hijacked', emailAddress: `${unique('h')}@example.com` } }), 404);
+    expect(expectSuccess(await server.call('GET', svc('User', 'Get'), { token: admin, query: { Id: adminId } }))).toEqual(adminDto);
+    const role = await createRole(server, admin, ['Pages.Users']);
+    expectError(await server.call('GET', svc('Role', 'Get'), { token: other, query: { Id: role.id } }), 404);
+    expectError(await server.call('PUT', svc('Role', 'Update'), { token: other, body: { ...role, grantedPermissions: [] } }), 404);
+    expectError(await server.call('DELETE', svc('Role', 'Delete'), { token: other, query: { Id: role.id } }), 404);
+    expectValidationError(await server.call('POST', svc('User', 'Create'), {
+      token: other, body: { userName: unique('x'), name: 'n', surname: 's', emailAddress: `${unique('x')}@example.com`, roleNames: [role.name], password: 'Secret123' },
+    }), 'roleNames');
     const names = expectSuccess<{ id: number }[]>(await server.call('GET', svc('User', 'GetAllList'), { token: other }));
     expect(names.map((u) => u.id)).not.toContain(adminId);
   });

@@ -32,11 +32,11 @@ export async function createRole(
 
 export async function createUser(
   server: TestServer, token: string, tenantId: number | null,
-  options: { roleNames?: string[]; password?: string; isActive?: boolean; userName?: string } = {},
+  options: { roleNames?: string[]; password?: string; isActive?: boolean; userName?: string; emailAddress?: string } = {},
 ): Promise<CreatedUser> {
   const userName = options.userName ?? unique('user');
   const password = options.password ?? 'Passw0rd!';
-  const emailAddress = `${userName}@example.com`;
+  const emailAddress = options.emailAddress ?? `${unique('mail')}@example.com`;
   const user = ok<{ id: number }>(await server.call('POST', svc('User', 'Create'), {
     token,
     body: { userName, name: 'Test', surname: 'User', emailAddress, isActive: options.isActive ?? true, roleNames: options.roleNames ?? [], password },

@@ -95,9 +95,12 @@ function sourceHash(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+// PGlite writes its data folder synchronously; on a RAM disk that costs nothing.
+const scratchDir = () => (fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir());
+
 async function pgliteTemplate(): Promise<string> {
   const prefix = 'waste-pglite-template-';
-  const dir = path.join(os.tmpdir(), `${prefix}${sourceHash()}`);
+  const dir = path.join(scratchDir(), `${prefix}${sourceHash()}`);
   if (fs.existsSync(dir)) return dir;
   const building = `${dir}.building-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
   const db = await openPglite(building);
@@ -114,8 +117,8 @@ async function pgliteTemplate(): Promise<string> {
     fs.rmSync(building, { recursive: true, force: true });
   }
   // Templates of older sources are dead weight (≈40 MB each).
-  for (const name of fs.readdirSync(os.tmpdir())) {
-    const other = path.join(os.tmpdir(), name);
+  for (const name of fs.readdirSync(scratchDir())) {
+    const other = path.join(scratchDir(), name);
     if (name.startsWith(prefix) && other !== dir && Date.now() - fs.statSync(other).mtimeMs > 3600_000) {
       fs.rmSync(other, { recursive: true, force: true });
     }
@@ -123,11 +126,11 @@ async function pgliteTemplate(): Promise<string> {
   return dir;
 }
 
-async function openTestPglite(dataDir: string): Promise<Db> {
-  if (process.env.TEST_PGLITE_FRESH === '1') return openPglite();
-  const copy = path.join(dataDir, 'pg');
+export async function openTestPglite(): Promise<{ db: Db; dispose(): void }> {
+  if (process.env.TEST_PGLITE_FRESH === '1') return { db: await openPglite(), dispose() {} };
+  const copy = fs.mkdtempSync(path.join(scratchDir(), 'waste-pglite-test-'));
   fs.cpSync(await pgliteTemplate(), copy, { recursive: true });
-  return openPglite(copy);
+  return { db: await openPglite(copy), dispose: () => fs.rmSync(copy, { recursive: true, force: true }) };
 }
 
 async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
@@ -160,17 +163,19 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
 export async function startTestServer(): Promise<TestServer> {
   const kind = testDbKind();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-test-'));
-  let dropDatabase: (() => Promise<void>) | null = null;
-  let db: Db;
-  if (kind === 'pglite') {
-    db = await openTestPglite(dataDir);
-  } else {
-    const created = await createPostgresDatabase();
-    dropDatabase = created.drop;
-    db = await openPostgres(created.url, 5);
-  }
+  let releaseDatabase: (() => Promise<void>) | null = null;
+  let db: Db | undefined;
   let app: App | undefined;
   try {
+    if (kind === 'pglite') {
+      const opened = await openTestPglite();
+      db = opened.db;
+      releaseDatabase = async () => opened.dispose();
+    } else {
+      const created = await createPostgresDatabase();
+      releaseDatabase = created.drop;
+      db = await openPostgres(created.url, 5);
+    }
     await migrate(db);
     await seed(db);
     const config = readConfig({ DATA_DIR: dataDir, JWT_SECRET, HOST: '127.0.0.1', PORT: '0', AMAP_KEY: 'test-amap-key' });
@@ -178,8 +183,9 @@ export async function startTestServer(): Promise<TestServer> {
     await app.server.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {
     await app?.server.close().catch(() => undefined);
-    await db.close().catch(() => undefined);
-    await dropDatabase?.().catch(() => undefined);
+    await db?.close().catch(() => undefined);
+    await releaseDatabase?.().catch(() => undefined);
+    fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   const address = app.server.server.address();
@@ -232,12 +238,13 @@ export async function startTestServer(): Promise<TestServer> {
   };
 
   const started = app;
+  const database = db;
   return {
-    baseUrl, db, app: started, kind, call, login, token,
+    baseUrl, db: database, app: started, kind, call, login, token,
     async close() {
       await started.server.close();
-      await db.close();
-      await dropDatabase?.();
+      await database.close();
+      await releaseDatabase?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, H6, ProgressBar } from '@blueprintjs/core';
-import type { Language } from '../../shared/resource-kit';
+import type { FieldDef, Language } from '../../shared/resource-kit';
 import { describeError } from './api-error';
 import { FieldEditor } from './FieldEditor';
 import { initialFormValues, toPayload, type FormValues } from './form-values';
@@ -52,7 +52,7 @@ export interface ResourceFormProps {
   onClose: () => void;
 }
 
-const wide = (kind: string) => kind === 'text' || kind === 'enum';
+const wide = (def: FieldDef) => def.kind === 'text' || (def.kind === 'enum' && def.multiple === true);
 
 /**
  * The create/edit dialog derived from the declaration. It mounts per opened record (the page keys it), so its
@@ -104,6 +104,9 @@ export function ResourceForm(props: ResourceFormProps) {
   };
 
   const fieldErrorKeys = Object.keys(editing.fieldErrors);
+  // Server messages about members the dialog does not show still have to be read somewhere.
+  const placed = new Set([...fields, ...activeSections.flatMap((s) => s.valueKeys ?? [])]);
+  const unplaced = fieldErrorKeys.filter((k) => !placed.has(k)).flatMap((k) => editing.fieldErrors[k]);
   const generalError = editing.error && fieldErrorKeys.length === 0 ? describeError(editing.error) : null;
   const context: FormSectionContext = { values, setValue, setValues, mode: editing.mode, errors, disabled, t, language };
 
@@ -119,7 +122,10 @@ export function ResourceForm(props: ResourceFormProps) {
             </Callout>
           )}
           {fieldErrorKeys.length > 0 && (
-            <Callout intent="danger" compact style={{ marginBottom: 10 }} data-testid="form-error">{t('crud.saveFailed')}</Callout>
+            <Callout intent="danger" compact style={{ marginBottom: 10 }} data-testid="form-error">
+              {t('crud.saveFailed')}
+              {unplaced.map((message, i) => <div key={i}>{message}</div>)}
+            </Callout>
           )}
           <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: 16 }}>
             {fields.map((name, index) => {
@@ -128,7 +134,7 @@ export function ResourceForm(props: ResourceFormProps) {
               const error = errorOf(name);
               return (
                 <FormGroup key={name} label={label} labelFor={`form-field-${name}`} labelInfo={def.required ? '*' : undefined}
-                  intent={error ? 'danger' : 'none'} helperText={error} style={{ gridColumn: wide(def.kind) ? '1 / -1' : undefined, marginBottom: 10 }}>
+                  intent={error ? 'danger' : 'none'} helperText={error} style={{ gridColumn: wide(def) ? '1 / -1' : undefined, marginBottom: 10 }}>
                   <FieldEditor name={name} def={def} label={label} value={values[name]} values={values} t={t} language={language}
                     disabled={disabled} invalid={Boolean(error)} autoFocus={index === 0}
                     excludeId={def.kind === 'reference' && def.resource === view.name ? editing.id : undefined}

@@ -4,7 +4,9 @@ import { ResourcePage } from './ResourcePage';
 import { crudActions as A } from './slice';
 import { byTestId, click, createI18n, installDomShims, mockStore, preloadIcons, render, typeInto, type Rendered } from './render-support';
 import { stateWith } from './test-support';
-import type { ResourceState } from './types';
+import { field } from '../../shared/resource-kit';
+import type { ResourceState, ResourceView } from './types';
+import { STANDARD_METHODS } from './view';
 
 installDomShims();
 beforeAll(preloadIcons);
@@ -179,5 +181,31 @@ describe('ResourcePage', () => {
     const progress = byTestId('export-progress')!;
     expect(progress.textContent).toContain('已获取 1,000 / 2,345 条');
     expect((byTestId('btn-export') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('edits numbers, dates and switches with the declared defaults', () => {
+    const plan: ResourceView = {
+      name: 'PlanDetail', label: { zh: '明细', en: 'Detail' }, displayField: 'weight', fieldNames: ['weight', 'day', 'closed'],
+      fields: {
+        weight: field.decimal({ zh: '重量', en: 'Weight' }, { default: 0.01, greaterThan: 0, scale: 2, required: true }),
+        day: field.date({ zh: '日期', en: 'Date' }, { required: true }),
+        closed: field.boolean({ zh: '已关闭', en: 'Closed' }),
+      },
+      i18n: { title: 'common.edit', field: (f) => `common.${f === 'weight' ? 'total' : f === 'day' ? 'page' : 'yes'}` },
+      methods: STANDARD_METHODS,
+    };
+    const root = stateWith({ PlanDetail: { loaded: true, items: [{ id: 3, weight: 12345.5, day: '2024-03-05T00:00:00', closed: true }], totalCount: 1,
+      editing: { mode: 'create', id: null, values: {}, loading: false, fieldErrors: {}, error: null, loadFailed: false } } });
+    const mock = mockStore(root);
+    view = render(<ResourcePage resource="PlanDetail" view={plan} />, mock.store);
+    expect(byTestId('resource-table')!.textContent).toContain('12,345.50');
+    expect(byTestId('resource-table')!.textContent).toContain('2024-03-05');
+    expect((byTestId('form-field-weight') as HTMLInputElement).value).toBe('0.01');
+    const day = byTestId('form-field-day') as HTMLInputElement;
+    expect(day.type).toBe('date');
+    typeInto(day, '2024-12-31');
+    click(byTestId('form-field-closed'));
+    click(byTestId('btn-save'));
+    expect(mock.dispatched.at(-1)).toEqual(A.saveRequested({ resource: 'PlanDetail', values: { weight: 0.01, day: '2024-12-31', closed: true } }));
   });
 });

@@ -239,6 +239,21 @@ describe('delete', () => {
 });
 
 describe('lookup', () => {
+  it('drops the lookups a write makes stale elsewhere', async () => {
+    registerView({ ...findView('Wastecategory')!, name: 'TestRole2', invalidatesLookups: ['User/GetRoles'] });
+    const backend = fakeBackend((method) => (method === 'DELETE' ? null : { totalCount: 0, items: [] }));
+    const initial = stateWith({ TestRole2: { items: rows(2) } });
+    initial.crud.lookups['User/GetRoles'] = { items: [{ id: 1 }], loading: false, loaded: true, error: null };
+    initial.crud.lookups['Wastecategory/GetWastecategoryAll'] = { items: [{ id: 1 }], loading: false, loaded: true, error: null };
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, initial)
+      .provide(backend.providers)
+      .dispatch(A.deleteAsked({ resource: 'TestRole2', id: 1, name: 'x' }))
+      .dispatch(A.deleteRequested({ resource: 'TestRole2', id: 1 }))
+      .silentRun(50);
+    expect(Object.keys(final(result).crud.lookups)).toEqual(['Wastecategory/GetWastecategoryAll']);
+  });
+
   it('asks once per resource and parameters, then answers from the cache; force reloads', async () => {
     const backend = fakeBackend(() => [{ id: 1, name: '精(蒸)馏残渣' }]);
     const result = await expectSaga(crudSaga)

@@ -57,6 +57,11 @@ export function createCrudSaga(options: CrudSagaOptions = {}) {
     return view ? apiPath(view, method) : crudPath(resource, STANDARD_METHODS[method]);
   };
 
+  function* invalidateOthers(resource: string) {
+    const prefixes = resolveView(resource)?.invalidatesLookups;
+    if (prefixes?.length) yield put(A.lookupsInvalidated({ prefixes }));
+  }
+
   function* loadList(action: ResourceAction) {
     const { resource } = action.payload;
     const state: ResourceState = yield select(selectResourceState, resource);
@@ -99,6 +104,7 @@ export function createCrudSaga(options: CrudSagaOptions = {}) {
         ? yield call(callApi, 'POST', pathOf(resource, 'create'), values)
         : yield call(callApi, 'PUT', pathOf(resource, 'update'), { ...values, id: editing.id });
       yield put(A.saveSucceeded({ resource, result }));
+      yield* invalidateOthers(resource);
       yield put(A.listRequested({ resource }));
     } catch (e) {
       yield put(A.saveFailed({ resource, error: toCrudError(e) }));
@@ -111,6 +117,7 @@ export function createCrudSaga(options: CrudSagaOptions = {}) {
       yield call(callApi, 'DELETE', pathOf(resource, 'delete'), { Id: id });
       // The reducer steps back a page when this was the page's last row; the reload then reads that page.
       yield put(A.deleteSucceeded({ resource, id }));
+      yield* invalidateOthers(resource);
       yield put(A.listRequested({ resource }));
     } catch (e) {
       yield put(A.deleteFailed({ resource, id, error: toCrudError(e) }));

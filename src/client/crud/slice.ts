@@ -220,6 +220,12 @@ const slice = createSlice({
       entry(state, payload.resource).flash = null;
     },
 
+    /** Drops cached lookup lists whose key starts with one of the prefixes. */
+    lookupsInvalidated(state, { payload }: PayloadAction<{ prefixes: string[] }>) {
+      for (const key of Object.keys(state.lookups)) {
+        if (payload.prefixes.some((prefix) => key.startsWith(prefix))) delete state.lookups[key];
+      }
+    },
     lookupStarted(state, { payload }: PayloadAction<{ key: string }>) {
       const current = state.lookups[payload.key];
       state.lookups[payload.key] = { items: current?.items ?? [], loading: true, loaded: current?.loaded ?? false, error: null };

@@ -27,6 +27,8 @@ export interface ResourceView {
   methods: CrudMethods;
   /** Query parameter name of a filter when it differs from the field name (User's `isActive` → `IsActive`). */
   filterParams?: Record<string, string>;
+  /** Lookup lists of other resources a write to this one makes stale (`User/GetRoles` after a role changes). */
+  invalidatesLookups?: string[];
   /** Turns the `get` result into form values (Role's GetRoleForEdit wraps the role). */
   fromGetResult?: (result: unknown) => Record<string, unknown>;
 }

@@ -1,5 +1,5 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordChangeRequested } from '../app/actions';
 import { passwordDialogReset } from '../app/appSlice';
@@ -17,6 +17,7 @@ export function ChangePasswordDialog({ isOpen, onClose }: { isOpen: boolean; onC
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
+  const currentRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!isOpen) return;
@@ -29,6 +30,8 @@ export function ChangePasswordDialog({ isOpen, onClose }: { isOpen: boolean; onC
 
   useEffect(() => {
     if (isOpen && status.status === 'saved') onClose();
+    // The submit button was disabled while saving, which dropped the focus: put it back where the fix goes.
+    if (isOpen && status.status === 'failed') currentRef.current?.select();
   }, [isOpen, status.status, onClose]);
 
   const submit = (event: FormEvent) => {
@@ -47,7 +50,7 @@ export function ChangePasswordDialog({ isOpen, onClose }: { isOpen: boolean; onC
         <DialogBody>
           {error && <Callout intent="danger" compact className="app-form-error" data-testid="change-password-error">{error}</Callout>}
           <FormGroup label={t('shell.currentPassword')} labelFor="pwd-current" labelInfo="*">
-            <InputGroup id="pwd-current" type="password" autoComplete="current-password" value={current} onValueChange={setCurrent} required autoFocus data-testid="current-password" />
+            <InputGroup id="pwd-current" inputRef={currentRef} type="password" autoComplete="current-password" value={current} onValueChange={setCurrent} required autoFocus data-testid="current-password" />
           </FormGroup>
           <FormGroup label={t('shell.newPassword')} labelFor="pwd-new" labelInfo="*">
             <InputGroup id="pwd-new" type="password" autoComplete="new-password" value={next} onValueChange={setNext} required data-testid="new-password" />

@@ -1,4 +1,4 @@
-import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { languageChangeRequested } from '../app/actions';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
@@ -17,9 +17,10 @@ export function LanguageSwitcher({ minimal = true }: { minimal?: boolean }) {
   const current = useAppSelector(selectLanguage);
   const currentOption = OPTIONS.find((o) => o.language === current) ?? OPTIONS[0];
   return (
-    <Popover
+    <PopoverNext
       placement="bottom-end"
-      minimal
+      arrow={false}
+      animation="minimal"
       content={
         <Menu aria-label={t('shell.language')}>
           {OPTIONS.map((option) => (
@@ -46,6 +47,6 @@ export function LanguageSwitcher({ minimal = true }: { minimal?: boolean }) {
         data-testid="language-switcher"
         className="app-language-switcher"
       />
-    </Popover>
+    </PopoverNext>
   );
 }

@@ -1,6 +1,6 @@
 import './lock.css';
 import { Button, Callout, InputGroup } from '@blueprintjs/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logoutRequested, unlockRequested } from '../app/actions';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
@@ -26,6 +26,7 @@ export default function LockScreen() {
   const [password, setPassword] = useState('');
   const [shown, setShown] = useState(false);
   const now = useClock();
+  const inputRef = useRef<HTMLInputElement>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -33,7 +34,9 @@ export default function LockScreen() {
   };
 
   useEffect(() => {
-    if (error) setPassword('');
+    if (!error) return;
+    setPassword('');
+    inputRef.current?.focus();
   }, [error]);
 
   const display = user ? user.name || user.userName : '';
@@ -59,6 +62,7 @@ export default function LockScreen() {
           onValueChange={setPassword}
           autoComplete="current-password"
           autoFocus
+          inputRef={inputRef}
           data-testid="unlock-password"
           rightElement={
             <Button variant="minimal" icon={shown ? 'eye-off' : 'eye-open'} aria-label={shown ? t('login.hidePassword') : t('login.showPassword')} onClick={() => setShown(!shown)} />

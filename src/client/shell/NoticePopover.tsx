@@ -1,4 +1,4 @@
-import { Button, NonIdealState, Popover, Spinner, Tab, Tabs, Tooltip } from '@blueprintjs/core';
+import { Button, NonIdealState, PopoverNext, Spinner, Tab, Tabs, Tooltip } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type NoticeItem, NoticeType, type NoticeTypeValue } from '../api/types';
@@ -55,7 +55,7 @@ export function NoticePopover() {
 
   const panel = (
     <div className="app-notice-panel" data-testid="notice-panel">
-      <Tabs id="notice-tabs" selectedTabId={tab} onChange={(id) => setTab(id as typeof tab)} fill animate>
+      <Tabs id="notice-tabs" selectedTabId={tab} onChange={(id) => setTab(id as typeof tab)} fill animate renderActiveTabPanelOnly>
         {TABS.map(({ id, type, key }) => {
           const unread = unreadOf(type);
           return (
@@ -84,12 +84,12 @@ export function NoticePopover() {
   );
 
   return (
-    <Popover placement="bottom-end" content={panel} onOpening={() => dispatch(noticesRequested())}>
+    <PopoverNext placement="bottom-end" content={panel} onOpening={() => dispatch(noticesRequested())}>
       <Tooltip content={t('shell.notices')} placement="bottom">
         <Button variant="minimal" icon="notifications" aria-label={t('shell.notices')} data-testid="notice-bell" className="app-notice-bell">
           {unreadCount > 0 && <span className="app-badge" data-testid="notice-badge">{unreadCount > 99 ? '99+' : unreadCount}</span>}
         </Button>
       </Tooltip>
-    </Popover>
+    </PopoverNext>
   );
 }

@@ -1,4 +1,4 @@
-import { Collapse, Icon, Menu, MenuItem, Popover, Tooltip } from '@blueprintjs/core';
+import { Collapse, Icon, Menu, MenuItem, PopoverNext, Tooltip } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
@@ -32,7 +32,12 @@ function SidebarLink({ route, collapsed, nested }: { route: RouteEntry; collapse
       {content}
     </NavLink>
   );
-  return collapsed ? <Tooltip content={label} placement="right" hoverOpenDelay={150}>{link}</Tooltip> : link;
+  // The wrapper matters: the tooltip clones its child's className, and NavLink's className is a function.
+  return collapsed ? (
+    <Tooltip content={label} placement="right" hoverOpenDelay={150} fill>
+      <div>{link}</div>
+    </Tooltip>
+  ) : link;
 }
 
 /** A group in the collapsed (80 px) sidebar: its icon opens a fly-out menu of its pages. */
@@ -42,11 +47,13 @@ function CollapsedGroup({ groupName, routes, active }: { groupName: string; rout
   const group = MENU_GROUPS.find((g) => g.name === groupName);
   const current = findRouteByPath(useLocation().pathname);
   return (
-    <Popover
+    <PopoverNext
+      fill
       placement="right-start"
       interactionKind="hover"
       hoverCloseDelay={200}
-      minimal
+      arrow={false}
+      animation="minimal"
       content={
         <Menu className="app-nav-flyout">
           <li className="app-nav-flyout-title">{t(`menu.${groupName}`)}</li>
@@ -66,7 +73,7 @@ function CollapsedGroup({ groupName, routes, active }: { groupName: string; rout
       <button type="button" className={`app-nav-group is-collapsed${active ? ' is-active' : ''}`} data-testid={`menu-group-${groupName}`} aria-label={t(`menu.${groupName}`)}>
         <Icon icon={asIcon(group?.icon, 'folder-close')} className="app-nav-icon" />
       </button>
-    </Popover>
+    </PopoverNext>
   );
 }
 

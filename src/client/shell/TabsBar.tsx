@@ -1,8 +1,8 @@
-import { Button, Icon, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Icon, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { findRouteByName } from '../../shared/navigation';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { findRouteByName, findRouteByPath } from '../../shared/navigation';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectTabs } from '../app/selectors';
 import { asIcon } from '../util/icons';
@@ -13,7 +13,9 @@ export function TabsBar() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { opened, active } = useAppSelector(selectTabs);
+  const { opened } = useAppSelector(selectTabs);
+  // The page on screen is the active tab; on a page without a tab (error-403, not found) none is.
+  const active = findRouteByPath(useLocation().pathname)?.name;
   const scroller = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -78,9 +80,10 @@ export function TabsBar() {
           );
         })}
       </div>
-      <Popover
+      <PopoverNext
         placement="bottom-end"
-        minimal
+        arrow={false}
+        animation="minimal"
         content={
           <Menu>
             <MenuItem icon="cross" text={t('shell.closeOthers')} onClick={() => dispatch(tabsClearedOthers(undefined))} data-testid="tabs-close-others" />
@@ -89,7 +92,7 @@ export function TabsBar() {
         }
       >
         <Button variant="minimal" size="small" icon="more" aria-label={t('shell.tabActions')} title={t('shell.tabActions')} data-testid="tabs-actions" className="app-tabs-actions" />
-      </Popover>
+      </PopoverNext>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logoutRequested } from '../app/actions';
@@ -17,9 +17,10 @@ export function UserMenu() {
   const display = user.name || user.userName;
   return (
     <>
-      <Popover
+      <PopoverNext
         placement="bottom-end"
-        minimal
+        arrow={false}
+        animation="minimal"
         content={
           <Menu className="app-user-menu">
             <li className="app-user-menu-head">
@@ -38,7 +39,7 @@ export function UserMenu() {
           <span className="app-avatar" aria-hidden>{display.slice(0, 1).toUpperCase()}</span>
           <span className="app-user-name" data-testid="current-user">{display}</span>
         </Button>
-      </Popover>
+      </PopoverNext>
       <ChangePasswordDialog isOpen={passwordOpen} onClose={() => setPasswordOpen(false)} />
     </>
   );

@@ -1,7 +1,14 @@
 import type { Db } from '../db/database';
 
-export const MAX_FAILURES = 5;
+export const MAX_FAILURES_PER_USER = 5;
+/** Higher than the per-user limit: the clerks of one office share one public address. */
+export const MAX_FAILURES_PER_ADDRESS = 30;
 export const LOCKOUT_MINUTES = 5;
+
+export const throttleKeys = (tenantId: number | null, login: string, address: string) => ({
+  user: `user:${tenantId ?? 0}:${login.toUpperCase()}`,
+  address: `ip:${address}`,
+});
 
 /**
  * Login throttling kept in the database so every instance sees the same counts. Keys are per user
@@ -15,8 +22,8 @@ export async function lockedMinutesLeft(db: Db, keys: string[]): Promise<number>
   return seconds ? Math.ceil(seconds / 60) : 0;
 }
 
-export async function recordFailure(db: Db, keys: string[]): Promise<void> {
-  for (const key of keys) {
+export async function recordFailure(db: Db, keys: { user: string; address: string }): Promise<void> {
+  for (const [key, limit] of [[keys.user, MAX_FAILURES_PER_USER], [keys.address, MAX_FAILURES_PER_ADDRESS]] as const) {
     await db.query(
       `insert into login_attempts (key, failures, last_failure_time) values ($1, 1, now())
        on conflict (key) do update set
@@ -26,7 +33,7 @@ export async function recordFailure(db: Db, keys: string[]): Promise<void> {
                              when login_attempts.failures + 1 >= $2 then now() + make_interval(mins => $3)
                              else login_attempts.locked_until end,
          last_failure_time = now()`,
-      [key, MAX_FAILURES, LOCKOUT_MINUTES]);
+      [key, limit, LOCKOUT_MINUTES]);
   }
 }
 

@@ -55,8 +55,8 @@ async function databaseChecks(resource: Resource, ctx: RequestContext, tx: Db, v
     const label = pick(def.label, ctx.language);
     if (def.kind === 'reference') {
       const target = findResource(def.resource)!;
-      const selfReference = target.name === resource.name && value === id;
-      if (selfReference || !(await new ResourceRepository(target).exists(tx, ctx.tenantId, value as number))) {
+      const loops = target.name === resource.name && id !== null && await repository.leadsTo(tx, name, value as number, id);
+      if (loops || !(await new ResourceRepository(target).exists(tx, ctx.tenantId, value as number))) {
         problems.push({ message: translate(ctx.language, 'validation.reference', { field: label }), members: [name] });
       }
     }

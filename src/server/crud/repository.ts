@@ -4,7 +4,7 @@ import { findResource, RESOURCES } from '../../shared/resources';
 import type { Db } from '../db/database';
 import { columnName } from '../db/schema';
 import type { FieldValue } from './validation';
-import { Params, scopeCondition } from './sql';
+import { Params, queryPage, scopeCondition } from './sql';
 
 export type Row = Record<string, unknown> & { id: number };
 
@@ -43,18 +43,13 @@ export class ResourceRepository {
     this.joins = joins.join(' ');
   }
 
-  async list(db: Db, tenantId: number | null, query: ListQuery): Promise<{ totalCount: number; items: Row[] }> {
-    const { params } = query;
-    const where = [scopeCondition('t', tenantId, params), ...query.conditions].join(' and ');
+  list(db: Db, tenantId: number | null, query: ListQuery): Promise<{ totalCount: number; items: Row[] }> {
     const from = `from ${this.resource.table} t`;
-    const countParams = [...params.values];
-    const limit = params.add(query.limit);
-    const offset = params.add(query.offset);
-    const [items, count] = await Promise.all([
-      db.query<Row>(`select ${this.select} ${from} ${this.joins} where ${where} order by ${query.orderBy} limit ${limit} offset ${offset}`, params.values),
-      db.query<{ count: number }>(`select count(*)::int as count ${from} where ${where}`, countParams),
-    ]);
-    return { totalCount: count[0].count, items };
+    return queryPage<Row>(db, {
+      select: `select ${this.select} ${from} ${this.joins}`, from,
+      where: [scopeCondition('t', tenantId, query.params), ...query.conditions],
+      params: query.params, orderBy: query.orderBy, limit: query.limit, offset: query.offset,
+    });
   }
 
   async findById(db: Db, tenantId: number | null, id: number): Promise<Row | null> {
@@ -104,6 +99,18 @@ export class ResourceRepository {
     const params = new Params();
     const rows = await db.query(
       `select 1 from ${this.resource.table} t where t.id = ${params.add(id)} and ${scopeCondition('t', tenantId, params)}`, params.values);
+    return rows.length > 0;
+  }
+
+  /** Does following `fieldName` upwards from `startId` reach `targetId`? (A tree must not get a loop.) */
+  async leadsTo(db: Db, fieldName: string, startId: number, targetId: number): Promise<boolean> {
+    const column = columnName(fieldName);
+    const rows = await db.query(
+      `with recursive chain(id, parent, depth) as (
+         select id, ${column}, 0 from ${this.resource.table} where id = $1
+         union all
+         select t.id, t.${column}, c.depth + 1 from ${this.resource.table} t join chain c on t.id = c.parent where c.depth < 100)
+       select 1 from chain where id = $2 limit 1`, [startId, targetId]);
     return rows.length > 0;
   }
 

@@ -1,4 +1,4 @@
-import type { SqlParam } from '../db/database';
+import type { Db, SqlParam } from '../db/database';
 
 /** Collects parameters while SQL is assembled, so every value travels as $n and never as text. */
 export class Params {
@@ -18,4 +18,29 @@ export function tenantCondition(alias: string, tenantId: number | null, params: 
 /** Live rows of the request's tenant: the filter every read of tenant-owned data starts from. */
 export function scopeCondition(alias: string, tenantId: number | null, params: Params): string {
   return `${tenantCondition(alias, tenantId, params)} and not ${alias}.is_deleted`;
+}
+
+export interface PageQuery {
+  /** `select … from … [joins]` for the items. */
+  select: string;
+  /** `from …` without joins, for the count. */
+  from: string;
+  where: string[];
+  params: Params;
+  orderBy: string;
+  limit: number;
+  offset: number;
+}
+
+/** One page of rows plus the exact total, the shape of every ABP `GetAll`. */
+export async function queryPage<T>(db: Db, query: PageQuery): Promise<{ totalCount: number; items: T[] }> {
+  const where = query.where.join(' and ');
+  const countValues = [...query.params.values];
+  const limit = query.params.add(query.limit);
+  const offset = query.params.add(query.offset);
+  const [items, count] = await Promise.all([
+    db.query<T>(`${query.select} where ${where} order by ${query.orderBy} limit ${limit} offset ${offset}`, query.params.values),
+    db.query<{ count: number }>(`select count(*)::int as count ${query.from} where ${where}`, countValues),
+  ]);
+  return { totalCount: count[0].count, items };
 }

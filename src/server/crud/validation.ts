@@ -34,7 +34,8 @@ function checkValue(def: FieldDef, raw: unknown, language: Language, label: stri
   switch (def.kind) {
     case 'string':
     case 'text': {
-      if (typeof raw !== 'string') return msg('pattern');
+      // PostgreSQL text cannot hold U+0000: refuse it here rather than fail in the database.
+      if (typeof raw !== 'string' || raw.includes('\u0000')) return msg('pattern');
       if (def.maxLength !== undefined && raw.length > def.maxLength) return msg('maxLength', { max: def.maxLength });
       if (def.kind === 'string' && def.pattern && !new RegExp(`^(?:${def.pattern})$`).test(raw)) {
         return { error: translate(language, 'validation.pattern', { field: label }) + (def.patternHint ? ` (${pick(def.patternHint, language)})` : '') };
@@ -44,8 +45,11 @@ function checkValue(def: FieldDef, raw: unknown, language: Language, label: stri
     case 'integer': {
       const n = toNumber(raw);
       if (n === undefined || !Number.isInteger(n)) return msg('integer');
-      if (def.min !== undefined && n < def.min) return msg('min', { min: def.min });
-      if (def.max !== undefined && n > def.max) return msg('max', { max: def.max });
+      // Integer fields are PostgreSQL `integer` columns.
+      const min = def.min ?? -2147483648;
+      const max = def.max ?? 2147483647;
+      if (n < min) return msg('min', { min });
+      if (n > max) return msg('max', { max });
       return { value: n };
     }
     case 'decimal': {
@@ -80,7 +84,7 @@ function checkValue(def: FieldDef, raw: unknown, language: Language, label: stri
     }
     case 'reference': {
       const n = toNumber(raw);
-      return n !== undefined && Number.isInteger(n) && n > 0 ? { value: n } : msg('reference');
+      return n !== undefined && Number.isSafeInteger(n) && n > 0 ? { value: n } : msg('reference');
     }
   }
 }

@@ -33,6 +33,7 @@ export class Input {
     if (value === undefined) return undefined;
     if (typeof value !== 'string' && typeof value !== 'number') throw errors.invalid(this.language, name, `The field ${name} must be a string.`);
     const text = String(value);
+    if (text.includes('\u0000')) throw errors.invalid(this.language, camel(name), translate(this.language, 'validation.pattern', { field: name }));
     if (maxLength !== undefined && text.length > maxLength) {
       throw errors.invalid(this.language, camel(name), translate(this.language, 'validation.maxLength', { field: name, max: maxLength }));
     }
@@ -47,11 +48,12 @@ export class Input {
     return value;
   }
 
+  /** Whole numbers within JavaScript's exact range (ids are bigint in the database, but never beyond 2^53). */
   optionalInt(name: string, range: { min?: number; max?: number } = {}): number | undefined {
     const value = this.present(name);
     if (value === undefined) return undefined;
     const number = typeof value === 'number' ? value : Number(value);
-    if (!Number.isInteger(number)) {
+    if (!Number.isSafeInteger(number)) {
       throw errors.invalid(this.language, camel(name), translate(this.language, 'validation.integer', { field: name }));
     }
     if (range.min !== undefined && number < range.min) {

@@ -17,8 +17,8 @@ function localView(options: {
   route: string;
   fields: Record<string, FieldDef>;
   displayField: string;
-} & Partial<Pick<ResourceView, 'methods' | 'filterParams' | 'fromGetResult'>>): ResourceView {
-  const { name, area, route, fields, displayField, methods, filterParams, fromGetResult } = options;
+} & Partial<Pick<ResourceView, 'methods' | 'filterParams' | 'fromGetResult' | 'invalidatesLookups'>>): ResourceView {
+  const { name, area, route, fields, displayField, methods, filterParams, fromGetResult, invalidatesLookups } = options;
   return registerView({
     name,
     label: findRouteByName(route)?.label ?? { zh: name, en: name },
@@ -29,6 +29,7 @@ function localView(options: {
     methods: methods ?? STANDARD_METHODS,
     filterParams,
     fromGetResult,
+    invalidatesLookups,
   });
 }
 
@@ -70,6 +71,8 @@ export const roleView = localView({
   displayField: 'displayName',
   // GetRoleForEdit returns the role with its granted permission names beside it.
   methods: { ...STANDARD_METHODS, get: 'GetRoleForEdit' },
+  // The user dialog's role checkboxes come from User/GetRoles.
+  invalidatesLookups: ['User/GetRoles'],
   fromGetResult: (result) => {
     const { role, grantedPermissionNames = [] } = result as RoleForEdit;
     return { ...role, grantedPermissions: grantedPermissionNames };

@@ -2,7 +2,7 @@ import { translate } from '../../../shared/locales';
 import { permissionsForSide } from '../../../shared/permissions';
 import { pick } from '../../../shared/resource-kit';
 import { likePattern, orderBy, readPaging, readSorting } from '../../crud/paging';
-import { Params, scopeCondition } from '../../crud/sql';
+import { Params, queryPage, scopeCondition } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
@@ -85,11 +85,10 @@ export function registerRoles(registry: AppServiceRegistry): void {
         where.push(`(r.name ilike ${p} or r.display_name ilike ${p} or r.description ilike ${p})`);
       }
       const order = orderBy(readSorting(input, ctx.language, sortable, 'name'), 'r.id');
-      const countParams = [...params.values];
-      const items = await ctx.db.query<RoleDto>(`select ${DTO_COLUMNS} from roles r where ${where.join(' and ')} order by ${order}
-          limit ${params.add(paging.maxResultCount)} offset ${params.add(paging.skipCount)}`, params.values);
-      const [{ count }] = await ctx.db.query<{ count: number }>(`select count(*)::int as count from roles r where ${where.join(' and ')}`, countParams);
-      return { totalCount: count, items };
+      return queryPage<RoleDto>(ctx.db, {
+        select: `select ${DTO_COLUMNS} from roles r`, from: 'from roles r', where, params, orderBy: order,
+        limit: paging.maxResultCount, offset: paging.skipCount,
+      });
     },
   });
   registry.add({ service, method: 'Get', verb: 'GET', access: ACCESS, parameters: ['Id'], handler: (ctx, input) => getRole(ctx, ctx.db, input.requiredInt('Id', { min: 1 })) });

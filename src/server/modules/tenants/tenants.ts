@@ -1,5 +1,6 @@
 import { translate } from '../../../shared/locales';
 import { likePattern, orderBy, readPaging, readSorting } from '../../crud/paging';
+import { Params, queryPage } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import { seedTenant } from '../../db/seed';
 import type { AppServiceRegistry, AppMethod } from '../../http/app-services';
@@ -46,17 +47,17 @@ export function registerTenants(registry: AppServiceRegistry): void {
     service, method: 'GetAll', verb: 'GET', access: ACCESS, parameters: ['Keyword', 'IsActive', 'SkipCount', 'MaxResultCount', 'Sorting'],
     handler: hostOnly(async (ctx, input) => {
       const paging = readPaging(input);
+      const params = new Params();
       const where = ['not t.is_deleted'];
-      const values: (string | number | boolean)[] = [];
       const keyword = input.optionalString('Keyword', 200)?.trim();
-      if (keyword) { values.push(likePattern(keyword)); where.push(`(t.tenancy_name ilike $${values.length} or t.name ilike $${values.length})`); }
+      if (keyword) {
+        const p = params.add(likePattern(keyword));
+        where.push(`(t.tenancy_name ilike ${p} or t.name ilike ${p})`);
+      }
       const isActive = input.optionalBool('IsActive');
-      if (isActive !== undefined) { values.push(isActive); where.push(`t.is_active = $${values.length}`); }
+      if (isActive !== undefined) where.push(`t.is_active = ${params.add(isActive)}`);
       const order = orderBy(readSorting(input, ctx.language, sortable, 'tenancyName'), 't.id');
-      const items = await ctx.db.query(`${SELECT} where ${where.join(' and ')} order by ${order}
-          limit $${values.length + 1} offset $${values.length + 2}`, [...values, paging.maxResultCount, paging.skipCount]);
-      const [{ count }] = await ctx.db.query<{ count: number }>(`select count(*)::int as count from tenants t where ${where.join(' and ')}`, values);
-      return { totalCount: count, items };
+      return queryPage(ctx.db, { select: SELECT, from: 'from tenants t', where, params, orderBy: order, limit: paging.maxResultCount, offset: paging.skipCount });
     }),
   });
   registry.add({ service, method: 'Get', verb: 'GET', access: ACCESS, parameters: ['Id'], handler: hostOnly((ctx, input) => getTenant(ctx, ctx.db, input.requiredInt('Id', { min: 1 }))) });

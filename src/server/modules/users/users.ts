@@ -1,7 +1,7 @@
 import { translate } from '../../../shared/locales';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { likePattern, orderBy, readPaging, readSorting } from '../../crud/paging';
-import { Params, scopeCondition } from '../../crud/sql';
+import { Params, queryPage, scopeCondition } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
@@ -89,7 +89,7 @@ async function setRoles(ctx: RequestContext, tx: Db, userId: number, roleNames: 
   for (const name of roleNames) {
     const role = roles.find((r) => r.normalized_name === name.toUpperCase());
     if (!role) throw errors.invalid(ctx.language, 'roleNames', translate(ctx.language, 'validation.reference', { field: name }));
-    ids.push(role.id);
+    if (!ids.includes(role.id)) ids.push(role.id);
   }
   await tx.query('delete from user_roles where user_id = $1', [userId]);
   if (ids.length > 0) {
@@ -121,11 +121,9 @@ export function registerUsers(registry: AppServiceRegistry): void {
       const isActive = input.optionalBool('IsActive');
       if (isActive !== undefined) where.push(`u.is_active = ${params.add(isActive)}`);
       const order = orderBy(readSorting(input, ctx.language, SORTABLE, 'userName'), 'u.id');
-      const countParams = [...params.values];
-      const items = await ctx.db.query<UserDto>(
-        `${SELECT} where ${where.join(' and ')} order by ${order} limit ${params.add(paging.maxResultCount)} offset ${params.add(paging.skipCount)}`, params.values);
-      const [{ count }] = await ctx.db.query<{ count: number }>(`select count(*)::int as count from users u where ${where.join(' and ')}`, countParams);
-      return { totalCount: count, items };
+      return queryPage<UserDto>(ctx.db, {
+        select: SELECT, from: 'from users u', where, params, orderBy: order, limit: paging.maxResultCount, offset: paging.skipCount,
+      });
     },
   });
   registry.add({ service, method: 'Get', verb: 'GET', access: ACCESS, parameters: ['Id'], handler: (ctx, input) => getUser(ctx, ctx.db, input.requiredInt('Id', { min: 1 })) });

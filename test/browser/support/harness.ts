@@ -1,0 +1,72 @@
+// One real server (PGlite, migrated and seeded) serving the built client, and one headless Chromium, per test file.
+// The database is a copy of the seeded PGlite template of the server tests (on the RAM disk when there is one):
+// a fresh in-memory PGlite costs ~17 s of initdb in WASM, a copy ~1.5 s.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buildApp, type App } from '../../../src/server/app';
+import { readConfig } from '../../../src/server/config';
+import type { Db } from '../../../src/server/db/database';
+import { migrate } from '../../../src/server/db/migrate';
+import { seed } from '../../../src/server/db/seed';
+import { JWT_SECRET, openTestPglite } from '../../support/server-harness';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+export interface BrowserApp {
+  baseUrl: string;
+  db: Db;
+  browser: Browser;
+  /** A fresh context (no cookies, no storage: a new visitor) and its page, sized like a clerk's screen. */
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function startBrowserApp(): Promise<BrowserApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'browser-test-'));
+  const opened = await openTestPglite();
+  let app: App | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const release = async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+    await app?.server.close().catch(() => undefined);
+    await opened.db.close().catch(() => undefined);
+    opened.dispose();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await migrate(opened.db);
+    await seed(opened.db);
+    const config = readConfig({ DATA_DIR: dataDir, JWT_SECRET, HOST: '127.0.0.1', PORT: '0', AMAP_KEY: 'test-amap-key' });
+    if (!fs.existsSync(path.join(config.publicDir, 'index.html'))) throw new Error(`no built client in ${config.publicDir}`);
+    app = await buildApp(opened.db, config, { quiet: true });
+    await app.server.listen({ port: 0, host: '127.0.0.1' });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  const address = app.server.server.address();
+  if (address === null || typeof address === 'string') throw new Error('expected a TCP address');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const started = browser;
+  return {
+    baseUrl,
+    db: opened.db,
+    browser: started,
+    async newPage() {
+      const context = await started.newContext({
+        baseURL: baseUrl, viewport: { width: 1440, height: 900 }, locale: 'zh-CN', acceptDownloads: true,
+      });
+      contexts.push(context);
+      // Generous enough for a busy CI machine, short enough that a missing element fails the test before jest's timeout.
+      context.setDefaultTimeout(10_000);
+      return context.newPage();
+    },
+    close: release,
+  };
+}
