@@ -68,7 +68,7 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
     logger: options.quiet ? false : { level: 'info' },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 5 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
 
   // An empty JSON body binds as {} (ABP clients post nothing to parameterless methods).

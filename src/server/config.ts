@@ -14,6 +14,8 @@ export interface ServerConfig {
   amapKey: string;
   /** The production host name, without `www.`: visits on `www.<host>` are redirected to it. */
   publicHost?: string;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (login throttling keys on it). */
+  trustProxy: boolean;
   /** Folder of the built client (index.html and assets). */
   publicDir: string;
 }
@@ -29,6 +31,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jwtSecret: env.JWT_SECRET || undefined,
     amapKey: env.AMAP_KEY || '{key}',
     publicHost: env.PUBLIC_HOST || undefined,
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     publicDir: path.resolve(root, 'dist/public'),
   };
 }

@@ -178,7 +178,7 @@ export async function startTestServer(): Promise<TestServer> {
     }
     await migrate(db);
     await seed(db);
-    const config = readConfig({ DATA_DIR: dataDir, JWT_SECRET, HOST: '127.0.0.1', PORT: '0', AMAP_KEY: 'test-amap-key' });
+    const config = readConfig({ DATA_DIR: dataDir, JWT_SECRET, TRUST_PROXY: 'true', HOST: '127.0.0.1', PORT: '0', AMAP_KEY: 'test-amap-key' });
     app = await buildApp(db, config, { quiet: true });
     await app.server.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {

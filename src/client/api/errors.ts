@@ -40,7 +40,7 @@ export function describeApiError(error: unknown, t: Translate): ErrorModalConten
   const validationErrors = abpError.validationErrors?.map((v) => v.message).filter(Boolean);
   const extra = validationErrors?.length ? { validationErrors } : {};
   if (abpError.details) return { title: abpError.message, content: abpError.details, ...extra };
-  return { title: abpError.message, content: '', ...extra };
+  return { title: t('errors.loginFailed'), content: abpError.message, ...extra };
 }
 
 /** A one-line reason for an inline message (login form, dialogs): the details when there are any, else the message. */

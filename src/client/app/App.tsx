@@ -1,4 +1,4 @@
-import { Button, HotkeysProvider, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
@@ -52,29 +52,26 @@ function BootGate({ children }: { children: React.ReactNode }) {
 
 export function App() {
   return (
-    // Blueprint's table and dialogs register hotkeys; the provider gives them one place (and the "?" help dialog).
-    <HotkeysProvider>
-      <BrowserRouter>
-        <NavigatorBridge />
-        <ErrorDialogHost />
-        <BootGate>
-          <RouteGuard>
-            <Suspense fallback={<FullPageSpinner />}>
-              <Routes>
-                <Route path="/" element={<LoginPage />} />
-                <Route path="/login2" element={<Login2Page />} />
-                <Route path="/locking" element={<PageBoundary><LockScreen /></PageBoundary>} />
-                <Route element={<Shell />}>
-                  {SHELL_ROUTES.map((route) => (
-                    <Route key={route.name} path={route.path} element={<RoutePage route={route} />} />
-                  ))}
-                  <Route path="*" element={<NotFoundPage />} />
-                </Route>
-              </Routes>
-            </Suspense>
-          </RouteGuard>
-        </BootGate>
-      </BrowserRouter>
-    </HotkeysProvider>
+    <BrowserRouter>
+      <NavigatorBridge />
+      <ErrorDialogHost />
+      <BootGate>
+        <RouteGuard>
+          <Suspense fallback={<FullPageSpinner />}>
+            <Routes>
+              <Route path="/" element={<LoginPage />} />
+              <Route path="/login2" element={<Login2Page />} />
+              <Route path="/locking" element={<PageBoundary><LockScreen /></PageBoundary>} />
+              <Route element={<Shell />}>
+                {SHELL_ROUTES.map((route) => (
+                  <Route key={route.name} path={route.path} element={<RoutePage route={route} />} />
+                ))}
+                <Route path="*" element={<NotFoundPage />} />
+              </Route>
+            </Routes>
+          </Suspense>
+        </RouteGuard>
+      </BootGate>
+    </BrowserRouter>
   );
 }

@@ -1,5 +1,5 @@
 import './shell.css';
-import { Spinner } from '@blueprintjs/core';
+import { HotkeysProvider, Spinner } from '@blueprintjs/core';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { findRouteByPath } from '../../shared/navigation';
@@ -33,20 +33,23 @@ export default function Shell() {
 
   useEffect(() => writeJson(STORAGE_KEYS.sidebarCollapsed, collapsed), [collapsed]);
 
+  // The table and dialogs of the pages register hotkeys; the provider collects them (and serves the "?" help dialog).
   return (
-    <div className={`app-shell${collapsed ? ' is-collapsed' : ''}`} data-testid="shell">
-      <Sidebar collapsed={collapsed} />
-      <div className="app-main">
-        <Header />
-        <TabsBar />
-        <main className="app-content" id="main-content">
-          <PageBoundary key={location.pathname}>
-            <Suspense fallback={<div className="app-page-loading"><Spinner size={28} /></div>}>
-              <Outlet />
-            </Suspense>
-          </PageBoundary>
-        </main>
+    <HotkeysProvider>
+      <div className={`app-shell${collapsed ? ' is-collapsed' : ''}`} data-testid="shell">
+        <Sidebar collapsed={collapsed} />
+        <div className="app-main">
+          <Header />
+          <TabsBar />
+          <main className="app-content" id="main-content">
+            <PageBoundary key={location.pathname}>
+              <Suspense fallback={<div className="app-page-loading"><Spinner size={28} /></div>}>
+                <Outlet />
+              </Suspense>
+            </PageBoundary>
+          </main>
+        </div>
       </div>
-    </div>
+    </HotkeysProvider>
   );
 }

@@ -1,14 +1,16 @@
-import { type Intent, OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
+import type { Intent } from '@blueprintjs/core';
 
-// One toaster for the whole client, created on first use so the login screen pays nothing for it.
-let toaster: Promise<Toaster> | null = null;
+// The toaster (Blueprint's OverlayToaster) is fetched on the first toast, so the login route does not pay for it.
+let toaster: Promise<{ show(props: { message: string; intent?: Intent; icon?: ToastIcon; timeout?: number }): string }> | null = null;
 
-function getToaster(): Promise<Toaster> {
-  toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 4, className: 'app-toaster' });
+export type ToastIcon = 'tick' | 'notifications' | 'warning-sign';
+
+function getToaster() {
+  toaster ??= import(/* webpackChunkName: "toaster" */ './toasterImpl').then((m) => m.createToaster());
   return toaster;
 }
 
-export function showToast(message: string, intent?: Intent, icon?: 'tick' | 'notifications' | 'warning-sign'): void {
+export function showToast(message: string, intent?: Intent, icon?: ToastIcon): void {
   if (typeof document === 'undefined') return;
   void getToaster().then((t) => t.show({ message, intent, icon, timeout: 3000 }));
 }

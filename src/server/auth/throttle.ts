@@ -4,6 +4,8 @@ export const MAX_FAILURES_PER_USER = 5;
 /** Higher than the per-user limit: the clerks of one office share one public address. */
 export const MAX_FAILURES_PER_ADDRESS = 30;
 export const LOCKOUT_MINUTES = 5;
+/** Failures older than this are forgotten, so typos spread over a day never add up to a lock-out. */
+export const FAILURE_WINDOW_MINUTES = 15;
 
 export const throttleKeys = (tenantId: number | null, login: string, address: string) => ({
   user: `user:${tenantId ?? 0}:${login.toUpperCase()}`,
@@ -27,13 +29,15 @@ export async function recordFailure(db: Db, keys: { user: string; address: strin
     await db.query(
       `insert into login_attempts (key, failures, last_failure_time) values ($1, 1, now())
        on conflict (key) do update set
-         failures = case when login_attempts.locked_until is not null and login_attempts.locked_until <= now() then 1
+         failures = case when (login_attempts.locked_until is not null and login_attempts.locked_until <= now())
+                            or login_attempts.last_failure_time < now() - make_interval(mins => $4) then 1
                          else login_attempts.failures + 1 end,
          locked_until = case when login_attempts.locked_until is not null and login_attempts.locked_until <= now() then null
+                             when login_attempts.last_failure_time < now() - make_interval(mins => $4) then null
                              when login_attempts.failures + 1 >= $2 then now() + make_interval(mins => $3)
                              else login_attempts.locked_until end,
          last_failure_time = now()`,
-      [key, limit, LOCKOUT_MINUTES]);
+      [key, limit, LOCKOUT_MINUTES, FAILURE_WINDOW_MINUTES]);
   }
 }
 
