@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { type ComponentType, lazy } from 'react';
 import type { RouteEntry } from '../../shared/navigation';
 
 // Every screen behind the login is its own chunk: the login route loads neither the CRUD table (@blueprintjs/table)
@@ -11,7 +11,7 @@ const UsersPage = lazy(() => import(/* webpackChunkName: "admin" */ '../modules/
 const RolesPage = lazy(() => import(/* webpackChunkName: "admin" */ '../modules/admin').then((m) => ({ default: m.RolesPage })));
 const TenantsPage = lazy(() => import(/* webpackChunkName: "admin" */ '../modules/admin').then((m) => ({ default: m.TenantsPage })));
 
-const HAND_WRITTEN_PAGES: Record<string, React.ComponentType> = {
+const HAND_WRITTEN_PAGES: Record<string, ComponentType> = {
   user: UsersPage,
   role: RolesPage,
   tenant: TenantsPage,

@@ -57,7 +57,7 @@ describe('buildExportRows', () => {
     const en = createTranslator('en-US');
     const [row] = buildExportRows(wastecode, [{ id: 1, code: '900-041-49', wastecategoryId: 49, wastecategoryName: 'Other wastes', hazardCharacteristics: ['T', 'In'] }], en);
     expect(row).toMatchObject({ 'Waste code': '900-041-49', 'Waste category': 'Other wastes', 'Hazard characteristics': 'Toxicity、Infectivity' });
-    expect(exportColumns(wastecode, en).map((c) => c.width)).toEqual([120, 200, 200, 420, 140]);
+    expect(exportColumns(wastecode, en).map((c) => c.width)).toEqual(Object.values(wastecode.fields).map((f) => f.width));
   });
 });
 

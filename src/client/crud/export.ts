@@ -1,4 +1,3 @@
-import { utils, writeFile } from 'xlsx';
 import type { FieldDef } from '../../shared/resource-kit';
 import { dateStamp, displayText, formatDate, formatDateTime, toNumber } from './format';
 import type { ResourceView, Translate } from './types';
@@ -65,8 +64,12 @@ export interface Workbook {
   rows: ExportRow[];
 }
 
-/** Builds the sheet and hands the file to the browser (the one side effect of an export). */
-export function writeWorkbook({ fileName, sheetName, columns, rows }: Workbook): void {
+/**
+ * Builds the sheet and hands the file to the browser (the one side effect of an export). SheetJS is loaded on first
+ * export: it is a third of the login screen's download otherwise.
+ */
+export async function writeWorkbook({ fileName, sheetName, columns, rows }: Workbook): Promise<void> {
+  const { utils, writeFile } = await import(/* webpackChunkName: "xlsx" */ 'xlsx');
   const sheet = utils.json_to_sheet(rows, { header: columns.map((c) => c.header) });
   sheet['!cols'] = columns.map((c) => ({ wpx: c.width }));
   const book = utils.book_new();

@@ -48,6 +48,8 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     max,
     types: { getTypeParser: ((oid: number, format?: string) => parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },
   });
+  // An idle connection ended by the server (restart, admin) must not take the process down; the pool replaces it.
+  pool.on('error', (error) => console.error('PostgreSQL idle connection error:', error.message));
   await pool.query('select 1');
   const runOn = (client: pg.Pool | pg.PoolClient) => async <T>(sql: string, params: SqlParam[] = []) =>
     (await client.query(sql, params)).rows as T[];

@@ -17,7 +17,7 @@ export const wastecode = defineResource({
       required: true, filterable: true, width: 200,
     }),
     industrySource: field.string({ zh: '行业来源', en: 'Industry source' }, { maxLength: 100, sortable: true, searchable: true, width: 200 }),
-    description: field.text({ zh: '危险废物', en: 'Description' }, { required: true, maxLength: 2000, searchable: true, width: 420 }),
+    description: field.text({ zh: '危险废物', en: 'Description' }, { required: true, maxLength: 2000, searchable: true, width: 360 }),
     hazardCharacteristics: field.enum({ zh: '危险特性', en: 'Hazard characteristics' }, hazardCharacteristic, {
       required: true, multiple: true, filterable: true, width: 140,
     }),
