@@ -127,8 +127,10 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
   if (fs.existsSync(indexFile)) {
     await server.register(fastifyStatic, {
       root: config.publicDir,
-      wildcard: false,
-      index: false,
+      // Look files up per request: a client rebuilt while the server runs is served without a restart.
+      wildcard: true,
+      index: 'index.html',
+      cacheControl: false,
       setHeaders: (res, file) => {
         res.setHeader('cache-control', file.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
       },
@@ -136,7 +138,8 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
   }
   // The client routes with the History API: unknown GETs outside the API get the app; everything else is a bare 404.
   server.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !/^\/(api|abpuserconfiguration|swagger|chatmsg)(\/|$)/i.test(request.url);
+    const path = request.url.split('?')[0];
+    const isPage = request.method === 'GET' && !/^\/(api|abpuserconfiguration|swagger|chatmsg)(\/|$)/i.test(path) && !/\.\w+$/.test(path);
     if (isPage && fs.existsSync(indexFile)) {
       return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
     }

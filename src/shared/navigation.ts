@@ -12,7 +12,7 @@ export interface MenuGroup {
 export const MENU_GROUPS: readonly MenuGroup[] = [
   { name: 'bigdata', label: { zh: '大数据', en: 'Big data' }, icon: 'dashboard' },
   { name: 'basicinformation', label: { zh: '基础信息', en: 'Basic information' }, icon: 'database' },
-  { name: 'enterpriseinformationwp', label: { zh: '产废单位', en: 'Waste producers' }, icon: 'factory' },
+  { name: 'enterpriseinformationwp', label: { zh: '产废单位', en: 'Waste producers' }, icon: 'build' },
   { name: 'enterpriseinformationtp', label: { zh: '运输单位', en: 'Transporters' }, icon: 'truck' },
   { name: 'enterpriseinformationcp', label: { zh: '接收单位', en: 'Receivers' }, icon: 'inbox' },
   { name: 'contractmanagement', label: { zh: '合同管理', en: 'Contracts' }, icon: 'document' },
@@ -68,7 +68,7 @@ const fixedRoutes: RouteEntry[] = [
 // Modules whose screens arrive with later work; their menu entries and permissions exist now.
 const plannedRoutes: RouteEntry[] = ([
   ['enterpriseinformation', '/basicinformation/enterpriseinformation', L('企业信息', 'Enterprises'), 'Pages.EnterpriseInformation', 'basicinformation', 'office', 1],
-  ['enterpriseinformation_wp', '/enterpriseinformationwp/enterpriseinformation_wp', L('产废单位信息', 'Producers'), 'Pages.EnterpriseInformationWP', 'enterpriseinformationwp', 'factory', 1],
+  ['enterpriseinformation_wp', '/enterpriseinformationwp/enterpriseinformation_wp', L('产废单位信息', 'Producers'), 'Pages.EnterpriseInformationWP', 'enterpriseinformationwp', 'build', 1],
   ['hazardouswasteinformation', '/enterpriseinformationwp/hazardouswasteinformation', L('危废信息', 'Hazardous waste'), 'Pages.HazardouswasteInformation', 'enterpriseinformationwp', 'warning-sign', 2],
   ['annualmanagementplan', '/enterpriseinformationwp/annualmanagementplan', L('年度管理计划', 'Annual plans'), 'Pages.AnnualManagementPlan', 'enterpriseinformationwp', 'calendar', 3],
   ['collectioncategory', '/enterpriseinformationwp/collectioncategory', L('收集类别', 'Collection categories'), 'Pages.Collectioncategory', 'enterpriseinformationwp', 'tag', 4],

@@ -13,7 +13,8 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const locked = useAppSelector(selectLocked);
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const canAccess = useAppSelector(selectCanAccess);
-  const redirect = resolveRedirect(location.pathname, { locked, loggedIn, canAccess });
+  const unlockReturnPath = useAppSelector((s) => s.app.unlockReturnPath);
+  const redirect = resolveRedirect(location.pathname, { locked, loggedIn, canAccess, unlockReturnPath });
   const route = findRouteByPath(location.pathname);
 
   useEffect(() => {

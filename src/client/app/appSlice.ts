@@ -14,6 +14,8 @@ export interface AppState {
   session: LoginInformations;
   language: Language;
   locked: boolean;
+  /** Where the lock screen leads once unlocked: the page stored when locking. */
+  unlockReturnPath: string | null;
   menu: MenuSection[];
   sidebarCollapsed: boolean;
   realtime: RealtimeStatus;
@@ -28,6 +30,7 @@ export const initialAppState: AppState = {
   session: EMPTY_SESSION,
   language: 'zh-CN',
   locked: false,
+  unlockReturnPath: null,
   menu: [],
   sidebarCollapsed: false,
   realtime: 'off',
@@ -64,6 +67,15 @@ export const appSlice = createSlice({
     },
     lockChanged(state, action: PayloadAction<boolean>) {
       state.locked = action.payload;
+      state.unlock = { pending: false, error: null };
+    },
+    /**
+     * The lock screen's route guard sends the user on to `returnTo`. The saga does not navigate itself: the router
+     * applies navigations in a transition, after this store update has rendered, and the two would race.
+     */
+    unlocked(state, action: PayloadAction<string>) {
+      state.locked = false;
+      state.unlockReturnPath = action.payload;
       state.unlock = { pending: false, error: null };
     },
     unlockStarted(state) {
@@ -115,6 +127,7 @@ export const {
   menuBuilt,
   languageChanged,
   lockChanged,
+  unlocked,
   unlockStarted,
   unlockFailed,
   loggedOut,

@@ -26,9 +26,13 @@ describe('navigation guard (§2)', () => {
     expect(resolveRedirect('/login2', anonymous)).toBeNull();
   });
 
-  it('sends a logged-in user on a login route (or an unlocked lock screen) home', () => {
+  it('sends a logged-in user on a login route home', () => {
     expect(resolveRedirect('/', ctx())).toBe('/main/home');
     expect(resolveRedirect('/login2', ctx())).toBe('/main/home');
+  });
+
+  it('sends an unlocked lock screen on to the page stored when locking, home by default', () => {
+    expect(resolveRedirect('/locking', ctx({ unlockReturnPath: '/basicinformation/wastecode' }))).toBe('/basicinformation/wastecode');
     expect(resolveRedirect('/locking', ctx())).toBe('/main/home');
   });
 

@@ -3,9 +3,9 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { authenticate } from '../api/services';
 import { unlockRequested } from '../app/actions';
-import { lockChanged, sessionLoaded, unlockFailed } from '../app/appSlice';
+import { lockChanged, sessionLoaded, unlocked, unlockFailed } from '../app/appSlice';
 import { type RootState, rootReducer } from '../app/store';
-import { abpFailure, TENANT_SESSION } from '../test-support/fixtures';
+import { abpFailure, TENANT_SESSION } from '../app/test-fixtures';
 import { COOKIE, removeCookie, writeCookie } from '../util/cookies';
 import { navigateTo } from '../util/navigator';
 import { LOCK_COOKIE_MS, lockSaga, rememberLockedPage, takeLockedPagePath, unlockSaga } from './lockSaga';
@@ -37,7 +37,6 @@ describe('screen lock sagas', () => {
         [matchers.call.fn(authenticate), { accessToken: 'a', encryptedAccessToken: 'e', expireInSeconds: 86400, userId: 2 }],
         [matchers.call.fn(removeCookie), undefined],
         [matchers.call.fn(takeLockedPagePath), '/basicinformation/wastecode'],
-        [matchers.call.fn(navigateTo), undefined],
       ])
       .call(
         authenticate,
@@ -45,10 +44,12 @@ describe('screen lock sagas', () => {
         { silent: true, headers: { 'Abp.TenantId': '1' } },
       )
       .call(removeCookie, COOKIE.locking)
-      .put(lockChanged(false))
-      .call(navigateTo, '/basicinformation/wastecode', true)
+      .put(unlocked('/basicinformation/wastecode'))
       .run();
-    expect((storeState as RootState).app.locked).toBe(false);
+    const state = storeState as RootState;
+    expect(state.app.locked).toBe(false);
+    // The guard now sends the lock screen on to the stored page.
+    expect(state.app.unlockReturnPath).toBe('/basicinformation/wastecode');
   });
 
   it('a wrong password keeps the screen locked', async () => {
@@ -58,8 +59,7 @@ describe('screen lock sagas', () => {
       .provide([[matchers.call.fn(authenticate), throwError(abpFailure(500, 'Login failed!', 'Invalid user name or password'))]])
       .put.actionType(unlockFailed.type)
       .not.call.fn(removeCookie)
-      .not.put(lockChanged(false))
-      .not.call.fn(navigateTo)
+      .not.put.actionType(unlocked.type)
       .run();
     const state = storeState as RootState;
     expect(state.app.locked).toBe(true);

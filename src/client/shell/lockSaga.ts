@@ -4,7 +4,7 @@ import { findRouteByName, findRouteByPath } from '../../shared/navigation';
 import { authenticate } from '../api/services';
 import type { SessionTenant, SessionUser } from '../api/types';
 import { lockRequested, unlockRequested } from '../app/actions';
-import { lockChanged, unlockFailed, unlockStarted } from '../app/appSlice';
+import { lockChanged, unlocked, unlockFailed, unlockStarted } from '../app/appSlice';
 import { selectTenant, selectUser } from '../app/selectors';
 import { translate } from '../i18n';
 import { COOKIE, removeCookie, writeCookie } from '../util/cookies';
@@ -59,8 +59,8 @@ export function* unlockSaga(action: ReturnType<typeof unlockRequested>): SagaIte
   }
   yield call(removeCookie, COOKIE.locking);
   const path: string = yield call(takeLockedPagePath);
-  yield put(lockChanged(false));
-  yield call(navigateTo, path, true);
+  // The route guard takes the user from the lock screen to `path` (see appSlice.unlocked).
+  yield put(unlocked(path));
 }
 
 export function* watchLock(): SagaIterator {
