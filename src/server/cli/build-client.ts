@@ -36,6 +36,10 @@ export async function buildClient(): Promise<void> {
       resolve();
     });
   });
+  // Webpack leaves unchanged files untouched; without this, a source change that does not alter the bundle (a comment,
+  // the lock file) would leave the build looking stale, and every start would build again.
+  const now = new Date();
+  fs.utimesSync(OUTPUT_INDEX, now, now);
 }
 
 if (require.main === module) {
