@@ -176,3 +176,28 @@ export async function negotiatedSocketUrl(server: TestHubApp, token: string): Pr
   if (status !== 200 || !body) throw new Error(`negotiate failed: ${status}`);
   return `${server.wsUrl}?id=${encodeURIComponent(String(body.connectionToken))}`;
 }
+
+/** Everything a test file starts, remembered so one `afterAll(closeAll)` stops it all. */
+export function trackResources() {
+  const pool = new ClientPool();
+  const raws: RawClient[] = [];
+  const apps: TestHubApp[] = [];
+  return {
+    pool,
+    async app(options: Parameters<typeof startHubApp>[0] = {}): Promise<TestHubApp> {
+      const started = await startHubApp(options);
+      apps.push(started);
+      return started;
+    },
+    async raw(url: string, headers: Record<string, string> = {}): Promise<RawClient> {
+      const client = await RawClient.openOrFail(url, headers);
+      raws.push(client);
+      return client;
+    },
+    async closeAll(): Promise<void> {
+      await pool.stopAll();
+      for (const client of raws) client.close();
+      await Promise.all(apps.map((a) => a.close()));
+    },
+  };
+}
