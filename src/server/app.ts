@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { RESOURCES } from '../shared/resources';
 import { createTokenService, loadSecret } from './auth/tokens';
@@ -9,6 +10,8 @@ import { registerResource } from './crud/engine';
 import type { Db } from './db/database';
 import { AppServiceRegistry, mountAppServices } from './http/app-services';
 import type { Services } from './http/context';
+import { multipartOptions } from './http/uploads';
+import { mountFileRoutes, registerFileServices } from './files';
 import { AppError } from './http/errors';
 import { failure } from './http/envelope';
 import { toLanguage } from './http/culture';
@@ -17,11 +20,17 @@ import { registerAccount } from './modules/auth/account';
 import { mountTokenAuth } from './modules/auth/authenticate';
 import { mountOpenApi } from './modules/docs/openapi';
 import { registerNotifications } from './modules/notifications/notifications';
+import { registerRegions } from './modules/regions';
 import { registerRoles } from './modules/roles/roles';
 import { registerSession } from './modules/session/session';
 import { mountUserConfiguration } from './modules/session/user-configuration';
 import { registerTenants } from './modules/tenants/tenants';
 import { registerUsers } from './modules/users/users';
+import { contractHooks, fileContractReminders, registerContractMethods } from './modules/contracts';
+import { enterpriseHooks, registerEnterpriseMethods } from './modules/enterprises';
+import { planDetailHooks, planHooks, registerPlanMethods } from './modules/plans';
+import { registerWasteInfoMethods, wasteInfoHooks } from './modules/wasteinfo';
+import type { ResourceHooks } from './crud/engine';
 import { registerHub } from './realtime';
 
 export interface App {
@@ -38,16 +47,31 @@ export interface AppOptions {
   hubChannelPrefix?: string;
 }
 
+/** What each declared resource does beyond its declaration. */
+const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
+  EnterpriseInformation: enterpriseHooks,
+  HazardouswasteInformation: wasteInfoHooks,
+  AnnualManagementPlan: planHooks,
+  AnnualManagementPlanDetail: planDetailHooks,
+  Contract: contractHooks,
+};
+
 /** Every app service of the product: the declared resources through the engine, plus the modules. */
 export function buildRegistry(): AppServiceRegistry {
   const registry = new AppServiceRegistry();
-  for (const resource of RESOURCES) registerResource(registry, resource);
+  for (const resource of RESOURCES) registerResource(registry, resource, RESOURCE_HOOKS[resource.name]);
+  registerEnterpriseMethods(registry);
+  registerWasteInfoMethods(registry);
+  registerPlanMethods(registry);
+  registerContractMethods(registry);
   registerAccount(registry);
   registerSession(registry);
   registerUsers(registry);
   registerRoles(registry);
   registerTenants(registry);
-  registerNotifications(registry);
+  registerNotifications(registry, [fileContractReminders]);
+  registerRegions(registry);
+  registerFileServices(registry);
   return registry;
 }
 
@@ -118,7 +142,12 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
   });
 
   const registry = buildRegistry();
-  mountAppServices(server, registry, services);
+  // Multipart bodies are parsed only on the app-service route (upload methods); elsewhere they stay unsupported (415).
+  await server.register(async (scope) => {
+    await scope.register(fastifyMultipart, multipartOptions(config));
+    mountAppServices(scope, registry, services);
+  });
+  mountFileRoutes(server, services);
   mountTokenAuth(server, services);
   mountUserConfiguration(server, services);
   mountOpenApi(server, registry);

@@ -18,14 +18,24 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Folder of the built client (index.html and assets). */
   publicDir: string;
+  /** Where uploaded attachments are kept, one sub-folder per tenant. */
+  uploadDir: string;
+  /** The largest file one upload may carry. */
+  maxUploadBytes: number;
+  /** Contracts expiring within this many days produce reminders. */
+  contractExpiryDays: number;
 }
+
+const DEFAULT_MAX_UPLOAD_MB = 20;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = process.cwd();
+  const dataDir = path.resolve(root, env.DATA_DIR ?? 'data');
+  const maxUploadMb = Number(env.MAX_UPLOAD_MB);
   return {
     port: Number(env.PORT ?? 21021),
     host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
@@ -33,5 +43,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicHost: env.PUBLIC_HOST || undefined,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     publicDir: path.resolve(root, 'dist/public'),
+    uploadDir: env.UPLOAD_DIR ? path.resolve(root, env.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
+    maxUploadBytes: Math.floor((maxUploadMb > 0 ? maxUploadMb : DEFAULT_MAX_UPLOAD_MB) * 1024 * 1024),
+    contractExpiryDays: Math.max(1, Number(env.CONTRACT_EXPIRY_DAYS ?? 30) || 30),
   };
 }

@@ -41,6 +41,8 @@ export interface RouteEntry {
   order?: number;
   /** Resource name for `resource` routes. */
   resource?: string;
+  /** The resource segment the route shows (receivers, producers, transporters of the enterprises). */
+  segment?: string;
   /** Only shown to host users (no tenant). */
   hostOnly?: boolean;
   /** Outside the shell (login, lock screen). */
@@ -67,16 +69,6 @@ const fixedRoutes: RouteEntry[] = [
 
 // Modules whose screens arrive with later work; their menu entries and permissions exist now.
 const plannedRoutes: RouteEntry[] = ([
-  ['enterpriseinformation', '/basicinformation/enterpriseinformation', L('企业信息', 'Enterprises'), 'Pages.EnterpriseInformation', 'basicinformation', 'office', 1],
-  ['enterpriseinformation_wp', '/enterpriseinformationwp/enterpriseinformation_wp', L('产废单位信息', 'Producers'), 'Pages.EnterpriseInformationWP', 'enterpriseinformationwp', 'build', 1],
-  ['hazardouswasteinformation', '/enterpriseinformationwp/hazardouswasteinformation', L('危废信息', 'Hazardous waste'), 'Pages.HazardouswasteInformation', 'enterpriseinformationwp', 'warning-sign', 2],
-  ['annualmanagementplan', '/enterpriseinformationwp/annualmanagementplan', L('年度管理计划', 'Annual plans'), 'Pages.AnnualManagementPlan', 'enterpriseinformationwp', 'calendar', 3],
-  ['collectioncategory', '/enterpriseinformationwp/collectioncategory', L('收集类别', 'Collection categories'), 'Pages.Collectioncategory', 'enterpriseinformationwp', 'tag', 4],
-  ['enterpriseinformation_tp', '/enterpriseinformationtp/enterpriseinformation_tp', L('运输单位信息', 'Transporters'), 'Pages.EnterpriseInformationTP', 'enterpriseinformationtp', 'truck', 1],
-  ['vehicleinformation', '/enterpriseinformationtp/vehicleinformation', L('车辆信息', 'Vehicles'), 'Pages.Vehicleinformation', 'enterpriseinformationtp', 'drive-time', 2],
-  ['driver', '/enterpriseinformationtp/driver', L('驾驶员信息', 'Drivers'), 'Pages.DriverInformation', 'enterpriseinformationtp', 'id-number', 3],
-  ['enterpriseinformation_cp', '/enterpriseinformationcp/enterpriseinformation_cp', L('接收单位信息', 'Receivers'), 'Pages.EnterpriseInformationCP', 'enterpriseinformationcp', 'inbox', 1],
-  ['contract', '/contractmanagement/contract', L('合同管理', 'Contracts'), 'Pages.ContractManagement', 'contractmanagement', 'document', 1],
   ['transferorder', '/transfermanagement/transferorder', L('转移申请', 'Transfer orders'), 'Pages.TransferApplication', 'transfermanagement', 'export', 1],
   ['transferreception', '/transfermanagement/transferreception', L('转移接收', 'Transfer reception'), 'Pages.TransferReception', 'transfermanagement', 'import', 2],
   ['warehousereceipt', '/inventorymanagement/warehousereceipt', L('入库单', 'Warehouse receipts'), 'Pages.Warehousereceipt', 'inventorymanagement', 'log-in', 1],
@@ -86,7 +78,6 @@ const plannedRoutes: RouteEntry[] = ([
   ['smartequipment', '/monitoring/smartequipment', L('智能设备', 'Smart equipment'), 'Pages.Smartequipment', 'monitoring', 'mobile-phone', 3],
   ['hazardouswastestorage', '/monitoring/hazardouswastestorage', L('危废贮存', 'Storage'), 'Pages.Hazardouswastestorage', 'monitoring', 'box', 4],
   ['equipmentwarning', '/monitoring/equipmentwarning', L('设备预警', 'Warnings'), 'Pages.EquipmentWarning', 'monitoring', 'warning-sign', 5],
-  ['regularinspections', '/supervision/regularinspections', L('定期检查', 'Inspections'), 'Pages.RegularInspections', 'supervision', 'clipboard', 1],
   ['chatlog', '/supervision/chat', L('在线沟通', 'Chat'), 'Pages.ChatLog', 'supervision', 'chat', 2],
   ['bhusers', '/recycling/bhusers', L('回收用户', 'Recycling users'), 'Pages.BHUsers', 'recycling', 'people', 1],
   ['collector', '/recycling/collector', L('回收员', 'Collectors'), 'Pages.IgcsCollector', 'recycling', 'person', 2],
@@ -101,20 +92,21 @@ const plannedRoutes: RouteEntry[] = ([
   name, path, label, permission, group, icon, order, kind: 'placeholder' as const,
 }));
 
-const resourceRoutes: RouteEntry[] = RESOURCES.map((r) => ({
-  name: r.name.toLowerCase(),
-  path: r.route.path,
-  label: r.label,
-  kind: 'resource',
-  resource: r.name,
-  permission: r.permission,
-  group: r.route.group,
-  icon: r.route.icon,
-  order: r.route.order,
-}));
+const resourceRoutes: RouteEntry[] = RESOURCES.flatMap((r) => [
+  ...(r.route ? [{
+    name: r.name.toLowerCase(), path: r.route.path, label: r.label, kind: 'resource' as const, resource: r.name,
+    permission: r.permission, group: r.route.group, icon: r.route.icon, order: r.route.order,
+  }] : []),
+  ...(r.segments ?? []).map((s) => ({
+    name: s.name, path: s.route.path, label: s.label, kind: 'resource' as const, resource: r.name, segment: s.name,
+    permission: s.permission, group: s.route.group, icon: s.route.icon, order: s.route.order,
+  })),
+]);
 
 /** The route table: every screen of the product, derived in part from the resource declarations. */
-export const ROUTES: readonly RouteEntry[] = [...fixedRoutes, ...resourceRoutes, ...plannedRoutes];
+export const ROUTES: readonly RouteEntry[] = [
+  ...fixedRoutes, ...resourceRoutes, ...plannedRoutes,
+];
 
 export function findRouteByPath(pathname: string): RouteEntry | undefined {
   return ROUTES.find((r) => !r.external && r.path === pathname);

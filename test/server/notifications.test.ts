@@ -3,7 +3,7 @@ import { notifyUser } from '../../src/server/modules/notifications/notifications
 import { createUser, expectError, expectSuccess, expectValidationError, ok } from '../support/server-fixtures';
 import { startTestServer, svc, type TestServer } from '../support/server-harness';
 
-type Notice = { id: number; type: 0 | 1 | 2; title: string; description: string; isRead: boolean; creationTime: string };
+type Notice = { id: number; type: 0 | 1 | 2; title: string; description: string; isRead: boolean; creationTime: string; category: string | null };
 type Notices = { totalCount: number; unreadCount: number; items: Notice[] };
 
 let server: TestServer;
@@ -32,7 +32,7 @@ describe('seeded notices', () => {
     expect(result.items.map((n) => n.type).sort()).toEqual([0, 1, 2]);
     for (const notice of result.items) {
       expect(notice).toEqual({
-        id: expect.any(Number), type: notice.type, title: expect.any(String), description: expect.any(String), isRead: false,
+        id: expect.any(Number), type: notice.type, title: expect.any(String), description: expect.any(String), isRead: false, category: null,
         creationTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/),
       });
       expect(notice.title.length).toBeGreaterThan(0);

@@ -1,13 +1,15 @@
 // The contract every declared resource keeps, checked for each entry of RESOURCES from its declaration alone:
 // CRUD, keyword, paging, sorting, filters, lookup, validation, permissions and tenant isolation.
 import type { Resource } from '../../src/shared/resource-kit';
-import { referenceDisplayKey } from '../../src/shared/resource-kit';
+import { referenceDisplayKey, resourcePermissions } from '../../src/shared/resource-kit';
+import { PERMISSIONS } from '../../src/shared/permissions';
+import { maskIdCard } from '../../src/shared/validators';
 import { findResource, RESOURCES } from '../../src/shared/resources';
 import {
   createTenant, createUser, createRole, expectError, expectSuccess, expectValidationError, ok, tenantPermissionsExcept,
 } from '../support/server-fixtures';
 import {
-  canCarryMarker, compareValues, expectedDtoValue, requiredFields, validBody, wrongTypeValue, type Body, type ValueSource,
+  canCarryMarker, compareValues, expectedDtoValue, failingCheckValue, requiredFields, validBody, wrongTypeValue, type Body, type ValueSource,
 } from '../support/resource-values';
 import { DEFAULT_PASSWORD, startTestServer, svc, unique, type TestServer } from '../support/server-harness';
 
@@ -26,19 +28,28 @@ let otherTenant: { id: number; token: string };
 function valueSource(token: string): ValueSource {
   const references = new Map<string, Promise<number>>();
   const taken = new Map<string, Promise<Set<string>>>();
-  return {
-    referenceId(resourceName) {
-      if (!references.has(resourceName)) {
+  const source: ValueSource = {
+    referenceId(resourceName, filters = {}) {
+      const key = `${resourceName}:${JSON.stringify(filters)}`;
+      if (!references.has(key)) {
         const target = findResource(resourceName)!;
-        references.set(resourceName, (async () => {
-          const items = target.lookup
-            ? ok<Dto[]>(await server.call('GET', svc(target.name, target.lookup.method), { token, query: { MaxResultCount: 1 } }), 'lookup')
-            : ok<Paged>(await server.call('GET', svc(target.name, 'GetAll'), { token, query: { MaxResultCount: 1 } }), 'GetAll').items;
-          if (!items[0]) throw new Error(`No ${resourceName} row to reference`);
-          return items[0].id;
+        references.set(key, (async () => {
+          const query = { MaxResultCount: 1, Sorting: 'id', ...filters } as Record<string, string | number>;
+          const items = ok<Paged>(await server.call('GET', svc(target.name, 'GetAll'), { token, query }), 'GetAll').items;
+          if (items[0]) return items[0].id;
+          // None yet (a fresh tenant has no transporter): make one that matches.
+          const body = await validBody(target, 3, unique('ref'), source);
+          for (const [field, value] of Object.entries(filters)) {
+            const def = target.fields[field];
+            body[field] = def?.kind === 'enum' && def.multiple ? [value] : value;
+          }
+          return ok<Dto>(await server.call('POST', svc(target.name, 'Create'), { token, body }), `Create ${resourceName} to reference`).id;
         })());
       }
-      return references.get(resourceName)!;
+      return references.get(key)!;
+    },
+    async row(resourceName, id) {
+      return ok<Dto>(await server.call('GET', svc(resourceName, 'Get'), { token, query: { Id: id } }), `Get ${resourceName}`);
     },
     takenValues(resource, fieldName) {
       const key = `${resource.name}.${fieldName}`;
@@ -56,13 +67,14 @@ function valueSource(token: string): ValueSource {
       return taken.get(key)!;
     },
   };
+  return source;
 }
 
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.token(1, 'admin');
   adminUserId = ok<{ user: { id: number } }>(await server.call('GET', svc('Session', 'GetCurrentLoginInformations'), { token: admin }), 'session').user.id;
-  const role = await createRole(server, admin, tenantPermissionsExcept(RESOURCES.map((r) => r.permission)));
+  const role = await createRole(server, admin, tenantPermissionsExcept(RESOURCES.flatMap(resourcePermissions)));
   const user = await createUser(server, admin, 1, { roleNames: [role.name] });
   restricted = await server.login(1, user.userName, user.password);
   const tenant = await createTenant(server);
@@ -73,17 +85,34 @@ afterAll(async () => {
 });
 
 const fieldsOf = (resource: Resource) => Object.entries(resource.fields);
+/** Fields a request body may set (managed ones are the server's). */
+const writable = (resource: Resource) => fieldsOf(resource).filter(([, def]) => !def.managed);
 
 /** Every sent field comes back as sent; every reference brings its display text. */
 async function expectDtoMatches(resource: Resource, dto: Dto, body: Body, token: string) {
   for (const [name, def] of fieldsOf(resource)) {
+    if (def.managed) continue;
     expect({ field: name, value: dto[name] }).toEqual({ field: name, value: expectedDtoValue(def, body[name]) });
     if (def.kind === 'reference') {
       const target = findResource(def.resource)!;
-      const referenced = ok<Dto>(await server.call('GET', svc(target.name, 'Get'), { token, query: { Id: body[name] as number } }), 'Get referenced');
-      expect({ field: referenceDisplayKey(name), value: dto[referenceDisplayKey(name)] }).toEqual({ field: referenceDisplayKey(name), value: referenced[target.displayField] });
+      const ids = def.multiple ? (body[name] as number[]) : [body[name] as number];
+      const names: unknown[] = [];
+      for (const id of ids) {
+        names.push(ok<Dto>(await server.call('GET', svc(target.name, 'Get'), { token, query: { Id: id } }), 'Get referenced')[target.displayField]);
+      }
+      expect({ field: referenceDisplayKey(name), value: dto[referenceDisplayKey(name)] })
+        .toEqual({ field: referenceDisplayKey(name), value: def.multiple ? names : names[0] });
     }
   }
+}
+
+/** A row as lists show it: masked fields masked (Get shows them whole). */
+function listed(resource: Resource, dto: Dto): Dto {
+  const copy = { ...dto };
+  for (const [name, def] of fieldsOf(resource)) {
+    if (def.kind === 'string' && def.mask === 'idCard' && typeof copy[name] === 'string') copy[name] = maskIdCard(copy[name] as string);
+  }
+  return copy;
 }
 
 for (const resource of RESOURCES) {
@@ -130,7 +159,7 @@ for (const resource of RESOURCES) {
       if (searchable.length === 0) return;
       const result = await list();
       expect(result.totalCount).toBe(1);
-      expect(result.items).toEqual([rows[0].dto]);
+      expect(result.items).toEqual([listed(resource, rows[0].dto)]);
       // Keyword matching ignores case.
       expect((await list({ Keyword: keyword().toUpperCase() })).totalCount).toBe(1);
       expect((await list({ Keyword: `${keyword()}-no-such-row` })).totalCount).toBe(0);
@@ -218,7 +247,7 @@ for (const resource of RESOURCES) {
       const target = rows[1];
       const fresh = await validBody(resource, 7, marker, source);
       // A field whose new value differs from the stored one, so that keeping the others is visible.
-      const [name, def] = fieldsOf(resource).find(([n, d]) => JSON.stringify(expectedDtoValue(d, fresh[n])) !== JSON.stringify(target.dto[n]))!;
+      const [name, def] = writable(resource).find(([n, d]) => JSON.stringify(expectedDtoValue(d, fresh[n])) !== JSON.stringify(target.dto[n]))!;
       const updated = expectSuccess<Dto>(await server.call('PUT', path('Update'), { token: admin, body: { id: target.dto.id, [name]: fresh[name] } }));
       expect(updated[name]).toEqual(expectedDtoValue(def, fresh[name]));
       for (const [other] of fieldsOf(resource)) if (other !== name) expect({ other, value: updated[other] }).toEqual({ other, value: target.dto[other] });
@@ -243,12 +272,13 @@ for (const resource of RESOURCES) {
         const def = resource.fields[name];
         if (def.kind === 'string' || def.kind === 'text') await refuse({ ...valid, [name]: '   ' }, name, `${name} blank`);
       }
-      for (const [name, def] of fieldsOf(resource)) {
+      for (const [name, def] of writable(resource)) {
         await refuse({ ...valid, [name]: wrongTypeValue(def) }, name, `${name} of the wrong type`);
         if ((def.kind === 'string' || def.kind === 'text') && def.maxLength !== undefined) {
           await refuse({ ...valid, [name]: 'x'.repeat(def.maxLength + 1) }, name, `${name} too long`);
         }
         if (def.kind === 'string' && def.pattern) await refuse({ ...valid, [name]: '!?' }, name, `${name} not matching its pattern`);
+        if (def.kind === 'string' && def.check) await refuse({ ...valid, [name]: failingCheckValue(def.check) }, name, `${name} failing its ${def.check} check`);
         if (def.kind === 'reference') await refuse({ ...valid, [name]: 987654321 }, name, `${name} pointing nowhere`);
         if (def.kind === 'enum' && def.multiple) await refuse({ ...valid, [name]: ['__nope__'] }, name, `${name} with an unknown option`);
       }
@@ -272,7 +302,7 @@ for (const resource of RESOURCES) {
       const valid = await validBody(resource, 10, marker, source);
       const before = expectSuccess<Paged>(await server.call('GET', path('GetAll'), { token: admin, query: { MaxResultCount: 1 } })).totalCount;
       const problems: string[] = [];
-      for (const [name, def] of fieldsOf(resource)) {
+      for (const [name, def] of writable(resource)) {
         const cases: [string, unknown][] = [];
         // PostgreSQL text cannot hold U+0000.
         if (def.kind === 'text' || (def.kind === 'string' && !def.pattern)) cases.push(['containing U+0000', 'a\u0000b']);
@@ -348,7 +378,8 @@ for (const resource of RESOURCES) {
       for (const [verb, method, options] of calls) {
         const response = await server.call(verb, path(method), { token: restricted, headers: { 'Accept-Language': 'en' }, ...options });
         const error = expectError(response, 403, true);
-        expect(error.message).toBe(`Required permissions are not granted. At least one of these permissions must be granted: ${resource.label.en}`);
+        const names = resourcePermissions(resource).map((p) => PERMISSIONS.find((d) => d.name === p)!.label.en).join(', ');
+        expect(error.message).toBe(`Required permissions are not granted. At least one of these permissions must be granted: ${names}`);
       }
       if (resource.lookup) expectSuccess(await server.call('GET', path(resource.lookup.method), { token: restricted }));
       expect(expectSuccess(await server.call('GET', path('Get'), { token: admin, query: { Id: row.dto.id } }))).toEqual(row.dto);

@@ -1,13 +1,20 @@
 // Valid and invalid field values for any declared resource, derived from its field declarations only, so the
 // contract test covers every resource added to RESOURCES without being edited.
 import type { FieldDef, Resource } from '../../src/shared/resource-kit';
+import { findResource } from '../../src/shared/resources';
+import { creditCodeCheckChar, idCardCheckChar } from '../../src/shared/validators';
 
 export type Body = Record<string, unknown>;
 
 /** What the generator needs from the server: rows to reference and values already taken by unique fields. */
 export interface ValueSource {
-  /** The id of some existing row of the named resource (for reference fields). */
-  referenceId(resourceName: string): Promise<number>;
+  /**
+   * The id of some existing row of the named resource (for reference fields), matching the GetAll filters given
+   * (a transporter: `{corporateType: 3}`); a matching row is created when there is none.
+   */
+  referenceId(resourceName: string, filters?: Record<string, unknown>): Promise<number>;
+  /** One row by id, as Get returns it. */
+  row(resourceName: string, id: number): Promise<Record<string, unknown>>;
   /** Every value a unique field already holds in the caller's tenant. */
   takenValues(resource: Resource, fieldName: string): Promise<Set<string>>;
 }
@@ -142,6 +149,47 @@ export function sampleFromPattern(pattern: string, options: { maxLength?: number
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Values for named checks: valid by construction, distinct by randomness, ordered alike in every collation.
+
+const randomDigits = (n: number) => Array.from({ length: n }, () => DIGITS[Math.floor(Math.random() * 10)]).join('');
+
+export function sampleForCheck(check: 'creditCode' | 'idCard' | 'plateNumber', taken?: Set<string>): string {
+  for (let attempt = 0; attempt < 1000; attempt++) {
+    let value: string;
+    if (check === 'creditCode') {
+      const body = `91330106${randomDigits(9)}`;
+      value = body + creditCodeCheckChar(body);
+    } else if (check === 'idCard') {
+      const body = `330106${1960 + Math.floor(Math.random() * 40)}0${1 + Math.floor(Math.random() * 9)}1${Math.floor(Math.random() * 9)}${randomDigits(3)}`;
+      value = body + idCardCheckChar(body);
+    } else {
+      value = `浙A${randomDigits(5)}`;
+    }
+    if (!taken?.has(value)) {
+      taken?.add(value);
+      return value;
+    }
+  }
+  throw new Error(`No free ${check} value`);
+}
+
+/** A value of the right shape that fails the named check (a wrong check character, a plate of no province). */
+export function failingCheckValue(check: 'creditCode' | 'idCard' | 'plateNumber'): string {
+  if (check === 'plateNumber') return 'XA12345';
+  const valid = sampleForCheck(check);
+  const last = valid.slice(-1);
+  return valid.slice(0, -1) + (last === '0' ? '1' : '0');
+}
+
+/** The enterprise field of a row of `resource` that says who owns it (`id` for enterprises themselves). */
+export function ownerField(resource: Resource): string | null {
+  const scope = resource.enterpriseScope;
+  if (!scope) return null;
+  if (scope === 'self') return 'id';
+  return 'fields' in scope ? scope.fields[0] : scope.parent;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Values per field kind.
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
@@ -155,15 +203,19 @@ function plainText(marker: string, seq: number, maxLength: number | undefined): 
 
 /** Fields that can carry the keyword marker: free text without a format. */
 export const canCarryMarker = (def: FieldDef) =>
-  (def.kind === 'text' || (def.kind === 'string' && !def.pattern)) && (def.maxLength ?? Infinity) >= 12;
+  (def.kind === 'text' || (def.kind === 'string' && !def.pattern && !def.check)) && (def.maxLength ?? Infinity) >= 12;
 
 /**
  * A valid value for one field. `seq` makes values of different rows distinct and ordered (row 0 < row 1 < row 2 for
  * every kind), which the sorting checks rely on; `marker` goes into free-text fields so `Keyword` finds the rows.
  */
-export async function validValue(resource: Resource, name: string, def: FieldDef, seq: number, marker: string, source: ValueSource): Promise<unknown> {
+export async function validValue(
+  resource: Resource, name: string, def: FieldDef, seq: number, marker: string, source: ValueSource, body: Body = {},
+): Promise<unknown> {
+  if (def.example !== undefined) return def.example;
   switch (def.kind) {
     case 'string': {
+      if (def.check) return sampleForCheck(def.check, def.unique ? await source.takenValues(resource, name) : undefined);
       if (def.pattern) {
         const taken = def.unique ? await source.takenValues(resource, name) : undefined;
         const value = sampleFromPattern(def.pattern, { maxLength: def.maxLength, taken });
@@ -189,14 +241,29 @@ export async function validValue(resource: Resource, name: string, def: FieldDef
       const value = values[seq % values.length];
       return def.multiple ? [value] : value;
     }
-    case 'reference': return source.referenceId(def.resource);
+    case 'reference': {
+      const filters: Record<string, unknown> = { ...def.where };
+      if (def.sameEnterpriseAs) {
+        // The row the other field names decides the enterprise this one must belong to.
+        const other = resource.fields[def.sameEnterpriseAs];
+        if (other.kind !== 'reference') throw new Error(`${resource.name}.${name}: sameEnterpriseAs must name a reference`);
+        const otherRow = await source.row(other.resource, body[def.sameEnterpriseAs] as number);
+        const target = findResource(def.resource)!;
+        filters[ownerField(target)!] = otherRow[ownerField(findResource(other.resource)!)!];
+      }
+      const id = await source.referenceId(def.resource, filters);
+      return def.multiple ? [id] : id;
+    }
+    case 'files': return [];
   }
 }
 
-/** A complete valid create body: every declared field, required or not. */
+/** A complete valid create body: every declared field a client may send, required or not, in declaration order. */
 export async function validBody(resource: Resource, seq: number, marker: string, source: ValueSource): Promise<Body> {
   const body: Body = {};
-  for (const [name, def] of Object.entries(resource.fields)) body[name] = await validValue(resource, name, def, seq, marker, source);
+  for (const [name, def] of Object.entries(resource.fields)) {
+    if (!def.managed) body[name] = await validValue(resource, name, def, seq, marker, source, body);
+  }
   return body;
 }
 
@@ -212,12 +279,13 @@ export function wrongTypeValue(def: FieldDef): unknown {
     case 'datetime': return '2024-02-30';
     case 'enum': return def.multiple ? 'not-a-list' : '__no_such_option__';
     case 'reference': return 'abc';
+    case 'files': return 'abc';
   }
 }
 
 /** Required fields the client must send (a declared default makes a field optional on create). */
 export const requiredFields = (resource: Resource) =>
-  Object.entries(resource.fields).filter(([, def]) => def.required && !('default' in def && def.default !== undefined)).map(([name]) => name);
+  Object.entries(resource.fields).filter(([, def]) => def.required && !def.managed && !('default' in def && def.default !== undefined)).map(([name]) => name);
 
 /** How the server hands a sent value back in the DTO. */
 export function expectedDtoValue(def: FieldDef, sent: unknown): unknown {

@@ -160,7 +160,12 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
   };
 }
 
-export async function startTestServer(): Promise<TestServer> {
+export interface TestServerOptions {
+  /** More environment for `readConfig` (e.g. `MAX_UPLOAD_MB`), over the harness's own. */
+  env?: Record<string, string>;
+}
+
+export async function startTestServer(serverOptions: TestServerOptions = {}): Promise<TestServer> {
   const kind = testDbKind();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-test-'));
   let releaseDatabase: (() => Promise<void>) | null = null;
@@ -178,7 +183,9 @@ export async function startTestServer(): Promise<TestServer> {
     }
     await migrate(db);
     await seed(db);
-    const config = readConfig({ DATA_DIR: dataDir, JWT_SECRET, TRUST_PROXY: 'true', HOST: '127.0.0.1', PORT: '0', AMAP_KEY: 'test-amap-key' });
+    const config = readConfig({
+      DATA_DIR: dataDir, JWT_SECRET, TRUST_PROXY: 'true', HOST: '127.0.0.1', PORT: '0', AMAP_KEY: 'test-amap-key', ...serverOptions.env,
+    });
     app = await buildApp(db, config, { quiet: true });
     await app.server.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {

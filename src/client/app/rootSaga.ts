@@ -4,6 +4,7 @@ import { crudSaga } from '../crud';
 import { watchLogin } from '../modules/login/loginSaga';
 import { createSignalRConnection, type HubConnectionFactory } from '../realtime/connection';
 import { hubWatcher } from '../realtime/hubSaga';
+import { watchRegions } from '../regions';
 import { watchLock } from '../shell/lockSaga';
 import { watchNotices } from '../shell/noticesSaga';
 import { watchTabs } from '../shell/tabsSaga';
@@ -23,7 +24,7 @@ export function createRootSaga(deps: RootSagaDeps = defaultRootSagaDeps) {
     yield* hubWatcher(deps.hubFactory);
   };
   return function* rootSaga(): SagaIterator {
-    const watchers: Array<() => Generator> = [watchBoot, watchAccount, watchLogin, watchLock, watchTabs, watchNotices, watchHub, crudSaga];
+    const watchers: Array<() => Generator> = [watchBoot, watchAccount, watchLogin, watchLock, watchTabs, watchNotices, watchHub, crudSaga, watchRegions];
     yield all(watchers.map((saga) => fork(keepAlive, saga)));
   };
 }

@@ -2,6 +2,7 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { crudReducer } from '../crud';
 import { loginSlice } from '../modules/login/loginSlice';
+import { regionsReducer } from '../regions';
 import { noticesSlice } from '../shell/noticesSlice';
 import { tabsSlice } from '../shell/tabsSlice';
 import { appSlice } from './appSlice';
@@ -13,6 +14,7 @@ export const rootReducer = combineReducers({
   notices: noticesSlice.reducer,
   login: loginSlice.reducer,
   crud: crudReducer,
+  regions: regionsReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

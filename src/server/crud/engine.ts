@@ -1,20 +1,57 @@
-import type { Resource } from '../../shared/resource-kit';
-import { MAX_PAGE_SIZE, pick } from '../../shared/resource-kit';
+import type { EnumValue, FieldDef, Resource, ResourceSegment } from '../../shared/resource-kit';
+import { MAX_PAGE_SIZE, pick, resourcePermissions } from '../../shared/resource-kit';
 import { translate } from '../../shared/locales';
 import { findResource } from '../../shared/resources';
+import { maskIdCard } from '../../shared/validators';
 import type { AppServiceRegistry } from '../http/app-services';
 import type { RequestContext } from '../http/context';
-import { errors, type ValidationErrorInfo } from '../http/errors';
-import type { Input } from '../http/input';
-import { columnName } from '../db/schema';
+import { AppError, errors, type ValidationErrorInfo } from '../http/errors';
+import { Input } from '../http/input';
+import { columnName, sqlType } from '../db/schema';
 import type { Db } from '../db/database';
 import { likePattern, orderBy, readPaging, readSorting } from './paging';
 import { ResourceRepository, type Row } from './repository';
-import { Params } from './sql';
+import { ownerEnterprise, ownerFields, scopeOf, tenantScope } from './scope';
+import { Params, tenantCondition } from './sql';
 import { readFilterValue, readWriteValues, type FieldValue } from './validation';
 
-/** Builds the WHERE conditions of a list from `Keyword` and the declared filters. */
-function listConditions(resource: Resource, ctx: RequestContext, input: Input, params: Params): string[] {
+/** What a resource does beyond its declaration; each hook runs inside the write's transaction. */
+export interface ResourceHooks {
+  /** After the declared checks: derived values, rules across fields. Throw an AppError to refuse. */
+  beforeWrite?(ctx: RequestContext, tx: Db, values: Record<string, FieldValue>, existing: Row | null): Promise<void>;
+  /** Before the delete checks and the soft delete: rows the record owns go with it. */
+  beforeDelete?(ctx: RequestContext, tx: Db, row: Row): Promise<void>;
+}
+
+/** `t.col = v`, or for array columns `t.col @> array[v]` (served by the GIN index). */
+function matchCondition(alias: string, name: string, def: FieldDef, value: string): string {
+  const column = `${alias}.${columnName(name)}`;
+  if ((def.kind === 'enum' || def.kind === 'reference') && def.multiple) {
+    return `${column} @> array[${value}::${sqlType({ ...def, multiple: false })}]`;
+  }
+  return `${column} = ${value}`;
+}
+
+/** Segments a caller is limited to (holding only the receivers' permission, say); null when they see them all. */
+function allowedSegments(resource: Resource, ctx: RequestContext): ResourceSegment[] | null {
+  if (!resource.segments || ctx.isGranted(resource.permission)) return null;
+  return resource.segments.filter((s) => ctx.isGranted(s.permission));
+}
+
+function segmentCondition(resource: Resource, segments: ResourceSegment[], params: Params): string {
+  if (segments.length === 0) return 'false';
+  return `(${segments.map((s) => matchCondition('t', s.field, resource.fields[s.field], params.add(s.value))).join(' or ')})`;
+}
+
+function inSegments(segments: ResourceSegment[], values: Record<string, FieldValue>): boolean {
+  return segments.some((s) => {
+    const value = values[s.field];
+    return Array.isArray(value) ? (value as EnumValue[]).includes(s.value) : value === s.value;
+  });
+}
+
+/** The WHERE conditions of a list from `Keyword`, the declared filters and (for page lists) the caller's segments. */
+function listConditions(resource: Resource, ctx: RequestContext, input: Input, params: Params, forPage = true): string[] {
   const conditions: string[] = [];
   const keyword = input.optionalString('Keyword', 200)?.trim();
   const searchable = Object.entries(resource.fields).filter(([, def]) => def.searchable);
@@ -28,14 +65,12 @@ function listConditions(resource: Resource, ctx: RequestContext, input: Input, p
     const raw = input.get(name);
     if (raw === '' || raw === 'null') continue;
     const checked = readFilterValue(def, raw, ctx.language, pick(def.label, ctx.language));
-    if (checked.error) {
-      problems.push({ message: checked.error, members: [name] });
-      continue;
-    }
-    const value = params.add(checked.value ?? null);
-    conditions.push(def.kind === 'enum' && def.multiple ? `${value} = any(t.${columnName(name)})` : `t.${columnName(name)} = ${value}`);
+    if (checked.error) problems.push({ message: checked.error, members: [name] });
+    else if (checked.value !== undefined) conditions.push(matchCondition('t', name, def, params.add(checked.value ?? null)));
   }
   if (problems.length > 0) throw errors.validation(ctx.language, problems);
+  const segments = forPage ? allowedSegments(resource, ctx) : null;
+  if (segments) conditions.push(segmentCondition(resource, segments, params));
   return conditions;
 }
 
@@ -45,112 +80,230 @@ function sortableColumns(resource: Resource): Record<string, string> {
   return columns;
 }
 
-/** Checks that need the database: references point at live rows of the same tenant, unique values are free. */
-async function databaseChecks(resource: Resource, ctx: RequestContext, tx: Db, values: Record<string, FieldValue>, id: number | null) {
-  const problems: ValidationErrorInfo[] = [];
-  const repository = new ResourceRepository(resource);
+function maskRow(resource: Resource, row: Row): Row {
   for (const [name, def] of Object.entries(resource.fields)) {
-    const value = values[name];
-    if (value === null || value === undefined) continue;
-    const label = pick(def.label, ctx.language);
-    if (def.kind === 'reference') {
-      const target = findResource(def.resource)!;
-      const loops = target.name === resource.name && id !== null && await repository.leadsTo(tx, name, value as number, id);
-      if (loops || !(await new ResourceRepository(target).exists(tx, ctx.tenantId, value as number))) {
-        problems.push({ message: translate(ctx.language, 'validation.reference', { field: label }), members: [name] });
-      }
-    }
-    if (def.kind === 'string' && def.unique && (await repository.isTaken(tx, ctx.tenantId, name, value, id))) {
-      problems.push({ message: translate(ctx.language, 'validation.unique', { field: label, value: String(value) }), members: [name] });
-    }
+    if (def.kind === 'string' && def.mask === 'idCard' && typeof row[name] === 'string') row[name] = maskIdCard(row[name] as string);
   }
-  if (problems.length > 0) throw errors.validation(ctx.language, problems);
-}
-
-async function getOrThrow(repository: ResourceRepository, ctx: RequestContext, db: Db, id: number): Promise<Row> {
-  const row = await repository.findById(db, ctx.tenantId, id);
-  if (!row) throw errors.notFound(ctx.language, repository.resource.name, id);
   return row;
 }
 
+/** The standard operations of one declared resource, shared by its endpoints and by modules that compose them. */
+export class ResourceService {
+  readonly repository: ResourceRepository;
+  private readonly sortable: Record<string, string>;
+
+  constructor(readonly resource: Resource, readonly hooks: ResourceHooks = {}) {
+    this.repository = new ResourceRepository(resource);
+    this.sortable = sortableColumns(resource);
+  }
+
+  async list(ctx: RequestContext, input: Input): Promise<{ totalCount: number; items: Row[] }> {
+    const paging = readPaging(input);
+    const params = new Params();
+    const conditions = listConditions(this.resource, ctx, input, params);
+    const order = orderBy(readSorting(input, ctx.language, this.sortable, this.resource.defaultSorting), 't.id');
+    const page = await this.repository.list(ctx.db, scopeOf(ctx), {
+      conditions, params, orderBy: order, limit: paging.maxResultCount, offset: paging.skipCount,
+    });
+    return { totalCount: page.totalCount, items: page.items.map((row) => maskRow(this.resource, row)) };
+  }
+
+  /** One row the caller may see (tenant, enterprises, segments), else 404: others' rows do not exist for them. */
+  async get(ctx: RequestContext, db: Db, id: number): Promise<Row> {
+    const params = new Params();
+    const segments = allowedSegments(this.resource, ctx);
+    const extra = segments ? [segmentCondition(this.resource, segments, params)] : [];
+    const row = await this.repository.findById(db, scopeOf(ctx), id, extra, params);
+    if (!row) throw errors.notFound(ctx.language, this.resource.name, id);
+    return row;
+  }
+
+  async create(ctx: RequestContext, tx: Db, input: Input): Promise<Row> {
+    const values = await this.checkedValues(ctx, tx, input, null);
+    const id = await this.repository.insert(tx, ctx.tenantId, ctx.session?.userId ?? null, values);
+    return this.get(ctx, tx, id);
+  }
+
+  async update(ctx: RequestContext, tx: Db, input: Input): Promise<Row> {
+    const id = input.requiredInt('Id', { min: 1 });
+    const existing = await this.get(ctx, tx, id);
+    const values = await this.checkedValues(ctx, tx, input, existing);
+    await this.repository.update(tx, ctx.tenantId, ctx.session?.userId ?? null, id, values);
+    return this.get(ctx, tx, id);
+  }
+
+  /** Updates named fields of a visible row, bypassing the form rules (status changes). */
+  async setFields(ctx: RequestContext, tx: Db, id: number, values: Record<string, FieldValue>): Promise<Row> {
+    await this.repository.update(tx, ctx.tenantId, ctx.session?.userId ?? null, id, values);
+    return this.get(ctx, tx, id);
+  }
+
+  async remove(ctx: RequestContext, tx: Db, id: number): Promise<void> {
+    const row = await this.get(ctx, tx, id);
+    await this.hooks.beforeDelete?.(ctx, tx, row);
+    const users = await this.repository.referencedBy(tx, ctx.tenantId, id);
+    if (users.length > 0) {
+      const list = users.map((u) => `${pick(u.resource.label, ctx.language)} ${u.count}`).join(', ');
+      throw errors.invalid(ctx.language, 'id', translate(ctx.language, 'errors.inUse', { list }));
+    }
+    await this.repository.softDelete(tx, ctx.tenantId, ctx.session?.userId ?? null, id);
+  }
+
+  /** Reads the body's declared fields, then every check that needs the database, then the resource's own rules. */
+  private async checkedValues(ctx: RequestContext, tx: Db, input: Input, existing: Row | null): Promise<Record<string, FieldValue>> {
+    const { values, errors: problems } = readWriteValues(this.resource, input, ctx.language, existing as Record<string, FieldValue> | null);
+    if (problems.length > 0) throw errors.validation(ctx.language, problems);
+    await this.databaseChecks(ctx, tx, values, existing?.id ?? null);
+    this.checkOwnership(ctx, values, existing);
+    await this.hooks.beforeWrite?.(ctx, tx, values, existing);
+    return values;
+  }
+
+  /** References point at live rows the caller may use, of the declared kind; unique values are free; files exist. */
+  private async databaseChecks(ctx: RequestContext, tx: Db, values: Record<string, FieldValue>, id: number | null): Promise<void> {
+    const problems: ValidationErrorInfo[] = [];
+    const scope = scopeOf(ctx);
+    const fail = (name: string, key: string, params: Record<string, string> = {}) => problems.push({
+      message: translate(ctx.language, `validation.${key}`, { field: pick(this.resource.fields[name].label, ctx.language), ...params }),
+      members: [name],
+    });
+    for (const [name, def] of Object.entries(this.resource.fields)) {
+      const value = values[name];
+      if (value === null || value === undefined) continue;
+      if (def.kind === 'reference') {
+        const target = findResource(def.resource)!;
+        const ids = Array.isArray(value) ? (value as number[]) : [value as number];
+        // Enterprises themselves may be named as counterparties; other owned rows must be the caller's own.
+        const targetScope = target.enterpriseScope && target.enterpriseScope !== 'self' ? scope : tenantScope(scope);
+        const params = new Params();
+        const where = Object.entries(def.where ?? {}).map(([field, expected]) =>
+          matchCondition('t', field, target.fields[field], params.add(expected)));
+        const found = await new ResourceRepository(target).existing(tx, targetScope, ids, where, params);
+        const loops = target.name === this.resource.name && id !== null && !def.multiple
+          && await this.repository.leadsTo(tx, name, value as number, id);
+        if (loops || ids.some((i) => !found.has(i))) {
+          const kinds = Object.entries(def.where ?? {}).map(([field, expected]) => {
+            const fieldDef = target.fields[field];
+            const option = fieldDef.kind === 'enum' ? fieldDef.enum.options.find((o) => o.value === expected) : undefined;
+            return option ? pick(option.label, ctx.language) : String(expected);
+          });
+          // Say what kind of row is wanted when the row exists but is of another kind.
+          const anyKind = kinds.length > 0 ? await new ResourceRepository(target).existing(tx, targetScope, ids) : new Set<number>();
+          if (!loops && kinds.length > 0 && ids.every((i) => anyKind.has(i))) fail(name, 'referenceKind', { kind: kinds.join('/') });
+          else fail(name, 'reference');
+        }
+      }
+      if (def.kind === 'reference' && def.sameEnterpriseAs && !problems.some((p) => p.members.includes(name))) {
+        const other = this.resource.fields[def.sameEnterpriseAs];
+        const otherId = values[def.sameEnterpriseAs];
+        if (other?.kind === 'reference' && typeof otherId === 'number') {
+          const mine = await ownerEnterprise(tx, findResource(def.resource)!, value as number);
+          const theirs = await ownerEnterprise(tx, findResource(other.resource)!, otherId);
+          if (mine !== theirs) {
+            fail(name, 'sameEnterprise', { other: pick(other.label, ctx.language) });
+          }
+        }
+      }
+      if (def.kind === 'files') {
+        const ids = value as number[];
+        const params = new Params();
+        const rows = await tx.query<{ id: number | string }>(
+          `select f.id from stored_files f where f.id = any(${params.add(ids)}::bigint[]) and ${tenantCondition('f', ctx.tenantId, params)}
+              and not f.is_deleted`, params.values);
+        if (rows.length !== ids.length) fail(name, 'reference');
+      }
+      if (def.kind === 'string' && def.unique && (await this.repository.isTaken(tx, ctx.tenantId, name, value, id))) {
+        fail(name, 'unique', { value: String(value) });
+      }
+    }
+    if (problems.length > 0) throw errors.validation(ctx.language, problems);
+  }
+
+  /** A user linked to enterprises writes only rows of their enterprises (and only enterprises of their segments). */
+  private checkOwnership(ctx: RequestContext, values: Record<string, FieldValue>, existing: Row | null): void {
+    const segments = allowedSegments(this.resource, ctx);
+    if (segments && !inSegments(segments, values)) {
+      const kinds = segments.map((s) => pick(s.label, ctx.language)).join(', ');
+      throw errors.invalid(ctx.language, segments[0]?.field ?? 'id', translate(ctx.language, 'validation.segment', { kinds }));
+    }
+    const ids = ctx.session?.enterpriseIds;
+    if (!ids || !this.resource.enterpriseScope) return;
+    if (this.resource.enterpriseScope === 'self' && !existing) {
+      throw new AppError(403, translate(ctx.language, 'errors.linkedUserCannotCreate'), null, null, true);
+    }
+    const owners = ownerFields(this.resource);
+    if (owners.length > 0 && !owners.some((f) => ids.includes(values[f] as number))) {
+      throw errors.invalid(ctx.language, owners[0], translate(ctx.language, 'validation.outOfScope', {
+        field: pick(this.resource.fields[owners[0]].label, ctx.language),
+      }));
+    }
+  }
+}
+
+const services = new Map<string, ResourceService>();
+
+/** The service of a registered resource, for modules that compose the standard operations. */
+export function resourceService(name: string): ResourceService {
+  const service = services.get(name.toLowerCase());
+  if (!service) throw new Error(`Resource ${name} is not registered`);
+  return service;
+}
+
 /** The five standard endpoints and the lookup list of one declared resource. */
-export function registerResource(registry: AppServiceRegistry, resource: Resource): void {
-  const repository = new ResourceRepository(resource);
-  const access = { anyOf: [resource.permission] };
+export function registerResource(registry: AppServiceRegistry, resource: Resource, hooks: ResourceHooks = {}): ResourceService {
+  const crud = new ResourceService(resource, hooks);
+  services.set(resource.name.toLowerCase(), crud);
+  const access = { anyOf: resourcePermissions(resource) };
   const service = resource.name;
-  const sortable = sortableColumns(resource);
-  const userId = (ctx: RequestContext) => ctx.session?.userId ?? null;
+  const filters = resource.fieldNames.filter((n) => resource.fields[n].filterable);
 
   registry.add({
-    service, method: 'GetAll', verb: 'GET', access,
-    summary: `Paged list of ${resource.label.en}`,
-    parameters: ['SkipCount', 'MaxResultCount', 'Sorting', 'Keyword', ...resource.fieldNames.filter((n) => resource.fields[n].filterable)],
-    async handler(ctx, input) {
-      const paging = readPaging(input);
-      const params = new Params();
-      const conditions = listConditions(resource, ctx, input, params);
-      const order = orderBy(readSorting(input, ctx.language, sortable, resource.defaultSorting), 't.id');
-      return repository.list(ctx.db, ctx.tenantId, { conditions, params, orderBy: order, limit: paging.maxResultCount, offset: paging.skipCount });
-    },
+    service, method: 'GetAll', verb: 'GET', access, summary: `Paged list of ${resource.label.en}`,
+    parameters: ['SkipCount', 'MaxResultCount', 'Sorting', 'Keyword', ...filters],
+    handler: (ctx, input) => crud.list(ctx, input),
   });
-
   registry.add({
     service, method: 'Get', verb: 'GET', access, summary: `One ${resource.label.en} by id`, parameters: ['Id'],
-    handler: (ctx, input) => getOrThrow(repository, ctx, ctx.db, input.requiredInt('Id', { min: 1 })),
+    handler: (ctx, input) => crud.get(ctx, ctx.db, input.requiredInt('Id', { min: 1 })),
   });
-
   registry.add({
     service, method: 'Create', verb: 'POST', access, summary: `Create ${resource.label.en}`, parameters: resource.fieldNames,
-    handler: (ctx, input) => ctx.db.transaction(async (tx) => {
-      const { values, errors: problems } = readWriteValues(resource, input, ctx.language, null);
-      if (problems.length > 0) throw errors.validation(ctx.language, problems);
-      await databaseChecks(resource, ctx, tx, values, null);
-      const id = await repository.insert(tx, ctx.tenantId, userId(ctx), values);
-      return getOrThrow(repository, ctx, tx, id);
-    }),
+    handler: (ctx, input) => ctx.db.transaction((tx) => crud.create(ctx, tx, input)),
   });
-
   registry.add({
     service, method: 'Update', verb: 'PUT', access, summary: `Update ${resource.label.en}`, parameters: ['id', ...resource.fieldNames],
-    handler: (ctx, input) => ctx.db.transaction(async (tx) => {
-      const id = input.requiredInt('Id', { min: 1 });
-      const existing = await getOrThrow(repository, ctx, tx, id);
-      const { values, errors: problems } = readWriteValues(resource, input, ctx.language, existing as Record<string, FieldValue>);
-      if (problems.length > 0) throw errors.validation(ctx.language, problems);
-      await databaseChecks(resource, ctx, tx, values, id);
-      await repository.update(tx, ctx.tenantId, userId(ctx), id, values);
-      return getOrThrow(repository, ctx, tx, id);
-    }),
+    handler: (ctx, input) => ctx.db.transaction((tx) => crud.update(ctx, tx, input)),
   });
-
   registry.add({
     service, method: 'Delete', verb: 'DELETE', access, summary: `Delete ${resource.label.en}`, parameters: ['Id'],
     handler: (ctx, input) => ctx.db.transaction(async (tx) => {
-      const id = input.requiredInt('Id', { min: 1 });
-      await getOrThrow(repository, ctx, tx, id);
-      const users = await repository.referencedBy(tx, ctx.tenantId, id);
-      if (users.length > 0) {
-        const list = users.map((u) => `${pick(u.resource.label, ctx.language)} ${u.count}`).join(', ');
-        throw errors.invalid(ctx.language, 'id', translate(ctx.language, 'errors.inUse', { list }));
-      }
-      await repository.softDelete(tx, ctx.tenantId, userId(ctx), id);
+      await crud.remove(ctx, tx, input.requiredInt('Id', { min: 1 }));
       return null;
     }),
   });
 
-  if (resource.lookup) {
+  const lookup = resource.lookup;
+  if (lookup) {
     registry.add({
-      service, method: resource.lookup.method, verb: 'GET', access: 'user',
+      service, method: lookup.method, verb: 'GET', access: 'user',
       summary: `Lookup list of ${resource.label.en} for forms (at most ${MAX_PAGE_SIZE})`,
-      parameters: ['Keyword', 'MaxResultCount', ...resource.fieldNames.filter((n) => resource.fields[n].filterable)],
+      parameters: ['Keyword', 'MaxResultCount', ...filters],
       async handler(ctx, input) {
         const params = new Params();
-        const conditions = listConditions(resource, ctx, input, params);
-        const order = orderBy(readSorting(input, ctx.language, sortable, resource.defaultSorting), 't.id');
+        // Lookups serve forms of other screens, so page segments do not narrow them.
+        const conditions = listConditions(resource, ctx, input, params, false);
+        const order = orderBy(readSorting(input, ctx.language, sortableColumns(resource), resource.defaultSorting), 't.id');
         const limit = input.optionalInt('MaxResultCount', { min: 1, max: MAX_PAGE_SIZE }) ?? MAX_PAGE_SIZE;
-        const { items } = await repository.list(ctx.db, ctx.tenantId, { conditions, params, orderBy: order, limit, offset: 0 });
-        return items;
+        const query = { conditions, params, orderBy: order, limit, offset: 0 };
+        if (lookup.directory) return crud.repository.listColumns(ctx.db, tenantScope(scopeOf(ctx)), lookup.directory, query);
+        const { items } = await crud.repository.list(ctx.db, scopeOf(ctx), query);
+        return items.map((row) => maskRow(resource, row));
       },
     });
   }
+  return crud;
 }
+
+/** Reads a nested object of a body (a plan row) with the same rules as a request body. */
+export const nestedInput = (raw: unknown, ctx: RequestContext) =>
+  new Input(raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {}, ctx.language);

@@ -4,7 +4,13 @@ import { findResource, RESOURCES } from '../../shared/resources';
 import type { Db } from '../db/database';
 import { columnName } from '../db/schema';
 import type { FieldValue } from './validation';
+import { enterpriseCondition, type Scope } from './scope';
 import { Params, queryPage, scopeCondition } from './sql';
+
+/** Stored files of an attachments column, as every read shows them. */
+export const filesJson = (column: string) =>
+  `coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'size', f.size, 'contentType', f.content_type)
+      order by array_position(${column}, f.id)) from stored_files f where f.id = any(${column}) and not f.is_deleted), '[]'::json)`;
 
 export type Row = Record<string, unknown> & { id: number };
 
@@ -30,33 +36,56 @@ export class ResourceRepository {
       't.last_modification_time as "lastModificationTime"', 't.last_modifier_user_id as "lastModifierUserId"'];
     const joins: string[] = [];
     for (const [name, def] of Object.entries(resource.fields)) {
-      columns.push(`t.${columnName(name)} as "${name}"`);
-      if (def.kind === 'reference') {
-        const target = findResource(def.resource);
-        if (!target) throw new Error(`${resource.name}.${name} references unknown resource ${def.resource}`);
+      const column = `t.${columnName(name)}`;
+      if (def.kind === 'files') {
+        columns.push(`${filesJson(column)} as "${name}"`);
+        continue;
+      }
+      columns.push(`${column} as "${name}"`);
+      if (def.kind !== 'reference') continue;
+      const target = findResource(def.resource);
+      if (!target) throw new Error(`${resource.name}.${name} references unknown resource ${def.resource}`);
+      const display = columnName(target.displayField);
+      if (def.multiple) {
+        columns.push(`array(select x.${display} from ${target.table} x where x.id = any(${column})
+            order by array_position(${column}, x.id)) as "${referenceDisplayKey(name)}"`);
+      } else {
         const alias = `r_${columnName(name)}`;
-        joins.push(`left join ${target.table} ${alias} on ${alias}.id = t.${columnName(name)}`);
-        columns.push(`${alias}.${columnName(target.displayField)} as "${referenceDisplayKey(name)}"`);
+        joins.push(`left join ${target.table} ${alias} on ${alias}.id = ${column}`);
+        columns.push(`${alias}.${display} as "${referenceDisplayKey(name)}"`);
       }
     }
     this.select = columns.join(', ');
     this.joins = joins.join(' ');
   }
 
-  list(db: Db, tenantId: number | null, query: ListQuery): Promise<{ totalCount: number; items: Row[] }> {
+  /** Tenant, soft delete and, for users linked to enterprises, their enterprises. */
+  private where(scope: Scope, params: Params): string[] {
+    const owner = enterpriseCondition(this.resource, 't', scope, params);
+    return [scopeCondition('t', scope.tenantId, params), ...(owner ? [owner] : [])];
+  }
+
+  list(db: Db, scope: Scope, query: ListQuery): Promise<{ totalCount: number; items: Row[] }> {
     const from = `from ${this.resource.table} t`;
     return queryPage<Row>(db, {
       select: `select ${this.select} ${from} ${this.joins}`, from,
-      where: [scopeCondition('t', tenantId, query.params), ...query.conditions],
+      where: [...this.where(scope, query.params), ...query.conditions],
       params: query.params, orderBy: query.orderBy, limit: query.limit, offset: query.offset,
     });
   }
 
-  async findById(db: Db, tenantId: number | null, id: number): Promise<Row | null> {
-    const params = new Params();
-    const rows = await db.query<Row>(
-      `select ${this.select} from ${this.resource.table} t ${this.joins} where t.id = ${params.add(id)} and ${scopeCondition('t', tenantId, params)}`,
-      params.values);
+  /** Chosen columns of rows (lookup directories), no joins. */
+  async listColumns(db: Db, scope: Scope, fieldNames: string[], query: ListQuery): Promise<Row[]> {
+    const columns = ['t.id', ...fieldNames.map((n) => `t.${columnName(n)} as "${n}"`)].join(', ');
+    const limit = query.params.add(query.limit);
+    return db.query<Row>(
+      `select ${columns} from ${this.resource.table} t where ${[...this.where(scope, query.params), ...query.conditions].join(' and ')}
+        order by ${query.orderBy} limit ${limit}`, query.params.values);
+  }
+
+  async findById(db: Db, scope: Scope, id: number, extra: string[] = [], params = new Params()): Promise<Row | null> {
+    const where = [`t.id = ${params.add(id)}`, ...this.where(scope, params), ...extra];
+    const rows = await db.query<Row>(`select ${this.select} from ${this.resource.table} t ${this.joins} where ${where.join(' and ')}`, params.values);
     return rows[0] ?? null;
   }
 
@@ -95,11 +124,12 @@ export class ResourceRepository {
     return rows.length > 0;
   }
 
-  async exists(db: Db, tenantId: number | null, id: number): Promise<boolean> {
-    const params = new Params();
-    const rows = await db.query(
-      `select 1 from ${this.resource.table} t where t.id = ${params.add(id)} and ${scopeCondition('t', tenantId, params)}`, params.values);
-    return rows.length > 0;
+  /** Which of `ids` are live rows within the scope that also meet `conditions` (built on the same `params`). */
+  async existing(db: Db, scope: Scope, ids: number[], conditions: string[] = [], params = new Params()): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const where = [`t.id = any(${params.add(ids)}::bigint[])`, ...this.where(scope, params), ...conditions];
+    const rows = await db.query<{ id: number | string }>(`select t.id from ${this.resource.table} t where ${where.join(' and ')}`, params.values);
+    return new Set(rows.map((r) => Number(r.id)));
   }
 
   /** Does following `fieldName` upwards from `startId` reach `targetId`? (A tree must not get a loop.) */
@@ -121,9 +151,9 @@ export class ResourceRepository {
       for (const [name, def] of Object.entries(other.fields)) {
         if (def.kind !== 'reference' || def.resource !== this.resource.name) continue;
         const params = new Params();
+        const match = def.multiple ? `${params.add(id)} = any(t.${columnName(name)})` : `t.${columnName(name)} = ${params.add(id)}`;
         const rows = await db.query<{ count: number }>(
-          `select count(*)::int as count from ${other.table} t where ${scopeCondition('t', tenantId, params)}
-              and t.${columnName(name)} = ${params.add(id)}`, params.values);
+          `select count(*)::int as count from ${other.table} t where ${scopeCondition('t', tenantId, params)} and ${match}`, params.values);
         if (rows[0].count > 0) found.push({ resource: other, count: rows[0].count });
       }
     }

@@ -4,6 +4,7 @@ import { translate } from '../../shared/locales';
 import type { SqlParam } from '../db/database';
 import type { ValidationErrorInfo } from '../http/errors';
 import type { Input } from '../http/input';
+import { CHECKS } from '../../shared/validators';
 
 export type FieldValue = SqlParam;
 
@@ -37,10 +38,14 @@ function checkValue(def: FieldDef, raw: unknown, language: Language, label: stri
       // PostgreSQL text cannot hold U+0000: refuse it here rather than fail in the database.
       if (typeof raw !== 'string' || raw.includes('\u0000')) return msg('pattern');
       if (def.maxLength !== undefined && raw.length > def.maxLength) return msg('maxLength', { max: def.maxLength });
+      const hint = def.kind === 'string' && def.patternHint ? ` (${pick(def.patternHint, language)})` : '';
       if (def.kind === 'string' && def.pattern && !new RegExp(`^(?:${def.pattern})$`).test(raw)) {
-        return { error: translate(language, 'validation.pattern', { field: label }) + (def.patternHint ? ` (${pick(def.patternHint, language)})` : '') };
+        return { error: translate(language, 'validation.pattern', { field: label }) + hint };
       }
-      return { value: raw };
+      if (def.kind === 'string' && def.check && !CHECKS[def.check].test(raw)) {
+        return { error: translate(language, 'validation.check', { field: label }) + ` (${pick(CHECKS[def.check].hint, language)})` };
+      }
+      return { value: def.kind === 'string' && def.check ? CHECKS[def.check].normalize?.(raw) ?? raw : raw };
     }
     case 'integer': {
       const n = toNumber(raw);
@@ -83,16 +88,34 @@ function checkValue(def: FieldDef, raw: unknown, language: Language, label: stri
       return value === undefined ? msg('enum') : { value };
     }
     case 'reference': {
+      if (def.multiple) {
+        const ids = idList(raw);
+        return ids ? { value: ids } : msg('reference');
+      }
       const n = toNumber(raw);
       return n !== undefined && Number.isSafeInteger(n) && n > 0 ? { value: n } : msg('reference');
     }
+    case 'files': {
+      // Reads give file objects; a form may send them back as they came, or plain ids.
+      const ids = Array.isArray(raw) ? idList(raw.map((f) => (f !== null && typeof f === 'object' ? (f as { id?: unknown }).id : f))) : undefined;
+      return ids ? { value: ids } : msg('reference');
+    }
   }
+}
+
+/** Distinct positive ids from an array, or undefined when anything else is in it. */
+function idList(raw: unknown): number[] | undefined {
+  if (!Array.isArray(raw)) return undefined;
+  const ids = raw.map(toNumber);
+  if (ids.some((n) => n === undefined || !Number.isSafeInteger(n) || n <= 0)) return undefined;
+  return [...new Set(ids as number[])];
 }
 
 function isEmpty(def: FieldDef, raw: unknown): boolean {
   if (raw === undefined || raw === null) return true;
   if (typeof raw === 'string' && raw.trim() === '' && def.kind !== 'enum') return true;
-  return def.kind === 'enum' && def.multiple === true && Array.isArray(raw) && raw.length === 0;
+  const isList = def.kind === 'files' || ((def.kind === 'enum' || def.kind === 'reference') && def.multiple === true);
+  return isList && Array.isArray(raw) && raw.length === 0;
 }
 
 export interface WriteValues {
@@ -109,10 +132,16 @@ export function readWriteValues(resource: Resource, input: Input, language: Lang
   const problems: ValidationErrorInfo[] = [];
   for (const [name, def] of Object.entries(resource.fields)) {
     const label = pick(def.label, language);
+    if (def.managed) {
+      values[name] = existing ? existing[name] ?? null : 'default' in def && def.default !== undefined ? def.default : null;
+      continue;
+    }
     const provided = input.has(name);
     const raw = provided ? input.get(name) : undefined;
     if (!provided && existing) {
-      values[name] = existing[name] ?? null;
+      // Reads show attachments as file objects; the column keeps their ids.
+      const kept = existing[name] ?? null;
+      values[name] = def.kind === 'files' && Array.isArray(kept) ? (kept as unknown as { id: number }[]).map((f) => f.id) : kept;
       continue;
     }
     if (isEmpty(def, raw)) {
@@ -132,7 +161,8 @@ export function readWriteValues(resource: Resource, input: Input, language: Lang
 
 /** Reads one filter value from the query string by the field's kind (a bad value is a 400, not an empty list). */
 export function readFilterValue(def: FieldDef, raw: unknown, language: Language, label: string): Checked {
-  if (def.kind === 'enum' && def.multiple) return checkValue({ ...def, multiple: false }, raw, language, label);
+  if (def.kind === 'enum' && def.filterAll !== undefined && String(raw) === String(def.filterAll)) return {};
+  if ((def.kind === 'enum' || def.kind === 'reference') && def.multiple) return checkValue({ ...def, multiple: false }, raw, language, label);
   if (def.kind === 'boolean') {
     if (raw === 'true' || raw === true) return { value: true };
     if (raw === 'false' || raw === false) return { value: false };

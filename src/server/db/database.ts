@@ -15,10 +15,12 @@ export interface Db {
 
 // Both drivers get the same parsers so rows look identical: 64-bit ids and counts as numbers, numerics as numbers,
 // dates and timestamps as the ISO strings ABP writes (no offset under the unspecified clock).
-const OID = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, timestamptz: 1184 } as const;
+const OID = { int8: 20, int8Array: 1016, numeric: 1700, date: 1082, timestamp: 1114, timestamptz: 1184 } as const;
 const toIso = (value: string) => value.replace(' ', 'T');
 const parsers: Record<number, (value: string) => unknown> = {
   [OID.int8]: Number,
+  // Id lists (`{1,2,3}`): numbers like single ids; int8 array text never quotes its elements.
+  [OID.int8Array]: (v) => (v === '{}' ? [] : v.slice(1, -1).split(',').map((e) => (e === 'NULL' ? null : Number(e)))),
   [OID.numeric]: Number,
   [OID.date]: (v) => v,
   [OID.timestamp]: toIso,

@@ -15,7 +15,8 @@ export function sqlType(def: FieldDef): string {
     case 'boolean': return 'boolean';
     case 'date': return 'date';
     case 'datetime': return 'timestamp';
-    case 'reference': return 'bigint';
+    case 'reference': return def.multiple ? 'bigint[]' : 'bigint';
+    case 'files': return 'bigint[]';
     case 'enum': {
       const base = typeof def.enum.options[0]?.value === 'number' ? 'integer' : 'text';
       return def.multiple ? `${base}[]` : base;
@@ -37,7 +38,8 @@ export const STANDARD_COLUMNS: Record<string, string> = {
 };
 
 function columnDdl(name: string, def: FieldDef): string {
-  const ref = def.kind === 'reference' ? findResource(def.resource) : undefined;
+  // Arrays of ids cannot carry a foreign key; the engine checks them on every write.
+  const ref = def.kind === 'reference' && !def.multiple ? findResource(def.resource) : undefined;
   const references = ref ? ` references ${ref.table}(id)` : '';
   return `${columnName(name)} ${sqlType(def)}${def.required ? ' not null' : ''}${references}`;
 }
@@ -51,7 +53,11 @@ function indexesFor(resource: Resource): string[] {
       out.push(`create unique index ${t}_${col}_uq on ${t} (coalesce(tenant_id, 0), ${col}) where not is_deleted;`);
     }
     // Lists filter `tenant_id = $1` (or `is null` on the host), so sorting and filtering use (tenant_id, column).
-    if (def.kind === 'reference' || (def.filterable && !(def.kind === 'enum' && def.multiple)) || def.sortable) {
+    const isArray = (def.kind === 'enum' || def.kind === 'reference') && def.multiple;
+    // Array filters (`3 = any(corporate_type)`) are written `@>` by the engine so that a GIN index serves them.
+    if (isArray && def.filterable) out.push(`create index ${t}_${col}_gin on ${t} using gin (${col}) where not is_deleted;`);
+    if (def.kind === 'files' || isArray) continue;
+    if (def.kind === 'reference' || def.filterable || def.sortable) {
       out.push(`create index ${t}_${col}_idx on ${t} (tenant_id, ${col}) where not is_deleted;`);
     }
   }

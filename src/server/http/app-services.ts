@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { PermissionName } from '../../shared/permissions';
 import { PERMISSIONS } from '../../shared/permissions';
 import { pick } from '../../shared/resource-kit';
@@ -6,6 +6,7 @@ import { buildContext, type RequestContext, type Services } from './context';
 import { errors } from './errors';
 import { sendSuccess } from './envelope';
 import { Input } from './input';
+import { readUploadForm, type UploadedFile } from './uploads';
 
 export type Verb = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -17,7 +18,12 @@ export interface AppMethod {
   method: string;
   verb: Verb;
   access: Access;
-  handler(ctx: RequestContext, input: Input): Promise<unknown>;
+  /**
+   * Accepts `multipart/form-data` besides JSON: the files of form field `file` reach the handler as `files` (empty for
+   * a JSON call), the other form fields its input. Other methods refuse multipart with 415, as without this option.
+   */
+  upload?: boolean;
+  handler(ctx: RequestContext, input: Input, files: readonly UploadedFile[]): Promise<unknown>;
   /** One line for the OpenAPI description. */
   summary?: string;
   /** Query/body parameters for the OpenAPI description. */
@@ -67,14 +73,23 @@ export function authorize(ctx: RequestContext, access: Access): void {
 export function mountAppServices(app: FastifyInstance, registry: AppServiceRegistry, services: Services): void {
   const dispatch = async (request: FastifyRequest<{ Params: { service: string; method: string } }>, reply: FastifyReply) => {
     const method = registry.find(request.params.service, request.params.method);
+    // The multipart parser exists only for upload methods; everywhere else such a body stays unsupported.
+    const multipart = typeof request.isMultipart === 'function' && request.isMultipart();
+    if (multipart && !method?.upload) throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE();
     if (!method) return reply.code(404).send();
     if (request.method !== method.verb) return reply.code(405).header('allow', method.verb).send();
     const ctx = await buildContext(services, request);
     authorize(ctx, method.access);
     const useQuery = method.verb === 'GET' || method.verb === 'DELETE';
-    const raw = (useQuery ? request.query : request.body) ?? {};
-    if (typeof raw !== 'object' || Array.isArray(raw)) throw errors.invalid(ctx.language, 'input', 'The request body must be a JSON object.');
-    const result = await method.handler(ctx, new Input(raw as Record<string, unknown>, ctx.language));
+    let files: UploadedFile[] = [];
+    let raw: unknown;
+    if (multipart) {
+      ({ fields: raw, files } = await readUploadForm(request, ctx.language, services.config.maxUploadBytes));
+    } else {
+      raw = (useQuery ? request.query : request.body) ?? {};
+    }
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw errors.invalid(ctx.language, 'input', 'The request body must be a JSON object.');
+    const result = await method.handler(ctx, new Input(raw as Record<string, unknown>, ctx.language), files);
     return sendSuccess(reply, result);
   };
   app.route({ method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'], url: '/api/services/app/:service/:method', handler: dispatch });

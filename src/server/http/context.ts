@@ -21,6 +21,11 @@ export interface Session {
   tenantId: number | null;
   language: string | null;
   permissions: ReadonlySet<string>;
+  /**
+   * Enterprises the user works for. A linked user sees and changes only their rows; null (no link: administrators,
+   * regulators) means the whole tenant. Links to deleted enterprises still count, so deleting one never widens access.
+   */
+  enterpriseIds: readonly number[] | null;
 }
 
 export interface RequestContext extends Services {
@@ -38,6 +43,7 @@ interface SessionRow {
   tenant_id: number | null;
   language: string | null;
   permissions: string[];
+  enterprise_ids: (number | string)[];
 }
 
 /** Loads the user behind a token with its granted permissions: one query, refused when user or tenant is inactive. */
@@ -47,13 +53,18 @@ async function loadSession(db: Db, userId: number, tenantId: number | null): Pro
             array(select distinct rp.name from user_roles ur
                     join roles r on r.id = ur.role_id and not r.is_deleted
                     join role_permissions rp on rp.role_id = r.id
-                   where ur.user_id = u.id) as permissions
+                   where ur.user_id = u.id) as permissions,
+            array(select ue.enterprise_id from user_enterprises ue where ue.user_id = u.id) as enterprise_ids
        from users u left join tenants t on t.id = u.tenant_id
       where u.id = $1 and not u.is_deleted and u.is_active
         and (u.tenant_id is null or (t.is_active and not t.is_deleted))`, [userId]);
   const row = rows[0];
   if (!row || row.tenant_id !== tenantId) return null;
-  return { userId: row.id, userName: row.user_name, tenantId: row.tenant_id, language: row.language, permissions: new Set(row.permissions) };
+  const enterpriseIds = row.enterprise_ids.map(Number);
+  return {
+    userId: row.id, userName: row.user_name, tenantId: row.tenant_id, language: row.language,
+    permissions: new Set(row.permissions), enterpriseIds: enterpriseIds.length > 0 ? enterpriseIds : null,
+  };
 }
 
 export function bearerToken(request: FastifyRequest): string | null {

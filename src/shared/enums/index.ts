@@ -161,6 +161,15 @@ export const contractStatusFilter = numericEnum('contractStatusFilter', {
   1: ['作废', 'Voided'],
 });
 
+export const planStatus = numericEnum('planStatus', {
+  0: ['草稿', 'Draft'],
+  1: ['已提交', 'Submitted'],
+  2: ['已通过', 'Approved'],
+  3: ['已退回', 'Returned'],
+});
+
+export const wasteInfoStatus = numericEnum('wasteInfoStatus', { 0: ['启用', 'In use'], 1: ['停用', 'Disabled'] });
+
 export const noticeType = numericEnum('noticeType', { 0: ['通知', 'Notice'], 1: ['消息', 'Message'], 2: ['待办', 'Task'] });
 
 export const declareStatus = numericEnum('declareStatus', {
@@ -195,5 +204,5 @@ export const ALL_ENUMS = [
   physicalCharacteristics, generationSource, containerType, containerCapacity, containerMaterial, packagingMethod,
   purpose, capacityUnit, sizeUnit, storagePointType, runningState, activation, onlineState, warningType,
   inspectionType, evaluation, contractType, contractStatus, contractStatusFilter, noticeType, declareStatus,
-  dispatchStatus, signStatus, hazardCharacteristic, industryLevel,
+  dispatchStatus, signStatus, hazardCharacteristic, industryLevel, planStatus, wasteInfoStatus,
 ];

@@ -2,7 +2,10 @@ import type { EnumDef, EnumValue } from './enum';
 import type { Label } from './label';
 
 /** How a field appears and behaves everywhere; each kind maps to one SQL type, one validator and one editor. */
-export type FieldKind = 'string' | 'text' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference';
+export type FieldKind = 'string' | 'text' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference' | 'files';
+
+/** Checks with a checksum or a national format, written once in src/shared/validators and run on both sides. */
+export type CheckName = 'creditCode' | 'idCard' | 'plateNumber';
 
 interface FieldBase {
   kind: FieldKind;
@@ -12,6 +15,8 @@ interface FieldBase {
   list?: boolean;
   /** Editable in the create/edit form (default true). */
   form?: boolean;
+  /** Written only by the server (status changes, derived text): request bodies cannot set it. */
+  managed?: boolean;
   /** Allowed in `Sorting`. */
   sortable?: boolean;
   /** Matched by `Keyword`. */
@@ -20,6 +25,8 @@ interface FieldBase {
   filterable?: boolean;
   /** Column width in the table, in pixels. */
   width?: number;
+  /** A value known to be valid where a pattern cannot say so (region codes): API docs and tests use it. */
+  example?: unknown;
 }
 
 export interface StringField extends FieldBase {
@@ -30,6 +37,10 @@ export interface StringField extends FieldBase {
   patternHint?: Label;
   /** Unique within a tenant among live rows. */
   unique?: boolean;
+  /** A named check beyond the pattern (credit-code or ID checksum, plate format). */
+  check?: CheckName;
+  /** Lists show the value masked (an ID number's middle digits); `Get` returns it whole for editing. */
+  mask?: 'idCard';
 }
 export interface TextField extends FieldBase { kind: 'text'; maxLength?: number }
 export interface IntegerField extends FieldBase { kind: 'integer'; min?: number; max?: number; default?: number }
@@ -53,16 +64,28 @@ export interface EnumField extends FieldBase {
   /** Several values (stored as an array). */
   multiple?: boolean;
   default?: EnumValue;
+  /** A filter value meaning "any" (the contract list's −1). */
+  filterAll?: EnumValue;
 }
 export interface ReferenceField extends FieldBase {
   kind: 'reference';
-  /** Name of the referenced resource; the field's name ends in `Id` and lists show `<name>Name`. */
+  /**
+   * Name of the referenced resource; the field's name ends in `Id` and lists show `<name>Name`. With `multiple`
+   * the name ends in `Ids`, the value is an array of ids and lists show `<name>Names`.
+   */
   resource: string;
+  multiple?: boolean;
+  /** What the referenced row must be, by enum field: a vehicle's enterprise is a transporter (`{corporateType: 3}`). */
+  where?: Record<string, EnumValue>;
+  /** The referenced row must belong to the same enterprise as the row another reference field names (plan rows). */
+  sameEnterpriseAs?: string;
 }
+/** Uploaded attachments: ids on write; reads give `{id, name, size, contentType}` objects. */
+export interface FilesField extends FieldBase { kind: 'files' }
 
 export type FieldDef =
   | StringField | TextField | IntegerField | DecimalField | BooleanField
-  | DateField | DateTimeField | EnumField | ReferenceField;
+  | DateField | DateTimeField | EnumField | ReferenceField | FilesField;
 
 type Options<F extends FieldDef> = Omit<F, 'kind' | 'label'>;
 const make = <F extends FieldDef>(kind: F['kind']) =>
@@ -81,9 +104,18 @@ export const field = {
     ({ kind: 'enum', label, enum: def, ...options }),
   reference: (label: Label, resource: string, options: Omit<ReferenceField, 'kind' | 'label' | 'resource'> = {}): ReferenceField =>
     ({ kind: 'reference', label, resource, ...options }),
+  files: make<FilesField>('files'),
 };
 
 /** The DTO key under which lists show a reference's display text: `wastecategoryId` → `wastecategoryName`. */
 export function referenceDisplayKey(fieldName: string): string {
-  return fieldName.replace(/Id$/, '') + 'Name';
+  return fieldName.endsWith('Ids') ? fieldName.slice(0, -3) + 'Names' : fieldName.replace(/Id$/, '') + 'Name';
+}
+
+/** Stored file as every read shows it. */
+export interface FileInfo {
+  id: number;
+  name: string;
+  size: number;
+  contentType: string;
 }

@@ -17,6 +17,34 @@ export interface LookupDeclaration {
   method: string;
   /** Field shown to people when picking a row. */
   labelField: string;
+  /**
+   * A directory of the whole tenant, not limited to the caller's enterprises, showing only these fields: forms pick
+   * counterparties (a receiver, a transporter) the caller cannot otherwise read.
+   */
+  directory?: string[];
+}
+
+/**
+ * Which enterprise owns a row, for users linked to enterprises (they see and change only their enterprises' rows):
+ * - `self`: the row is an enterprise;
+ * - `fields`: references to EnterpriseInformation; a row belongs to every enterprise named there;
+ * - `parent`: a reference to a row of another scoped resource, whose owner it shares (plan detail rows).
+ */
+export type EnterpriseScope = 'self' | { fields: string[] } | { parent: string };
+
+/**
+ * A screen showing part of a resource under its own route and permission (enterprises: receivers, producers,
+ * transporters). A user holding only segment permissions reads and writes only rows of those segments.
+ */
+export interface ResourceSegment {
+  /** Route name, e.g. `enterpriseinformation_wp`. */
+  name: string;
+  label: Label;
+  permission: PermissionName;
+  route: RoutePlacement;
+  /** The enum field that selects rows, and the value of this segment (for a multiple enum: the value it contains). */
+  field: string;
+  value: number | string;
 }
 
 export interface ResourceDeclaration<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
@@ -26,7 +54,8 @@ export interface ResourceDeclaration<F extends Record<string, FieldDef> = Record
   /** Database table name. */
   table: string;
   permission: PermissionName;
-  route: RoutePlacement;
+  /** Absent for rows edited only inside another screen (plan detail rows). */
+  route?: RoutePlacement;
   fields: F;
   /** `Sorting` used when the request gives none; otherwise id descending. */
   defaultSorting?: string;
@@ -35,6 +64,8 @@ export interface ResourceDeclaration<F extends Record<string, FieldDef> = Record
   displayField?: string;
   /** Which side owns rows: tenant rows are isolated per tenant (the host is its own scope). */
   multiTenancy?: 'tenant';
+  enterpriseScope?: EnterpriseScope;
+  segments?: ResourceSegment[];
 }
 
 export interface Resource<F extends Record<string, FieldDef> = Record<string, FieldDef>> extends ResourceDeclaration<F> {
@@ -47,14 +78,19 @@ export function defineResource<F extends Record<string, FieldDef>>(declaration: 
   const fieldNames = Object.keys(declaration.fields);
   const displayField = declaration.displayField ?? declaration.lookup?.labelField ?? fieldNames[0];
   for (const [name, def] of Object.entries(declaration.fields)) {
-    if (def.kind === 'reference' && !name.endsWith('Id')) {
-      throw new Error(`${declaration.name}.${name}: reference fields are named <something>Id`);
+    if (def.kind === 'reference' && !(def.multiple ? /Ids$/ : /[iI]d$/).test(name)) {
+      throw new Error(`${declaration.name}.${name}: reference fields are named <something>Id (several: <something>Ids)`);
     }
   }
   return { ...declaration, displayField, fieldNames };
 }
 
 /** i18n keys follow one rule so that no resource text is written twice. */
+/** Every permission that opens some view of the resource: its own and its segments'. */
+export function resourcePermissions(resource: ResourceDeclaration): PermissionName[] {
+  return [resource.permission, ...(resource.segments ?? []).map((s) => s.permission)];
+}
+
 export const i18nKey = {
   title: (resource: string) => `resource.${resource}.title`,
   field: (resource: string, fieldName: string) => `resource.${resource}.fields.${fieldName}`,

@@ -1,14 +1,30 @@
 import type { Resource } from '../resource-kit';
+import { annualmanagementplan } from './annualmanagementplan';
+import { annualmanagementplandetail } from './annualmanagementplandetail';
+import { collectioncategory } from './collectioncategory';
+import { contract } from './contract';
+import { driver } from './driver';
+import { enterpriseinformation } from './enterpriseinformation';
+import { hazardouswasteinformation } from './hazardouswasteinformation';
 import { industrycategory } from './industrycategory';
+import { regularinspections } from './regularinspections';
+import { vehicleinformation } from './vehicleinformation';
 import { wastecategory } from './wastecategory';
 import { wastecode } from './wastecode';
 
-/** The one list of declared resources; server and client derive everything from it. */
-export const RESOURCES: readonly Resource[] = [industrycategory, wastecategory, wastecode];
+/** The one list of declared resources; server and client derive everything from it. Referenced before referring. */
+export const RESOURCES: readonly Resource[] = [
+  industrycategory, wastecategory, wastecode,
+  enterpriseinformation, vehicleinformation, driver, collectioncategory, hazardouswasteinformation,
+  annualmanagementplan, annualmanagementplandetail, contract, regularinspections,
+];
 
 export function findResource(name: string): Resource | undefined {
   const lower = name.toLowerCase();
   return RESOURCES.find((r) => r.name.toLowerCase() === lower);
 }
 
-export { industrycategory, wastecategory, wastecode };
+export {
+  industrycategory, wastecategory, wastecode, enterpriseinformation, vehicleinformation, driver, collectioncategory,
+  hazardouswasteinformation, annualmanagementplan, annualmanagementplandetail, contract, regularinspections,
+};

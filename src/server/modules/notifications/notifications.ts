@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import type { HubServer } from '../../realtime';
 import type { AppServiceRegistry } from '../../http/app-services';
+import type { RequestContext } from '../../http/context';
 
 export interface NoticeItem {
   id: number;
@@ -9,9 +10,14 @@ export interface NoticeItem {
   description: string;
   isRead: boolean;
   creationTime: string;
+  /** What produced it, for the client to single out (contract-expiry reminders); null for plain notices. */
+  category: string | null;
 }
 
-const COLUMNS = `id, type, title, description, is_read as "isRead", creation_time as "creationTime"`;
+/** Files notices that follow from data (a contract nearing expiry) just before the caller reads theirs. */
+export type NoticeSource = (ctx: RequestContext) => Promise<void>;
+
+const COLUMNS = `id, type, category, title, description, is_read as "isRead", creation_time as "creationTime"`;
 
 /** Stores a notice for one user and pushes it to their open sessions (`getNotification`). Other modules call this. */
 export async function notifyUser(
@@ -25,7 +31,7 @@ export async function notifyUser(
   return item;
 }
 
-export function registerNotifications(registry: AppServiceRegistry): void {
+export function registerNotifications(registry: AppServiceRegistry, sources: readonly NoticeSource[] = []): void {
   const service = 'Notification';
   registry.add({
     service, method: 'GetUserNotifications', verb: 'GET', access: 'user', parameters: ['MaxResultCount', 'Type'],
@@ -33,6 +39,7 @@ export function registerNotifications(registry: AppServiceRegistry): void {
     async handler(ctx, input) {
       const limit = input.optionalInt('MaxResultCount', { min: 1, max: 200 }) ?? 50;
       const userId = ctx.session!.userId;
+      for (const source of sources) await source(ctx);
       const items = await ctx.db.query<NoticeItem>(
         `select ${COLUMNS} from notifications where user_id = $1 order by creation_time desc, id desc limit $2`, [userId, limit]);
       const [counts] = await ctx.db.query<{ total: number; unread: number }>(

@@ -18,7 +18,10 @@ const SELECT = `select u.id, u.user_name as "userName", u.name, u.surname, u.ema
   u.is_active as "isActive", u.name || ' ' || u.surname as "fullName", u.last_login_time as "lastLoginTime",
   u.creation_time as "creationTime",
   array(select r.normalized_name from user_roles ur join roles r on r.id = ur.role_id and not r.is_deleted
-         where ur.user_id = u.id order by r.normalized_name) as "roleNames"
+         where ur.user_id = u.id order by r.normalized_name) as "roleNames",
+  array(select ue.enterprise_id from user_enterprises ue where ue.user_id = u.id order by ue.enterprise_id) as "enterpriseIds",
+  array(select e.name from user_enterprises ue join enterprise_information e on e.id = ue.enterprise_id
+         where ue.user_id = u.id order by ue.enterprise_id) as "enterpriseNames"
   from users u`;
 
 const SORTABLE = {
@@ -47,6 +50,8 @@ interface UserInput {
   emailAddress: string;
   isActive: boolean;
   roleNames: string[] | undefined;
+  /** The enterprises the user acts for; absent leaves them as they are. */
+  enterpriseIds: number[] | undefined;
 }
 
 /** Reads and checks a user body, collecting every problem (including names already taken in the tenant). */
@@ -69,7 +74,25 @@ async function readUser(ctx: RequestContext, tx: Db, input: Input, id: number | 
     emailAddress: text('emailAddress', 256, EMAIL),
     isActive: input.optionalBool('isActive') ?? true,
     roleNames: input.stringArray('roleNames'),
+    enterpriseIds: undefined,
   };
+  const rawEnterprises = input.get('enterpriseIds');
+  if (rawEnterprises !== undefined && rawEnterprises !== null) {
+    const ids = Array.isArray(rawEnterprises) ? [...new Set(rawEnterprises.map(Number))] : [NaN];
+    const linked = ctx.session?.enterpriseIds;
+    const params = new Params();
+    const found = ids.every((n) => Number.isSafeInteger(n) && n > 0) ? await tx.query(
+      `select e.id from enterprise_information e where e.id = any(${params.add(ids)}::bigint[]) and ${scopeCondition('e', ctx.tenantId, params)}`,
+      params.values) : [];
+    // A user acting for enterprises can hand out only their own, and cannot make a user who sees the whole tenant.
+    const outside = linked && (ids.length === 0 || ids.some((n) => !linked.includes(n)));
+    if (found.length !== ids.length || outside) {
+      problems.push({ message: translate(ctx.language, outside ? 'validation.outOfScope' : 'validation.reference', { field: 'enterpriseIds' }), members: ['enterpriseIds'] });
+    }
+    user.enterpriseIds = ids;
+  } else if (id === null && ctx.session?.enterpriseIds) {
+    user.enterpriseIds = [...ctx.session.enterpriseIds];
+  }
   for (const [field, column, value] of [['userName', 'normalized_user_name', user.userName], ['emailAddress', 'normalized_email_address', user.emailAddress]] as const) {
     if (!value) continue;
     const params = new Params();
@@ -80,6 +103,13 @@ async function readUser(ctx: RequestContext, tx: Db, input: Input, id: number | 
   }
   if (problems.length > 0) throw errors.validation(ctx.language, problems);
   return user;
+}
+
+async function setEnterprises(ctx: RequestContext, tx: Db, userId: number, ids: number[]): Promise<void> {
+  await tx.query('delete from user_enterprises where user_id = $1', [userId]);
+  if (ids.length > 0) {
+    await tx.query('insert into user_enterprises (tenant_id, user_id, enterprise_id) select $1, $2, unnest($3::bigint[])', [ctx.tenantId, userId, ids]);
+  }
 }
 
 /** Replaces a user's roles; names may be given as name or normalized name, unknown ones are a 400. */
@@ -128,7 +158,7 @@ export function registerUsers(registry: AppServiceRegistry): void {
   });
   registry.add({ service, method: 'Get', verb: 'GET', access: ACCESS, parameters: ['Id'], handler: (ctx, input) => getUser(ctx, ctx.db, input.requiredInt('Id', { min: 1 })) });
   registry.add({
-    service, method: 'Create', verb: 'POST', access: ACCESS, parameters: ['userName', 'name', 'surname', 'emailAddress', 'isActive', 'roleNames', 'password'],
+    service, method: 'Create', verb: 'POST', access: ACCESS, parameters: ['userName', 'name', 'surname', 'emailAddress', 'isActive', 'roleNames', 'enterpriseIds', 'password'],
     handler: (ctx, input) => ctx.db.transaction(async (tx) => {
       const user = await readUser(ctx, tx, input, null);
       const password = readPassword(ctx, input, 'password');
@@ -137,11 +167,12 @@ export function registerUsers(registry: AppServiceRegistry): void {
          values ($1, $2::text, upper($2::text), $3, $4, $5::text, upper($5::text), $6, $7, $8) returning id`,
         [ctx.tenantId, user.userName, user.name, user.surname, user.emailAddress, await hashPassword(password), user.isActive, ctx.session!.userId]);
       await setRoles(ctx, tx, id, user.roleNames ?? []);
+      if (user.enterpriseIds) await setEnterprises(ctx, tx, id, user.enterpriseIds);
       return getUser(ctx, tx, id);
     }),
   });
   registry.add({
-    service, method: 'Update', verb: 'PUT', access: ACCESS, parameters: ['id', 'userName', 'name', 'surname', 'emailAddress', 'isActive', 'roleNames'],
+    service, method: 'Update', verb: 'PUT', access: ACCESS, parameters: ['id', 'userName', 'name', 'surname', 'emailAddress', 'isActive', 'roleNames', 'enterpriseIds'],
     handler: (ctx, input) => ctx.db.transaction(async (tx) => {
       const id = input.requiredInt('Id', { min: 1 });
       await getUser(ctx, tx, id);
@@ -151,6 +182,7 @@ export function registerUsers(registry: AppServiceRegistry): void {
            normalized_email_address = upper($5::text), is_active = $6, last_modification_time = now(), last_modifier_user_id = $7 where id = $1`,
         [id, user.userName, user.name, user.surname, user.emailAddress, user.isActive, ctx.session!.userId]);
       if (user.roleNames) await setRoles(ctx, tx, id, user.roleNames);
+      if (user.enterpriseIds) await setEnterprises(ctx, tx, id, user.enterpriseIds);
       return getUser(ctx, tx, id);
     }),
   });
@@ -162,6 +194,7 @@ export function registerUsers(registry: AppServiceRegistry): void {
       if (id === ctx.session!.userId) throw errors.invalid(ctx.language, 'id', translate(ctx.language, 'errors.selfDelete'));
       await tx.query('update users set is_deleted = true, deletion_time = now(), deleter_user_id = $2 where id = $1', [id, ctx.session!.userId]);
       await tx.query('delete from user_roles where user_id = $1', [id]);
+      await tx.query('delete from user_enterprises where user_id = $1', [id]);
       return null;
     }),
   });

@@ -1,0 +1,26 @@
+import type { PermissionName } from '../../shared/permissions';
+
+/** An app service whose records carry attachments: it gets `UploadFile`, and reading its files needs its permissions. */
+export interface FileOwner {
+  service: string;
+  /** Any one of them lets a user upload and download the service's files. */
+  permissions: PermissionName[];
+  /** Also offers `SaveFiles`, several files in one request. */
+  saveFiles?: boolean;
+}
+
+// One line per owner: the upload methods, the download check and `stored_files.resource` all follow this table.
+export const FILE_OWNERS: readonly FileOwner[] = [
+  {
+    service: 'EnterpriseInformation',
+    permissions: ['Pages.EnterpriseInformation', 'Pages.EnterpriseInformationCP', 'Pages.EnterpriseInformationWP', 'Pages.EnterpriseInformationTP'],
+    saveFiles: true,
+  },
+  { service: 'Contract', permissions: ['Pages.ContractManagement'] },
+  { service: 'RegularInspections', permissions: ['Pages.RegularInspections'] },
+];
+
+export function findFileOwner(service: string): FileOwner | undefined {
+  const wanted = service.toLowerCase();
+  return FILE_OWNERS.find((owner) => owner.service.toLowerCase() === wanted);
+}

@@ -1,0 +1,97 @@
+import { translate } from '../../shared/locales';
+import { authorize, type AppServiceRegistry } from '../http/app-services';
+import type { RequestContext } from '../http/context';
+import { errors } from '../http/errors';
+import type { Input } from '../http/input';
+import { UPLOAD_FIELD, type UploadedFile } from '../http/uploads';
+import { guessContractFields, type ContractFields } from './contract-fields';
+import { FILE_OWNERS, findFileOwner } from './owners';
+import { extractPdfText } from './pdf-text';
+import { sniffFileType } from './sniff';
+import { findStoredFile, listStoredFiles, readStoredFile, saveFiles } from './store';
+
+/** Ids asked for at once by `File/GetFiles`. */
+export const MAX_LISTED_FILES = 100;
+
+function singleFile(ctx: RequestContext, files: readonly UploadedFile[]): UploadedFile[] {
+  if (files.length > 1) throw errors.invalid(ctx.language, UPLOAD_FIELD, translate(ctx.language, 'files.single'));
+  return [...files];
+}
+
+/** `Ids=1&Ids=2` (or one `Ids=1`) as whole numbers. */
+function fileIds(ctx: RequestContext, input: Input): number[] {
+  const raw = input.get('ids');
+  if (raw === undefined || raw === '' || raw === null) return [];
+  const list = Array.isArray(raw) ? raw : [raw];
+  const ids = list.map((value) => (typeof value === 'number' ? value : Number(String(value).trim())));
+  if (!ids.every((id) => Number.isSafeInteger(id) && id > 0)) {
+    throw errors.invalid(ctx.language, 'ids', translate(ctx.language, 'validation.integer', { field: 'Ids' }));
+  }
+  if (ids.length > MAX_LISTED_FILES) {
+    throw errors.invalid(ctx.language, 'ids', translate(ctx.language, 'validation.max', { field: 'Ids', max: MAX_LISTED_FILES }));
+  }
+  return ids;
+}
+
+/** The PDF to read: the uploaded file, or the tenant's stored file `fileId` (which needs its owner's permission). */
+async function pdfBytes(ctx: RequestContext, input: Input, files: readonly UploadedFile[]): Promise<{ data: Buffer; member: string }> {
+  const [upload] = singleFile(ctx, files);
+  if (upload) {
+    const type = await sniffFileType(upload.data);
+    if (type?.mime !== 'application/pdf') {
+      throw errors.invalid(ctx.language, UPLOAD_FIELD, translate(ctx.language, 'files.notPdf', { name: upload.fileName }));
+    }
+    return { data: upload.data, member: UPLOAD_FIELD };
+  }
+  const fileId = input.optionalInt('fileId', { min: 1 });
+  if (fileId === undefined) throw errors.invalid(ctx.language, UPLOAD_FIELD, translate(ctx.language, 'files.pdfOrFileId'));
+  const file = await findStoredFile(ctx.db, ctx.tenantId, fileId);
+  const owner = file && findFileOwner(file.resource);
+  if (!file || !owner) throw errors.notFound(ctx.language, 'File', fileId);
+  authorize(ctx, { anyOf: owner.permissions });
+  if (file.contentType !== 'application/pdf') {
+    throw errors.invalid(ctx.language, 'fileId', translate(ctx.language, 'files.notPdf', { name: file.name }));
+  }
+  const data = await readStoredFile(ctx.config.uploadDir, file);
+  if (!data) throw errors.notFound(ctx.language, 'File', fileId);
+  return { data, member: 'fileId' };
+}
+
+/**
+ * The attachment methods: `UploadFile` for every owner of FILE_OWNERS (plus `SaveFiles` where it says so),
+ * `File/GetFiles` to show attachment names, and `Contract/PdfFileTxt` to prefill a contract from its PDF.
+ */
+export function registerFileServices(registry: AppServiceRegistry): void {
+  for (const owner of FILE_OWNERS) {
+    const access = { anyOf: owner.permissions };
+    registry.add({
+      service: owner.service, method: 'UploadFile', verb: 'POST', access, upload: true, parameters: ['file (multipart)'],
+      summary: 'Stores one attachment; answers { id, name, size, contentType, creationTime }.',
+      handler: async (ctx, _input, files) => (await saveFiles(ctx, owner.service, singleFile(ctx, files)))[0],
+    });
+    if (owner.saveFiles) {
+      registry.add({
+        service: owner.service, method: 'SaveFiles', verb: 'POST', access, upload: true, parameters: ['file (multipart, repeated)'],
+        summary: 'Stores several attachments at once (all or none).',
+        handler: (ctx, _input, files) => saveFiles(ctx, owner.service, files),
+      });
+    }
+  }
+
+  registry.add({
+    service: 'File', method: 'GetFiles', verb: 'GET', access: 'user', parameters: ['ids'],
+    summary: 'Name, size and type of the tenant\'s files among Ids (unknown ids are left out).',
+    handler: (ctx, input) => listStoredFiles(ctx.db, ctx.tenantId, fileIds(ctx, input)),
+  });
+
+  registry.add({
+    service: 'Contract', method: 'PdfFileTxt', verb: 'POST', access: { anyOf: ['Pages.ContractManagement'] }, upload: true,
+    parameters: ['file (multipart PDF)', 'fileId'],
+    summary: 'Text of a contract PDF and the contract fields it suggests.',
+    handler: async (ctx, input, files): Promise<{ text: string; fields: ContractFields }> => {
+      const { data, member } = await pdfBytes(ctx, input, files);
+      const text = await extractPdfText(data, ctx.language, member);
+      return { text, fields: guessContractFields(text) };
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import { translate } from '../../../shared/locales';
+import { contract } from '../../../shared/resources';
+import type { ResourceHooks } from '../../crud/engine';
+import { resourceService } from '../../crud/engine';
+import type { Row } from '../../crud/repository';
+import type { AppServiceRegistry } from '../../http/app-services';
+import type { RequestContext } from '../../http/context';
+import { errors } from '../../http/errors';
+import { Input } from '../../http/input';
+
+const NORMAL = 0;
+/** Reminders are notices of the "message" type (0 notice, 1 message, 2 task). */
+const MESSAGE = 1;
+export const CONTRACT_EXPIRY_CATEGORY = 'contractExpiry';
+
+export const contractHooks: ResourceHooks = {
+  async beforeWrite(ctx, _tx, values) {
+    if (values.startDate && values.expiryDate && String(values.expiryDate) < String(values.startDate)) {
+      throw errors.invalid(ctx.language, 'expiryDate', translate(ctx.language, 'validation.expiryBeforeStart'));
+    }
+  },
+};
+
+/** Normal contracts the caller may see that expire between today and `days` from now, soonest first. */
+export async function expiringContracts(ctx: RequestContext, days: number): Promise<Row[]> {
+  const { items } = await resourceService(contract.name).list(ctx, new Input({ status: NORMAL, MaxResultCount: 200, Sorting: 'expiryDate' }, ctx.language));
+  // The list is small (one page of the soonest); the window is applied here so the engine needs no range filter.
+  const today = new Date();
+  const from = today.toISOString().slice(0, 10);
+  const to = new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  return items.filter((c) => String(c.expiryDate) >= from && String(c.expiryDate) <= to);
+}
+
+/**
+ * Files one "contract-expiry reminder" notice per contract and expiry date for the caller, once: reading the notices
+ * calls this, so reminders appear without a scheduler and never twice.
+ */
+export async function fileContractReminders(ctx: RequestContext): Promise<void> {
+  if (!ctx.session || !ctx.isGranted(contract.permission)) return;
+  const due = await expiringContracts(ctx, ctx.config.contractExpiryDays);
+  for (const c of due) {
+    const key = `${CONTRACT_EXPIRY_CATEGORY}:${c.id}:${String(c.expiryDate)}`;
+    await ctx.db.query(
+      `insert into notifications (tenant_id, user_id, type, category, source_key, title, description)
+       values ($1, $2, $3, $4, $5, $6, $7) on conflict (user_id, source_key) where source_key is not null do nothing`,
+      [ctx.tenantId, ctx.session.userId, MESSAGE, CONTRACT_EXPIRY_CATEGORY, key,
+        translate(ctx.language, 'contracts.expiryTitle', { no: String(c.contractNo) }),
+        translate(ctx.language, 'contracts.expiryBody', { no: String(c.contractNo), date: String(c.expiryDate), partyB: String(c.partyBName ?? '') })]);
+  }
+}
+
+export function registerContractMethods(registry: AppServiceRegistry): void {
+  registry.add({
+    service: contract.name, method: 'GetExpiringContracts', verb: 'GET', access: 'user', parameters: ['days'],
+    summary: 'Normal contracts expiring within `days` (default: the configured reminder window)',
+    async handler(ctx, input) {
+      if (!ctx.isGranted(contract.permission)) return [];
+      return expiringContracts(ctx, input.optionalInt('days', { min: 1, max: 366 }) ?? ctx.config.contractExpiryDays);
+    },
+  });
+}

@@ -1,0 +1,48 @@
+import { translate } from '../../../shared/locales';
+import { pick } from '../../../shared/resource-kit';
+import { driver, enterpriseinformation, vehicleinformation } from '../../../shared/resources';
+import type { ResourceHooks } from '../../crud/engine';
+import { resourceService } from '../../crud/engine';
+import type { AppServiceRegistry } from '../../http/app-services';
+import { errors, type ValidationErrorInfo } from '../../http/errors';
+import { Input } from '../../http/input';
+import { resolveRegionPath } from '../regions';
+
+const LEVELS = ['province', 'city', 'county', 'town', 'village'] as const;
+const RECEIVER = 1;
+
+/** Region codes must form one path down China's divisions; `regionName` is written from them. Receivers need a licence. */
+export const enterpriseHooks: ResourceHooks = {
+  async beforeWrite(ctx, _tx, values) {
+    const problems: ValidationErrorInfo[] = [];
+    const codes = Object.fromEntries(LEVELS.map((level) => [level, (values[`${level}Code`] as string | null) ?? null]));
+    const path = resolveRegionPath(codes);
+    if (path.ok) values.regionName = path.fullName || null;
+    else {
+      const name = `${path.field}Code`;
+      problems.push({ message: translate(ctx.language, 'validation.reference', { field: pick(enterpriseinformation.fields[name as 'provinceCode'].label, ctx.language) }), members: [name] });
+    }
+    const types = (values.corporateType as number[] | null) ?? [];
+    if (types.includes(RECEIVER) && !values.licenseNumber) {
+      const field = pick(enterpriseinformation.fields.licenseNumber.label, ctx.language);
+      problems.push({ message: translate(ctx.language, 'validation.required', { field }), members: ['licenseNumber'] });
+    }
+    if (problems.length > 0) throw errors.validation(ctx.language, problems);
+  },
+};
+
+/** Lists of one transporter's vehicles and drivers, for dispatching a transfer. */
+export function registerEnterpriseMethods(registry: AppServiceRegistry): void {
+  for (const [resource, method] of [[vehicleinformation, 'GetListByEfid'], [driver, 'GetDriverListByEfid']] as const) {
+    registry.add({
+      service: resource.name, method, verb: 'GET', access: 'user', parameters: ['efid'],
+      summary: `${resource.label.en} of one enterprise (all of them, for pickers)`,
+      async handler(ctx, input) {
+        const efid = input.requiredInt('efid', { min: 1 });
+        const service = resourceService(resource.name);
+        const { items } = await service.list(ctx, new Input({ enterpriseId: efid, MaxResultCount: 1000 }, ctx.language));
+        return items;
+      },
+    });
+  }
+}

@@ -1,0 +1,40 @@
+import { hazardouswasteinformation } from '../../../shared/resources';
+import type { ResourceHooks } from '../../crud/engine';
+import { resourceService } from '../../crud/engine';
+import { registerStatusChange } from '../../crud/status';
+import type { AppServiceRegistry } from '../../http/app-services';
+import { Input } from '../../http/input';
+
+const IN_USE = 0;
+const DISABLED = 1;
+
+/** Hazard characteristics left empty come from the waste code of the national list. */
+export const wasteInfoHooks: ResourceHooks = {
+  async beforeWrite(_ctx, tx, values) {
+    const given = values.hazardCharacteristics as string[] | null;
+    if (given && given.length > 0) return;
+    const rows = await tx.query<{ hazard_characteristics: string[] }>(
+      'select hazard_characteristics from waste_code where id = $1', [values.wastecodeId as number]);
+    values.hazardCharacteristics = rows[0]?.hazard_characteristics ?? null;
+  },
+};
+
+export function registerWasteInfoMethods(registry: AppServiceRegistry): void {
+  registerStatusChange(registry, hazardouswasteinformation, {
+    field: 'status', transitions: { [IN_USE]: [DISABLED], [DISABLED]: [IN_USE] },
+  });
+  registry.add({
+    service: hazardouswasteinformation.name, method: 'GetHazardouswasteInformationList', verb: 'GET', access: 'user',
+    parameters: ['enterpriseId', 'Keyword'],
+    summary: 'Hazardous wastes in use, of one enterprise when given (plan rows, transfer orders)',
+    async handler(ctx, input) {
+      const query: Record<string, unknown> = { status: IN_USE, MaxResultCount: 1000, Sorting: 'name' };
+      const enterpriseId = input.optionalInt('enterpriseId', { min: 1 });
+      if (enterpriseId) query.enterpriseId = enterpriseId;
+      const keyword = input.optionalString('Keyword', 200);
+      if (keyword) query.Keyword = keyword;
+      const { items } = await resourceService(hazardouswasteinformation.name).list(ctx, new Input(query, ctx.language));
+      return items;
+    },
+  });
+}

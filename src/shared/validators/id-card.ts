@@ -1,0 +1,55 @@
+// Resident identity card number (公民身份号码), GB 11643-1999: the 18-character form.
+
+const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const CHECK_CHARS = '10X98765432';
+
+/**
+ * Province-level parts of the GB/T 2260 area code. 81/82/83 are the Hong Kong, Macao and Taiwan residence permits,
+ * which use the same 18-character format. Whole 6-digit codes are not checked: numbers issued under a county code
+ * that was later abolished stay valid for life.
+ */
+const PROVINCES = new Set([
+  '11', '12', '13', '14', '15', '21', '22', '23', '31', '32', '33', '34', '35', '36', '37',
+  '41', '42', '43', '44', '45', '46', '50', '51', '52', '53', '54', '61', '62', '63', '64', '65',
+  '71', '81', '82', '83',
+]);
+
+/** The check character for the first 17 digits. */
+export function idCardCheckChar(first17: string): string {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(first17[i]) * WEIGHTS[i];
+  return CHECK_CHARS[sum % 11];
+}
+
+/** The check character is written as a capital X; people type it either way. */
+export function normalizeIdCard(s: string): string {
+  return s.trim().toUpperCase();
+}
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+function isBirthDate(yyyymmdd: string, today: Date): boolean {
+  const year = Number(yyyymmdd.slice(0, 4));
+  const month = Number(yyyymmdd.slice(4, 6));
+  const day = Number(yyyymmdd.slice(6, 8));
+  if (year < 1900 || month < 1 || month > 12 || day < 1) return false;
+  // Day 0 of the next month is the last day of this one (leap years included).
+  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return false;
+  const todayText = `${pad(today.getFullYear(), 4)}${pad(today.getMonth() + 1, 2)}${pad(today.getDate(), 2)}`;
+  return yyyymmdd <= todayText;
+}
+
+/** `today` is the reference for "not born in the future" (the local date). */
+export function isIdCardNumber(s: string, today: Date = new Date()): boolean {
+  const id = normalizeIdCard(s);
+  if (!/^\d{17}[\dX]$/.test(id)) return false;
+  if (!PROVINCES.has(id.slice(0, 2))) return false;
+  if (!isBirthDate(id.slice(6, 14), today)) return false;
+  return idCardCheckChar(id.slice(0, 17)) === id[17];
+}
+
+/** First six and last four characters, the rest hidden: enough to tell numbers apart, not enough to misuse one. */
+export function maskIdCard(s: string): string {
+  if (s.length <= 10) return '*'.repeat(s.length);
+  return `${s.slice(0, 6)}********${s.slice(-4)}`;
+}
