@@ -1,6 +1,7 @@
 // What the enterprise and compliance resources do beyond the declared-resource contract: enterprise-scoped
 // visibility, segments, national checksums, annual plans with their rows, status moves, contract filters and reminders.
 import { creditCodeCheckChar, idCardCheckChar } from '../../src/shared/validators';
+import { contractPdf } from '../support/chinese-pdf';
 import { expectError, expectSuccess, expectValidationError, ok, userWithPermissions } from '../support/server-fixtures';
 import { startTestServer, svc, unique, type TestServer } from '../support/server-harness';
 
@@ -331,6 +332,20 @@ describe('contracts', () => {
     expectValidationError(await server.call('POST', svc('Contract', 'Create'), {
       token: admin, body: { partyAId: partyA.id, partyBId: partyB.id, contractType: 1, contractNo: unique('HT'), startDate: day(5), expiryDate: day(1) },
     }), 'expiryDate');
+  });
+
+  it('keeps attachments as file ids and reads them back with names; unknown or foreign files are refused', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([Uint8Array.from(contractPdf())], { type: 'application/pdf' }), '合同.pdf');
+    const response = await fetch(new URL(svc('Contract', 'UploadFile'), server.baseUrl), { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}` } });
+    const file = ((await response.json()) as { result: Dto }).result;
+    const updated = await call('PUT', svc('Contract', 'Update'), { token: admin, body: { id: normal.id, attachments: [file.id] } });
+    expect(updated.attachments).toEqual([{ id: file.id, name: '合同.pdf', size: file.size, contentType: 'application/pdf' }]);
+    // Sent back as read (objects), they stay.
+    const again = await call('PUT', svc('Contract', 'Update'), { token: admin, body: { ...updated } });
+    expect(again.attachments).toEqual(updated.attachments);
+    expectValidationError(await server.call('PUT', svc('Contract', 'Update'), { token: admin, body: { id: normal.id, attachments: [987654321] } }), 'attachments');
+    expect((await call('GET', svc('Contract', 'Get'), { token: admin, query: { Id: normal.id } })).attachments).toEqual(updated.attachments);
   });
 
   it('reminds of normal contracts expiring within the window, once, as contract-expiry messages', async () => {

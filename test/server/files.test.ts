@@ -2,6 +2,7 @@
 // permission checks on download, File/GetFiles, and reading a Chinese contract PDF with Contract/PdfFileTxt.
 import fs from 'node:fs';
 import path from 'node:path';
+import { checkFileIds } from '../../src/server/files';
 import { translate } from '../../src/shared/locales';
 import { contractPdf, chinesePdf } from '../support/chinese-pdf';
 import { createTenant, expectError, expectSuccess, expectValidationError, userWithPermissions } from '../support/server-fixtures';
@@ -239,6 +240,19 @@ describe('File/GetFiles', () => {
   it('refuses ids that are not whole numbers, and anonymous callers', async () => {
     expectValidationError(await server.call('GET', svc('File', 'GetFiles'), { token: clerk.token, query: { Ids: 'x' } }), 'ids');
     expectError(await server.call('GET', svc('File', 'GetFiles'), { query: { Ids: 1 } }), 401, true);
+  });
+});
+
+describe('checkFileIds', () => {
+  it('returns the ids that are not live files of the tenant, once each', async () => {
+    const own = await uploaded('Contract', clerk.token, { name: 'a.png', data: PNG });
+    const deleted = await uploaded('Contract', clerk.token, { name: 'b.png', data: PNG });
+    await server.db.query('update stored_files set is_deleted = true where id = $1', [deleted.id]);
+    const foreign = await uploaded('Contract', otherTenant.token, { name: 'c.png', data: PNG });
+    expect(await checkFileIds(server.db, 1, [own.id, deleted.id, foreign.id, 987654321, foreign.id])).toEqual([deleted.id, foreign.id, 987654321]);
+    expect(await checkFileIds(server.db, 1, [own.id])).toEqual([]);
+    expect(await checkFileIds(server.db, otherTenant.id, [own.id, foreign.id])).toEqual([own.id]);
+    expect(await checkFileIds(server.db, 1, [])).toEqual([]);
   });
 });
 

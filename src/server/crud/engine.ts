@@ -12,7 +12,8 @@ import type { Db } from '../db/database';
 import { likePattern, orderBy, readPaging, readSorting } from './paging';
 import { ResourceRepository, type Row } from './repository';
 import { ownerEnterprise, ownerFields, scopeOf, tenantScope } from './scope';
-import { Params, tenantCondition } from './sql';
+import { checkFileIds } from '../files';
+import { Params } from './sql';
 import { readFilterValue, readWriteValues, type FieldValue } from './validation';
 
 /** What a resource does beyond its declaration; each hook runs inside the write's transaction. */
@@ -204,14 +205,7 @@ export class ResourceService {
           }
         }
       }
-      if (def.kind === 'files') {
-        const ids = value as number[];
-        const params = new Params();
-        const rows = await tx.query<{ id: number | string }>(
-          `select f.id from stored_files f where f.id = any(${params.add(ids)}::bigint[]) and ${tenantCondition('f', ctx.tenantId, params)}
-              and not f.is_deleted`, params.values);
-        if (rows.length !== ids.length) fail(name, 'reference');
-      }
+      if (def.kind === 'files' && (await checkFileIds(tx, ctx.tenantId, value as number[])).length > 0) fail(name, 'reference');
       if (def.kind === 'string' && def.unique && (await this.repository.isTaken(tx, ctx.tenantId, name, value, id))) {
         fail(name, 'unique', { value: String(value) });
       }

@@ -65,13 +65,13 @@ export function registerFileServices(registry: AppServiceRegistry): void {
   for (const owner of FILE_OWNERS) {
     const access = { anyOf: owner.permissions };
     registry.add({
-      service: owner.service, method: 'UploadFile', verb: 'POST', access, upload: true, parameters: ['file (multipart)'],
+      service: owner.service, method: 'UploadFile', verb: 'POST', access, upload: true, parameters: ['file'],
       summary: 'Stores one attachment; answers { id, name, size, contentType, creationTime }.',
       handler: async (ctx, _input, files) => (await saveFiles(ctx, owner.service, singleFile(ctx, files)))[0],
     });
     if (owner.saveFiles) {
       registry.add({
-        service: owner.service, method: 'SaveFiles', verb: 'POST', access, upload: true, parameters: ['file (multipart, repeated)'],
+        service: owner.service, method: 'SaveFiles', verb: 'POST', access, upload: true, parameters: ['file'],
         summary: 'Stores several attachments at once (all or none).',
         handler: (ctx, _input, files) => saveFiles(ctx, owner.service, files),
       });
@@ -86,7 +86,7 @@ export function registerFileServices(registry: AppServiceRegistry): void {
 
   registry.add({
     service: 'Contract', method: 'PdfFileTxt', verb: 'POST', access: { anyOf: ['Pages.ContractManagement'] }, upload: true,
-    parameters: ['file (multipart PDF)', 'fileId'],
+    parameters: ['file', 'fileId'],
     summary: 'Text of a contract PDF and the contract fields it suggests.',
     handler: async (ctx, input, files): Promise<{ text: string; fields: ContractFields }> => {
       const { data, member } = await pdfBytes(ctx, input, files);

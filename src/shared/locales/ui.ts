@@ -115,6 +115,18 @@ export const UI_TEXTS = {
     exportFailed: { zh: '导出失败：{{message}}', en: 'Export failed: {{message}}' },
     exportScope: { zh: '将按当前关键字、筛选和排序导出全部页', en: 'All pages are exported with the current keyword, filters and sorting' },
     rowNumber: { zh: '序号', en: 'No.' },
+    multiSelectPlaceholder: { zh: '输入关键字筛选，可多选', en: 'Type to filter; pick several' },
+    noOptions: { zh: '没有可选项', en: 'Nothing to pick' },
+    filesUpload: { zh: '上传文件', en: 'Upload file' },
+    filesEmpty: { zh: '暂无附件', en: 'No attachments' },
+    filesRemove: { zh: '移除', en: 'Remove' },
+    filesDownload: { zh: '下载', en: 'Download' },
+    filesUploading: { zh: '正在上传“{{name}}”', en: 'Uploading “{{name}}”' },
+    filesUploadFailed: { zh: '“{{name}}”上传失败：{{message}}', en: 'Could not upload “{{name}}”: {{message}}' },
+    filesDownloadFailed: { zh: '下载失败：{{message}}', en: 'Could not download: {{message}}' },
+    filesBusy: { zh: '文件上传完成后才能保存', en: 'Wait for the uploads to finish before saving' },
+    commandFailed: { zh: '操作失败：{{message}}', en: 'The operation failed: {{message}}' },
+    done: { zh: '操作成功', en: 'Done' },
   },
   // User management (src/client/modules/admin); the field labels double as the local field declarations' labels.
   users: {
@@ -133,6 +145,7 @@ export const UI_TEXTS = {
     passwordSection: { zh: '登录密码', en: 'Password' },
     rolesSection: { zh: '分配角色', en: 'Roles' },
     noRoles: { zh: '暂无可分配的角色', en: 'No roles to assign' },
+    enterpriseIds: { zh: '关联企业', en: 'Enterprises' },
   },
   // Role management.
   roles: {
@@ -259,6 +272,16 @@ export const UI_TEXTS = {
     loadFailed: { zh: '{{level}}加载失败', en: 'Could not load {{level}}' },
     unknownCode: { zh: '行政区划代码“{{code}}”不存在', en: 'There is no administrative division with code “{{code}}”' },
   },
+  // Enterprise screens (src/client/modules/enterprises).
+  enterprises: {
+    inspections: { zh: '检查记录', en: 'Inspections' },
+    inspectionsTitle: { zh: '检查记录：{{name}}', en: 'Inspections: {{name}}' },
+    noInspections: { zh: '暂无检查记录', en: 'No inspections yet' },
+    disable: { zh: '停用', en: 'Disable' },
+    enable: { zh: '启用', en: 'Enable' },
+    confirmDisable: { zh: '确定要停用“{{name}}”吗？停用后不能再用于新的管理计划。', en: 'Disable “{{name}}”? It can then no longer be used in new plans.' },
+    confirmEnable: { zh: '确定要重新启用“{{name}}”吗？', en: 'Put “{{name}}” back in use?' },
+  },
   contracts: {
     expiryTitle: { zh: '合同即将到期：{{no}}', en: 'Contract expiring: {{no}}' },
     expiryBody: { zh: '合同 {{no}}（{{partyB}}）将于 {{date}} 到期，请及时续签。', en: 'Contract {{no}} ({{partyB}}) expires on {{date}}; renew it in time.' },
@@ -269,7 +292,7 @@ export const UI_TEXTS = {
     dismiss: { zh: '知道了', en: 'Dismiss' },
     view: { zh: '查看合同', en: 'View contracts' },
     popupMore: { zh: '另有 {{count}} 份合同即将到期', en: '{{count}} more contracts are expiring' },
-    expired: { zh: '今天到期', en: 'Expires today' },
+    expiresToday: { zh: '今天到期', en: 'Expires today' },
     partyB: { zh: '乙方：{{name}}', en: 'Party B: {{name}}' },
     statusFilter: { zh: '合同状态', en: 'Contract status' },
     void: { zh: '作废', en: 'Void' },

@@ -19,9 +19,12 @@ export function buildOpenApi(registry: AppServiceRegistry) {
         ...(m.access === 'anonymous' ? { security: [] } : {}),
         ...(inQuery
           ? { parameters: names.map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } })) }
-          : names.length > 0
-            ? { requestBody: { content: { 'application/json': { schema: { type: 'object', properties: Object.fromEntries(names.map((n) => [n, {}])) } } } } }
-            : {}),
+          : m.upload
+            ? { requestBody: { content: { 'multipart/form-data': { schema: { type: 'object', properties: Object.fromEntries(
+              names.map((n) => [n, n === 'file' ? { type: 'string', format: 'binary' } : {}])) } } } } }
+            : names.length > 0
+              ? { requestBody: { content: { 'application/json': { schema: { type: 'object', properties: Object.fromEntries(names.map((n) => [n, {}])) } } } } }
+              : {}),
         responses: { 200: { description: 'ABP envelope: {result, success, error, unAuthorizedRequest, __abp}' } },
       },
     };

@@ -14,9 +14,9 @@ const SELECT = `select t.id, t.tenancy_name as "tenancyName", t.name, t.is_activ
 
 /** Tenants are managed from the host side only, whatever a tenant role might claim. */
 function hostOnly(handler: AppMethod['handler']): AppMethod['handler'] {
-  return (ctx, input) => {
+  return (ctx, input, files) => {
     if (ctx.tenantId !== null) throw errors.forbidden(ctx.language, ['Pages.Tenants']);
-    return handler(ctx, input);
+    return handler(ctx, input, files);
   };
 }
 
