@@ -86,6 +86,8 @@ export interface NoticeItem {
   description: string;
   isRead: boolean;
   creationTime: string;
+  /** What the notice is about, when the server files it for a purpose ('contractExpiry'). */
+  category?: string | null;
 }
 
 export interface NoticeList {

@@ -1,7 +1,12 @@
 import '@blueprintjs/table/lib/css/table.css';
 import { ResourcePage } from '../crud';
+// Registers the extensions of the enterprise screens (they travel in this chunk with the generic screen).
+import '../modules/enterprises';
 
-/** A declared resource's screen; the table's style sheet travels with it, not with the login route. */
-export default function ResourceRoute({ resource }: { resource: string }) {
-  return <ResourcePage key={resource} resource={resource} />;
+/**
+ * A declared resource's screen; the table's style sheet travels with it, not with the login route. A segment route
+ * shows its part of the resource with a list state of its own.
+ */
+export default function ResourceRoute({ resource, segment }: { resource: string; segment?: string }) {
+  return <ResourcePage key={segment ?? resource} resource={resource} segment={segment} />;
 }

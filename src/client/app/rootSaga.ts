@@ -1,10 +1,13 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
 import { crudSaga } from '../crud';
+import { watchContracts } from '../modules/contracts/contractsSaga';
 import { watchLogin } from '../modules/login/loginSaga';
+import { watchPlans } from '../modules/plans/plansSaga';
 import { createSignalRConnection, type HubConnectionFactory } from '../realtime/connection';
 import { hubWatcher } from '../realtime/hubSaga';
 import { watchRegions } from '../regions';
+import { watchContractExpiry } from '../shell/contractExpirySaga';
 import { watchLock } from '../shell/lockSaga';
 import { watchNotices } from '../shell/noticesSaga';
 import { watchTabs } from '../shell/tabsSaga';
@@ -24,7 +27,8 @@ export function createRootSaga(deps: RootSagaDeps = defaultRootSagaDeps) {
     yield* hubWatcher(deps.hubFactory);
   };
   return function* rootSaga(): SagaIterator {
-    const watchers: Array<() => Generator> = [watchBoot, watchAccount, watchLogin, watchLock, watchTabs, watchNotices, watchHub, crudSaga, watchRegions];
+    const watchers: Array<() => Generator> = [watchBoot, watchAccount, watchLogin, watchLock, watchTabs, watchNotices, watchHub, crudSaga, watchRegions,
+      watchContracts, watchPlans, watchContractExpiry];
     yield all(watchers.map((saga) => fork(keepAlive, saga)));
   };
 }

@@ -10,6 +10,14 @@ const ResourceRoute = lazy(() => import(/* webpackChunkName: "resource" */ './Re
 const UsersPage = lazy(() => import(/* webpackChunkName: "admin" */ '../modules/admin').then((m) => ({ default: m.UsersPage })));
 const RolesPage = lazy(() => import(/* webpackChunkName: "admin" */ '../modules/admin').then((m) => ({ default: m.RolesPage })));
 const TenantsPage = lazy(() => import(/* webpackChunkName: "admin" */ '../modules/admin').then((m) => ({ default: m.TenantsPage })));
+const ContractsPage = lazy(() => import(/* webpackChunkName: "contracts" */ '../modules/contracts/ContractsPage'));
+const PlansPage = lazy(() => import(/* webpackChunkName: "plans" */ '../modules/plans/PlansPage'));
+
+/** Resource routes whose screen extends the generic one (by route name). */
+const EXTENDED_RESOURCE_PAGES: Record<string, ComponentType> = {
+  contract: ContractsPage,
+  annualmanagementplan: PlansPage,
+};
 
 const HAND_WRITTEN_PAGES: Record<string, ComponentType> = {
   user: UsersPage,
@@ -22,8 +30,10 @@ export function RoutePage({ route }: { route: RouteEntry }) {
   switch (route.kind) {
     case 'home':
       return <HomePage />;
-    case 'resource':
-      return <ResourceRoute resource={route.resource ?? route.name} />;
+    case 'resource': {
+      const Extended = EXTENDED_RESOURCE_PAGES[route.name];
+      return Extended ? <Extended /> : <ResourceRoute resource={route.resource ?? route.name} segment={route.segment} />;
+    }
     case 'page': {
       const Page = HAND_WRITTEN_PAGES[route.name];
       return Page ? <Page /> : <PlaceholderPage route={route} />;

@@ -1,7 +1,10 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { crudReducer } from '../crud';
+import { contractsSlice } from '../modules/contracts/contractsSlice';
 import { loginSlice } from '../modules/login/loginSlice';
+import { plansSlice } from '../modules/plans/plansSlice';
+import { contractExpirySlice } from '../shell/contractExpirySlice';
 import { regionsReducer } from '../regions';
 import { noticesSlice } from '../shell/noticesSlice';
 import { tabsSlice } from '../shell/tabsSlice';
@@ -15,6 +18,9 @@ export const rootReducer = combineReducers({
   login: loginSlice.reducer,
   crud: crudReducer,
   regions: regionsReducer,
+  contracts: contractsSlice.reducer,
+  plans: plansSlice.reducer,
+  contractExpiry: contractExpirySlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

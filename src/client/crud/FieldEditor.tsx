@@ -1,6 +1,9 @@
 import { Checkbox, Classes, HTMLSelect, InputGroup, NumericInput, Switch, TextArea } from '@blueprintjs/core';
 import { pick, referenceDisplayKey, type EnumValue, type FieldDef, type Language } from '../../shared/resource-kit';
+import { FilesEditor } from './FilesEditor';
 import { enumLabel, enumValuesOf } from './format';
+import { idsOf } from './form-values';
+import { ReferenceMultiSelect } from './ReferenceMultiSelect';
 import { ReferenceSelect } from './ReferenceSelect';
 import type { Translate } from './types';
 
@@ -19,6 +22,8 @@ export interface FieldEditorProps {
   /** A row a reference may not point at (a category cannot be its own parent). */
   excludeId?: number | null;
   autoFocus?: boolean;
+  /** Slice key of the screen (attachments are uploaded through its service). */
+  resource?: string;
 }
 
 const stepOf = (def: FieldDef): number => {
@@ -28,7 +33,7 @@ const stepOf = (def: FieldDef): number => {
 
 /** The one editor of each field kind; every control carries `data-testid="form-field-<name>"`. */
 export function FieldEditor(props: FieldEditorProps) {
-  const { name, def, label, value, values, onChange, t, language, disabled, invalid, excludeId, autoFocus } = props;
+  const { name, def, label, value, values, onChange, t, language, disabled, invalid, excludeId, autoFocus, resource } = props;
   const testId = `form-field-${name}`;
   const intent = invalid ? 'danger' : 'none';
   const text = value === null || value === undefined ? '' : String(value);
@@ -102,13 +107,25 @@ export function FieldEditor(props: FieldEditorProps) {
     }
     case 'reference': {
       const display = values[referenceDisplayKey(name)];
+      if (def.multiple) {
+        return (
+          <ReferenceMultiSelect resource={def.resource} value={idsOf(value)} onChange={onChange} t={t} disabled={disabled}
+            invalid={invalid} testId={testId} ariaLabel={label} params={def.where}
+            currentLabels={Array.isArray(display) ? display.map(String) : undefined} />
+        );
+      }
       return (
         <ReferenceSelect resource={def.resource} fill disabled={disabled} testId={testId} ariaLabel={label}
           value={value === null || value === undefined || value === '' ? null : Number(value)}
-          emptyText={t('common.select')} onChange={onChange}
+          emptyText={t('common.select')} onChange={onChange} params={def.where}
           currentLabel={typeof display === 'string' ? display : undefined} excludeId={excludeId} />
       );
     }
+    case 'files':
+      return (
+        <FilesEditor resource={resource ?? ''} name={name} label={label} value={value} onChange={onChange} t={t}
+          disabled={disabled || !resource} />
+      );
     default:
       return (
         <InputGroup id={testId} data-testid={testId} aria-label={label} fill value={text} disabled={disabled}

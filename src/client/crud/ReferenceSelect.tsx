@@ -18,18 +18,20 @@ export interface ReferenceSelectProps {
   excludeId?: number | null;
   /** Text of the current value until the list has it (lists carry it under `referenceDisplayKey`). */
   currentLabel?: string;
+  /** Query parameters of the lookup: a declared `where` (a vehicle's enterprise lists transporters only). */
+  params?: Record<string, string | number | boolean>;
 }
 
-const optionLabel = (item: LookupItem, labelField: string) => {
+export const optionLabel = (item: LookupItem, labelField: string) => {
   const label = item[labelField];
   return label === null || label === undefined || label === '' ? `#${item.id}` : String(label);
 };
 
 /** A select fed by the referenced resource's lookup list (`GET <Ref>/<lookup.method>`, cached in the crud slice). */
 export function ReferenceSelect(props: ReferenceSelectProps) {
-  const { resource, value, onChange, emptyText, disabled, fill, testId, ariaLabel, excludeId, currentLabel } = props;
+  const { resource, value, onChange, emptyText, disabled, fill, testId, ariaLabel, excludeId, currentLabel, params } = props;
   const view = findView(resource);
-  const lookup = useLookup(view?.name, view?.lookup?.method);
+  const lookup = useLookup(view?.name, view?.lookup?.method, params);
   const labelField = view?.lookup?.labelField ?? view?.displayField ?? 'name';
   const items = lookup.items.filter((item) => item.id !== excludeId);
   // The current value may be missing from the list while it loads: keep it selectable so nothing is lost.

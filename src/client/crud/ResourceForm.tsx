@@ -4,9 +4,13 @@ import type { FieldDef, Language } from '../../shared/resource-kit';
 import { describeError } from './api-error';
 import { FieldEditor } from './FieldEditor';
 import { initialFormValues, toPayload, type FormValues } from './form-values';
+import { useCrudSelector } from './hooks';
+import { selectUploads } from './slice';
 import type { EditingState, ResourceView, Translate } from './types';
 import { validateForm } from './validation';
-import { formFieldNames } from './view';
+import { formFieldNames, serviceOf } from './view';
+
+const GRID = { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: 16 } as const;
 
 export type FormMode = EditingState['mode'];
 
@@ -32,7 +36,12 @@ export interface FormSection {
   valueKeys?: readonly string[];
   /** Only shown (and only validated) in this mode. */
   mode?: FormMode;
-  render: (ctx: FormSectionContext) => ReactNode;
+  /**
+   * Declared form fields shown in this section, after what `render` draws, instead of in the main grid; they keep
+   * their editors, rules and place in the body.
+   */
+  fields?: readonly string[];
+  render?: (ctx: FormSectionContext) => ReactNode;
   /** Messages by value key; run with the declared rules before saving. */
   validate?: (values: FormValues, mode: FormMode, t: Translate) => Record<string, string | undefined>;
 }
@@ -47,21 +56,31 @@ export interface ResourceFormProps {
   sections?: readonly FormSection[];
   /** Last word on the body (e.g. a field only the server fills); gets the converted body and the raw values. */
   transformPayload?: (body: Record<string, unknown>, values: FormValues, mode: FormMode) => Record<string, unknown>;
+  /**
+   * Values that follow from a change (a waste code brings its hazard characteristics): given the changed values and
+   * the values after the change, returns more changes, or nothing.
+   */
+  deriveValues?: (patch: FormValues, next: FormValues, mode: FormMode) => FormValues | undefined | void;
   width?: number;
   onSave: (body: Record<string, unknown>) => void;
   onClose: () => void;
 }
 
-const wide = (def: FieldDef) => def.kind === 'text' || (def.kind === 'enum' && def.multiple === true);
+const wide = (def: FieldDef) =>
+  def.kind === 'text' || def.kind === 'files' || ((def.kind === 'enum' || def.kind === 'reference') && def.multiple === true);
 
 /**
  * The create/edit dialog derived from the declaration. It mounts per opened record (the page keys it), so its
  * working copy starts from the editing state and never has to be synchronised.
  */
 export function ResourceForm(props: ResourceFormProps) {
-  const { view, editing, saving, title, t, language, sections = [], transformPayload, width = 720, onSave, onClose } = props;
-  const fields = useMemo(() => formFieldNames(view), [view]);
+  const { view, editing, saving, title, t, language, sections = [], transformPayload, deriveValues, width = 720, onSave, onClose } = props;
   const activeSections = sections.filter((s) => !s.mode || s.mode === editing.mode);
+  const allFields = useMemo(() => formFieldNames(view), [view]);
+  const sectionFields = new Set(activeSections.flatMap((s) => s.fields ?? []));
+  const fields = allFields.filter((name) => !sectionFields.has(name));
+  // Saving while a file is still on its way would leave it out of the record.
+  const uploading = useCrudSelector((s) => Object.values(selectUploads(s)).some((u) => u.resource === view.name && u.status === 'uploading'));
   const [values, setValuesState] = useState<FormValues>(() => initialFormValues(view, editing.values));
   const [clientErrors, setClientErrors] = useState<Record<string, string | undefined>>({});
   // A server message stays under its field until that field is changed.
@@ -70,7 +89,9 @@ export function ResourceForm(props: ResourceFormProps) {
   });
   const changedKeys = changedSinceServer.errors === editing.fieldErrors ? changedSinceServer.keys : new Set<string>();
 
-  const setValues = (patch: FormValues) => {
+  const setValues = (change: FormValues) => {
+    const derived = deriveValues?.(change, { ...values, ...change }, editing.mode) ?? {};
+    const patch = { ...change, ...derived };
     setValuesState((current) => ({ ...current, ...patch }));
     setClientErrors((current) => {
       const next = { ...current };
@@ -92,7 +113,7 @@ export function ResourceForm(props: ResourceFormProps) {
   const disabled = saving || editing.loading;
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (disabled) return;
+    if (disabled || uploading) return;
     const found: Record<string, string | undefined> = { ...validateForm(view, values, t, language) };
     for (const section of activeSections) Object.assign(found, section.validate?.(values, editing.mode, t));
     const messages = Object.fromEntries(Object.entries(found).filter(([, m]) => m));
@@ -105,10 +126,25 @@ export function ResourceForm(props: ResourceFormProps) {
 
   const fieldErrorKeys = Object.keys(editing.fieldErrors);
   // Server messages about members the dialog does not show still have to be read somewhere.
-  const placed = new Set([...fields, ...activeSections.flatMap((s) => s.valueKeys ?? [])]);
+  const placed = new Set([...allFields, ...activeSections.flatMap((s) => s.valueKeys ?? [])]);
   const unplaced = fieldErrorKeys.filter((k) => !placed.has(k)).flatMap((k) => editing.fieldErrors[k]);
   const generalError = editing.error && fieldErrorKeys.length === 0 ? describeError(editing.error) : null;
   const context: FormSectionContext = { values, setValue, setValues, mode: editing.mode, errors, disabled, t, language };
+
+  const renderField = (name: string, autoFocus: boolean) => {
+    const def = view.fields[name];
+    const label = t(view.i18n.field(name));
+    const error = errorOf(name);
+    return (
+      <FormGroup key={name} label={label} labelFor={`form-field-${name}`} labelInfo={def.required ? '*' : undefined}
+        intent={error ? 'danger' : 'none'} helperText={error} style={{ gridColumn: wide(def) ? '1 / -1' : undefined, marginBottom: 10 }}>
+        <FieldEditor name={name} def={def} label={label} value={values[name]} values={values} t={t} language={language}
+          disabled={disabled} invalid={Boolean(error)} autoFocus={autoFocus} resource={view.name}
+          excludeId={def.kind === 'reference' && def.resource === serviceOf(view) ? editing.id : undefined}
+          onChange={(v) => setValue(name, v)} />
+      </FormGroup>
+    );
+  };
 
   return (
     <Dialog isOpen title={title} icon={editing.mode === 'create' ? 'add' : 'edit'} onClose={saving ? undefined : onClose}
@@ -127,26 +163,14 @@ export function ResourceForm(props: ResourceFormProps) {
               {unplaced.map((message, i) => <div key={i}>{message}</div>)}
             </Callout>
           )}
-          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: 16 }}>
-            {fields.map((name, index) => {
-              const def = view.fields[name];
-              const label = t(view.i18n.field(name));
-              const error = errorOf(name);
-              return (
-                <FormGroup key={name} label={label} labelFor={`form-field-${name}`} labelInfo={def.required ? '*' : undefined}
-                  intent={error ? 'danger' : 'none'} helperText={error} style={{ gridColumn: wide(def) ? '1 / -1' : undefined, marginBottom: 10 }}>
-                  <FieldEditor name={name} def={def} label={label} value={values[name]} values={values} t={t} language={language}
-                    disabled={disabled} invalid={Boolean(error)} autoFocus={index === 0}
-                    excludeId={def.kind === 'reference' && def.resource === view.name ? editing.id : undefined}
-                    onChange={(v) => setValue(name, v)} />
-                </FormGroup>
-              );
-            })}
-          </div>
+          <div style={GRID}>{fields.map((name, index) => renderField(name, index === 0))}</div>
           {activeSections.map((section) => (
             <div key={section.key} data-testid={`form-section-${section.key}`} style={{ marginTop: 6 }}>
               {section.title && <H6 style={{ margin: '4px 0 8px' }}>{section.title}</H6>}
-              {section.render(context)}
+              {section.render?.(context)}
+              {section.fields && section.fields.length > 0 && (
+                <div style={GRID}>{section.fields.filter((name) => allFields.includes(name)).map((name) => renderField(name, false))}</div>
+              )}
             </div>
           ))}
         </DialogBody>
@@ -154,7 +178,7 @@ export function ResourceForm(props: ResourceFormProps) {
           <>
             <Button text={t('common.cancel')} disabled={saving} onClick={onClose} data-testid="btn-cancel" />
             <Button type="submit" intent="primary" icon="floppy-disk" text={t('common.save')} loading={saving}
-              disabled={editing.loading} data-testid="btn-save" />
+              disabled={editing.loading || uploading} title={uploading ? t('crud.filesBusy') : undefined} data-testid="btn-save" />
           </>
         )} />
       </form>

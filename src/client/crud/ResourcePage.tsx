@@ -2,8 +2,10 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 're
 import { Button, NonIdealState, OverlayToaster, Toast } from '@blueprintjs/core';
 import type { EntityDto } from '../../shared/resource-kit';
 import { describeError } from './api-error';
+import { CommandAlert } from './CommandAlert';
 import { DeleteAlert } from './DeleteAlert';
 import { ExportDialog } from './ExportDialog';
+import { findScreenExtension, mergeParts, type ScreenExtension } from './extensions';
 import { displayText } from './format';
 import type { FormValues } from './form-values';
 import { useCrudDispatch, useCrudTranslation, useResourceState } from './hooks';
@@ -13,11 +15,16 @@ import { HEADER_HEIGHT, ROW_HEIGHT, ResourceTable, type ColumnRenderer, type Row
 import { ResourceToolbar } from './ResourceToolbar';
 import { crudActions as A } from './slice';
 import type { ResourceView, Translate } from './types';
-import { findView } from './view';
+import { findView, fixedValues, screenKey, serviceOf } from './view';
 
 export interface ResourcePageProps {
   /** Resource name (case-insensitive); the slice key is the view's name. */
   resource: string;
+  /**
+   * A declared segment of the resource (route name, e.g. `enterpriseinformation_cp`): the screen lists only that
+   * segment, keeps its own paging and filters, and is titled by the route.
+   */
+  segment?: string;
   /** A local description for resources without a declaration (users, roles, tenants). */
   view?: ResourceView;
   /** Custom cell content by field name. */
@@ -26,6 +33,8 @@ export interface ResourcePageProps {
   formSections?: readonly FormSection[];
   /** Last word on the Create/Update body. */
   transformPayload?: (body: Record<string, unknown>, values: FormValues, mode: FormMode) => Record<string, unknown>;
+  /** Form values that follow from a change (see `ResourceForm`). */
+  deriveValues?: (patch: FormValues, next: FormValues, mode: FormMode) => FormValues | undefined | void;
   /** Extra toolbar buttons (before Refresh/Export/New). */
   toolbarActions?: ReactNode;
   /** Extra buttons in each row's action cell. */
@@ -37,6 +46,8 @@ export interface ResourcePageProps {
   createDefaults?: Record<string, unknown>;
   formWidth?: number;
 }
+
+const FLASH_TEXT = { saved: 'common.saved', deleted: 'common.deleted', done: 'crud.done' } as const;
 
 const PAGER_HEIGHT = 44;
 const SCROLLBAR = 17;
@@ -68,16 +79,33 @@ function useTableHeight(rows: number) {
 
 /** The generic list screen of one resource: toolbar, table, pager, form dialog, delete confirmation and export. */
 export function ResourcePage(props: ResourcePageProps) {
-  const view = props.view ?? findView(props.resource);
+  const view = props.view ?? findView(screenKey(props.resource, props.segment));
   const { t } = useCrudTranslation();
   if (!view) {
     return <NonIdealState icon="error" title={t('common.loadFailed')} description={props.resource} />;
   }
-  return <ResourceScreen {...props} view={view} />;
+  const extension = findScreenExtension(serviceOf(view));
+  // Keyed by screen: another resource or segment is another set of hooks.
+  return extension
+    ? <ExtendedScreen key={view.name} {...props} view={view} extension={extension} />
+    : <ResourceScreen key={view.name} {...props} view={view} />;
+}
+
+/** The screen with the parts its resource's registered extension adds. */
+function ExtendedScreen({ extension, ...props }: ResourcePageProps & { view: ResourceView; extension: ScreenExtension }) {
+  const { t, language } = useCrudTranslation();
+  const parts = extension({ view: props.view, t, language });
+  const merged = mergeParts(parts, props);
+  return (
+    <>
+      <ResourceScreen {...props} {...merged} />
+      {merged.children}
+    </>
+  );
 }
 
 function ResourceScreen(props: ResourcePageProps & { view: ResourceView }) {
-  const { view, columnRenderers, formSections, transformPayload, toolbarActions, rowActions, canEdit, canDelete } = props;
+  const { view, columnRenderers, formSections, transformPayload, deriveValues, toolbarActions, rowActions, canEdit, canDelete } = props;
   const { canCreate = true, createDefaults, formWidth } = props;
   const resource = view.name;
   const state = useResourceState(resource);
@@ -95,7 +123,7 @@ function ResourceScreen(props: ResourcePageProps & { view: ResourceView }) {
   const hasQuery = state.keyword !== '' || Object.keys(state.filters).length > 0;
   const empty = !state.loading && !state.error && state.loaded && state.items.length === 0;
 
-  const openCreate = () => dispatch(A.createOpened({ resource, values: { ...createDefaults } }));
+  const openCreate = () => dispatch(A.createOpened({ resource, values: { ...fixedValues(view), ...createDefaults } }));
   const openEdit = (row: EntityDto) => dispatch(A.editOpened({ resource, id: row.id, row }));
   const askDelete = (row: EntityDto) => dispatch(A.deleteAsked({ resource, id: row.id, name: recordName(view, row, t) }));
 
@@ -184,6 +212,7 @@ function ResourceScreen(props: ResourcePageProps & { view: ResourceView }) {
           language={language}
           sections={formSections}
           transformPayload={transformPayload}
+          deriveValues={deriveValues}
           width={formWidth}
           onSave={(values) => dispatch(A.saveRequested({ resource, values }))}
           onClose={() => dispatch(A.editClosed({ resource }))}
@@ -197,6 +226,14 @@ function ResourceScreen(props: ResourcePageProps & { view: ResourceView }) {
           onCancel={() => dispatch(A.deleteCancelled({ resource }))}
         />
       )}
+      {state.pendingCommand && (
+        <CommandAlert
+          pending={state.pendingCommand}
+          t={t}
+          onConfirm={() => dispatch(A.commandRequested({ resource, command: state.pendingCommand!.command }))}
+          onCancel={() => dispatch(A.commandCancelled({ resource }))}
+        />
+      )}
       {state.exportProgress && (
         <ExportDialog title={title} progress={state.exportProgress} t={t} onCancel={() => dispatch(A.exportCancelled({ resource }))} />
       )}
@@ -207,7 +244,7 @@ function ResourceScreen(props: ResourcePageProps & { view: ResourceView }) {
             intent="success"
             icon="tick"
             timeout={2000}
-            message={t(state.flash.kind === 'saved' ? 'common.saved' : 'common.deleted')}
+            message={t(FLASH_TEXT[state.flash.kind])}
             onDismiss={() => dispatch(A.flashCleared({ resource }))}
           />
         )}

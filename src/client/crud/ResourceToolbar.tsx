@@ -32,18 +32,22 @@ function FilterControl({ name, def, value, label, t, onFilter }: {
   if (def.kind === 'reference') {
     return (
       <ReferenceSelect resource={def.resource} value={value === undefined ? null : Number(value)} emptyText={anyText}
-        testId={testId} ariaLabel={label} onChange={(id) => onFilter(name, id)} />
+        testId={testId} ariaLabel={label} params={def.where} onChange={(id) => onFilter(name, id)} />
     );
   }
   if (def.kind === 'enum') {
+    // A declared `filterAll` is what the server reads as "all"; the choice sends it.
+    const all = def.filterAll === undefined ? '' : String(def.filterAll);
     return (
-      <HTMLSelect aria-label={label} data-testid={testId} value={value === undefined ? '' : String(value)}
+      <HTMLSelect aria-label={label} data-testid={testId} value={value === undefined ? all : String(value)}
         onChange={(e) => {
           const raw = e.currentTarget.value;
-          onFilter(name, raw === '' ? null : (def.enum.options.find((o) => String(o.value) === raw)?.value ?? raw));
+          if (raw === '') onFilter(name, null);
+          else if (def.filterAll !== undefined && raw === all) onFilter(name, def.filterAll);
+          else onFilter(name, def.enum.options.find((o) => String(o.value) === raw)?.value ?? raw);
         }}>
-        <option value="">{anyText}</option>
-        {def.enum.options.map((o) => <option key={String(o.value)} value={String(o.value)}>{enumLabel(def, o.value, t)}</option>)}
+        <option value={all}>{anyText}</option>
+        {def.enum.options.filter((o) => def.filterAll === undefined || String(o.value) !== all).map((o) => <option key={String(o.value)} value={String(o.value)}>{enumLabel(def, o.value, t)}</option>)}
       </HTMLSelect>
     );
   }
@@ -71,7 +75,8 @@ export function ResourceToolbar(props: ResourceToolbarProps) {
     setSearched(keyword);
     setText(keyword);
   }
-  const filterable = view.fieldNames.filter((n) => view.fields[n].filterable);
+  // A screen's fixed filters are not the clerk's to change.
+  const filterable = view.fieldNames.filter((n) => view.fields[n].filterable && !(n in (view.fixedFilters ?? {})));
   const hasQuery = keyword !== '' || Object.keys(filters).length > 0;
 
   return (

@@ -1,7 +1,7 @@
 import { hazardCharacteristic, industryLevel } from '../../shared/enums';
 import { field } from '../../shared/resource-kit';
 import { buildExportRows, exportColumns } from './export';
-import { formatDate, formatDateTime, formatDecimal } from './format';
+import { displayText, formatDate, formatDateTime, formatDecimal } from './format';
 import { createTranslator } from './translator';
 import type { ResourceView } from './types';
 import { findView, STANDARD_METHODS } from './view';
@@ -75,5 +75,26 @@ describe('formats', () => {
     expect(formatDecimal(0.01, 2)).toBe('0.01');
     expect(formatDecimal('2500')).toBe('2,500');
     expect(formatDecimal(undefined)).toBe('');
+  });
+});
+
+describe('references to several rows and attachments', () => {
+  const enterprise = findView('EnterpriseInformation')!;
+  const users = findView('Contract')!;
+
+  it('shows the names of the picked rows and of the files, joined by 、', () => {
+    const row = {
+      id: 1, wastecodeIds: [3, 5], wastecodeNames: ['900-041-49', '251-001-08'],
+      attachments: [{ id: 1, name: '合同.pdf', size: 1, contentType: '' }, { id: 2, name: '附件.png', size: 1, contentType: '' }],
+    };
+    expect(displayText('wastecodeIds', users.fields.wastecodeIds, row, zh)).toBe('900-041-49、251-001-08');
+    expect(displayText('attachments', users.fields.attachments, row, zh)).toBe('合同.pdf、附件.png');
+    expect(displayText('wastecodeIds', users.fields.wastecodeIds, { id: 2, wastecodeIds: [] }, zh)).toBe('');
+  });
+
+  it('exports them the same way', () => {
+    const view: ResourceView = { ...enterprise, fields: { ...enterprise.fields, wastecodeIds: { ...enterprise.fields.wastecodeIds, list: true } } };
+    const [row] = buildExportRows(view, [{ id: 1, name: 'A', wastecodeIds: [3, 5], wastecodeNames: ['900-041-49', '251-001-08'] }], zh);
+    expect(row['产生废物代码']).toBe('900-041-49、251-001-08');
   });
 });

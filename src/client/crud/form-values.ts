@@ -1,4 +1,5 @@
 import type { EnumValue, FieldDef } from '../../shared/resource-kit';
+import { fileInfosOf } from './files';
 import { enumValuesOf, formatDate, toNumber } from './format';
 import type { ResourceView } from './types';
 import { formFieldNames } from './view';
@@ -27,9 +28,16 @@ function formValue(def: FieldDef, value: unknown): unknown {
     case 'datetime': return dateTimeInput(value);
     case 'boolean': return Boolean(value);
     case 'enum': return def.multiple ? enumValuesOf(value) : (value ?? null);
-    case 'reference': return value ?? null;
+    case 'reference': return def.multiple ? idsOf(value) : (value ?? null);
+    case 'files': return fileInfosOf(value);
     default: return value === null || value === undefined ? '' : String(value);
   }
+}
+
+/** Ids of a multiple reference (an array, or a comma-separated string someone typed into a URL). */
+export function idsOf(value: unknown): number[] {
+  const list = Array.isArray(value) ? value : typeof value === 'string' && value !== '' ? value.split(',') : [];
+  return list.map(Number).filter((n) => Number.isInteger(n) && n > 0);
 }
 
 function defaultOf(def: FieldDef): unknown {
@@ -39,6 +47,8 @@ function defaultOf(def: FieldDef): unknown {
       return def.default ?? null;
     case 'boolean': return def.default ?? false;
     case 'enum': return def.multiple ? [] : (def.default ?? null);
+    case 'reference': return def.multiple ? [] : null;
+    case 'files': return [];
     default: return null;
   }
 }
@@ -62,7 +72,11 @@ function payloadValue(def: FieldDef, raw: unknown): unknown {
     case 'enum':
       if (def.multiple) return enumValuesOf(raw);
       return EMPTY(raw) ? null : (raw as EnumValue);
-    case 'reference': return EMPTY(raw) ? null : Number(raw);
+    case 'reference':
+      if (def.multiple) return idsOf(raw);
+      return EMPTY(raw) ? null : Number(raw);
+    // The server takes ids (or the objects it gave); ids keep the body small.
+    case 'files': return fileInfosOf(raw).map((f) => f.id);
     case 'date':
     case 'datetime':
       return EMPTY(raw) ? null : String(raw);
@@ -73,10 +87,13 @@ function payloadValue(def: FieldDef, raw: unknown): unknown {
   }
 }
 
-/** The body of Create/Update: the form fields, converted, plus the extra keys extension sections own. */
+/**
+ * The body of Create/Update: the form fields, converted, plus the extra keys extension sections own. Fields only the
+ * server writes are never sent, even when a section names them.
+ */
 export function toPayload(view: ResourceView, values: FormValues, extraKeys: readonly string[] = []): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const name of formFieldNames(view)) body[name] = payloadValue(view.fields[name], values[name]);
-  for (const key of extraKeys) if (key in values) body[key] = values[key];
+  for (const key of extraKeys) if (key in values && view.fields[key]?.managed !== true) body[key] = values[key];
   return body;
 }

@@ -83,9 +83,19 @@ export function displayText(name: string, def: FieldDef, row: Record<string, unk
       return value === null || value === undefined || value === '' ? '' : enumLabel(def, value as EnumValue, t);
     case 'reference': {
       const display = row[referenceDisplayKey(name)];
+      if (def.multiple) {
+        if (Array.isArray(display)) return display.map(String).join(MULTI_SEPARATOR);
+        if (typeof display === 'string') return display;
+        return Array.isArray(value) ? value.map(String).join(MULTI_SEPARATOR) : '';
+      }
       if (display !== null && display !== undefined && display !== '') return String(display);
       return value === null || value === undefined ? '' : String(value);
     }
+    case 'files':
+      return Array.isArray(value)
+        ? value.map((f) => (typeof f === 'object' && f !== null ? String((f as { name?: unknown }).name ?? '') : String(f)))
+          .filter((n) => n !== '').join(MULTI_SEPARATOR)
+        : '';
     case 'boolean': return booleanText(value, t);
     case 'date': return formatDate(value);
     case 'datetime': return formatDateTime(value);

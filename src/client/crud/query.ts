@@ -8,13 +8,17 @@ export function sortingToString(sorting: SortState | null): string | undefined {
   return sorting.direction === 'desc' ? `${sorting.field} desc` : sorting.field;
 }
 
-/** Keyword, sorting and filters of the current query, without paging (export reuses it). */
+/**
+ * Keyword, sorting and filters of the current query, without paging (export reuses it). The screen's fixed filters
+ * and the embedding screen's scope come last: no filter of the clerk's can widen them.
+ */
 export function buildQueryParams(state: ResourceState, view: ResourceView | undefined): QueryParams {
   const params: QueryParams = {};
   const sorting = sortingToString(state.sorting);
   if (sorting) params.Sorting = sorting;
   if (state.keyword) params.Keyword = state.keyword;
-  for (const [name, value] of Object.entries(state.filters)) {
+  const filters = { ...state.filters, ...view?.fixedFilters, ...state.scope };
+  for (const [name, value] of Object.entries(filters)) {
     params[view?.filterParams?.[name] ?? name] = value;
   }
   return params;

@@ -104,3 +104,17 @@ export function typeInto(element: Element | null, value: string) {
     element.dispatchEvent(new Event(element instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
   });
 }
+
+/** Opens a reference multi-select's list the way a click into its text box does. */
+export function openMultiSelect(testId: string) {
+  const input = byTestId(testId);
+  if (!(input instanceof HTMLInputElement)) throw new Error(`no multi-select ${testId}`);
+  act(() => {
+    input.focus();
+  });
+  click(input);
+  // Blueprint opens the list on a click into the box in a browser; jsdom needs the keyboard's way.
+  act(() => {
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+  });
+}

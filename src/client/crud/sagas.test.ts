@@ -1,7 +1,9 @@
+import { buffers, channel } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
 import type { EffectProviders } from 'redux-saga-test-plan/providers';
 import { callApi } from '../api/http';
 import { exportFileName, today, writeWorkbook, type Workbook } from './export';
+import { createUploadChannel, fetchFileBlob, saveBlob, takeHeldFile, type UploadEvent } from './files';
 import { createCrudSaga, crudSaga } from './sagas';
 import { crudActions as A, lookupKey } from './slice';
 import { abpError, later, rootReducer, rows, stateWith } from './test-support';
@@ -364,5 +366,228 @@ describe('export', () => {
       .silentRun(100);
     expect(backend.calls.every(([, , p]) => p?.MaxResultCount === 1000)).toBe(true);
     expect(exportFileName('a/b', new Date(2024, 0, 9))).toBe('a_b-20240109.xlsx');
+  });
+});
+
+describe('segment screens', () => {
+  const RECEIVERS = 'EnterpriseInformation@enterpriseinformation_cp';
+  const GETALL = '/api/services/app/EnterpriseInformation/GetAll';
+
+  it('always lists the segment’s type, under the resource’s path, into the segment’s own state', async () => {
+    const backend = fakeBackend(() => ({ totalCount: 12, items: rows(2, 11) }));
+    const initial = stateWith({
+      // A type filter somehow left in the state cannot widen the segment.
+      [RECEIVERS]: { currentPage: 2, filters: { corporateType: 2, scale: 1 } },
+      EnterpriseInformation: { currentPage: 5, items: rows(1, 400), totalCount: 401 },
+    });
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, initial)
+      .provide(backend.providers)
+      .dispatch(A.listRequested({ resource: RECEIVERS }))
+      .silentRun(50);
+    expect(backend.calls).toEqual([['GET', GETALL, { SkipCount: 10, MaxResultCount: 10, corporateType: 1, scale: 1 }]]);
+    const state = final(result).crud.byResource;
+    expect(state[RECEIVERS].items.map((r) => r.id)).toEqual([11, 12]);
+    expect(state.EnterpriseInformation).toMatchObject({ currentPage: 5, totalCount: 401 });
+  });
+
+  it('creates through the resource’s path, drops its lookups and reloads the segment', async () => {
+    const backend = fakeBackend((method) => (method === 'POST' ? { id: 5 } : { totalCount: 1, items: rows(1, 5) }));
+    const initial = stateWith({});
+    initial.crud.lookups[lookupKey('EnterpriseInformation', 'GetEnterpriseInformationAll', { corporateType: 1 })] = {
+      items: [], loading: false, loaded: true, error: null,
+    };
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, initial)
+      .provide(backend.providers)
+      .dispatch(A.createOpened({ resource: RECEIVERS, values: { corporateType: [1] } }))
+      .dispatch(A.saveRequested({ resource: RECEIVERS, values: { name: '某处置公司', corporateType: [1] } }))
+      .silentRun(50);
+    expect(backend.calls).toEqual([
+      ['POST', '/api/services/app/EnterpriseInformation/Create', { name: '某处置公司', corporateType: [1] }],
+      ['GET', GETALL, { SkipCount: 0, MaxResultCount: 10, corporateType: 1 }],
+    ]);
+    expect(final(result).crud.lookups).toEqual({});
+  });
+
+  it('exports the segment under the route’s title with its type', async () => {
+    const backend = fakeBackend(() => ({ totalCount: 1, items: [{ id: 1, name: '甲', corporateType: [1, 3] }] }));
+    await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({}))
+      .provide(backend.providers)
+      .dispatch(A.exportRequested({ resource: RECEIVERS, language: 'zh-CN' }))
+      .silentRun(50);
+    expect(backend.calls).toEqual([['GET', GETALL, { SkipCount: 0, MaxResultCount: 1000, corporateType: 1 }]]);
+    expect(backend.workbooks[0].fileName).toBe('接收单位信息-20240305.xlsx');
+    expect(backend.workbooks[0].rows[0]['企业类型']).toBe('接收单位、运输单位');
+  });
+});
+
+describe('scoped list (an enterprise’s inspections)', () => {
+  const KEY = 'RegularInspections@enterprise';
+  const GETALL = '/api/services/app/RegularInspections/GetAll';
+
+  it('reads the enterprise’s inspections page by page, apart from the inspections screen', async () => {
+    const backend = fakeBackend((_m, _u, payload) => ({ totalCount: 13, items: rows(payload?.SkipCount === 10 ? 3 : 10, Number(payload?.SkipCount) + 1) }));
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({ RegularInspections: { currentPage: 4 } }))
+      .provide(backend.providers)
+      .dispatch(A.scopeChanged({ resource: KEY, scope: { EnterpriseId: 5 } }))
+      .delay(10)
+      .dispatch(A.pageChanged({ resource: KEY, page: 2 }))
+      .silentRun(60);
+    expect(backend.calls).toEqual([
+      ['GET', GETALL, { SkipCount: 0, MaxResultCount: 10, EnterpriseId: 5 }],
+      ['GET', GETALL, { SkipCount: 10, MaxResultCount: 10, EnterpriseId: 5 }],
+    ]);
+    const state = final(result).crud.byResource;
+    expect(state[KEY]).toMatchObject({ currentPage: 2, totalCount: 13, loading: false, scope: { EnterpriseId: 5 } });
+    expect(state[KEY].items.map((r) => r.id)).toEqual([11, 12, 13]);
+    expect(state.RegularInspections.currentPage).toBe(4);
+  });
+
+  it('lets the next enterprise’s list win over a slow answer for the previous one', async () => {
+    const backend = fakeBackend((_m, _u, payload) => later(payload?.EnterpriseId === 1 ? 40 : 5, { totalCount: 1, items: rows(1, Number(payload?.EnterpriseId) * 100) }));
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({}))
+      .provide(backend.providers)
+      .dispatch(A.scopeChanged({ resource: KEY, scope: { EnterpriseId: 1 } }))
+      .dispatch(A.scopeChanged({ resource: KEY, scope: { EnterpriseId: 2 } }))
+      .silentRun(80);
+    expect(final(result).crud.byResource[KEY].items.map((r) => r.id)).toEqual([200]);
+  });
+});
+
+describe('record commands', () => {
+  const R = 'HazardouswasteInformation';
+  const command = { method: 'UpdateStatus', verb: 'PUT' as const, body: { id: 4, status: 1 } };
+
+  it('runs the confirmed command, closes the alert and reloads the page', async () => {
+    const backend = fakeBackend((method) => (method === 'PUT' ? null : { totalCount: 1, items: rows(1, 4) }));
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({ [R]: { currentPage: 1 } }))
+      .provide(backend.providers)
+      .dispatch(A.commandAsked({ resource: R, command, message: '停用？' }))
+      .dispatch(A.commandRequested({ resource: R, command }))
+      .silentRun(50);
+    expect(backend.calls).toEqual([
+      ['PUT', '/api/services/app/HazardouswasteInformation/UpdateStatus', { id: 4, status: 1 }],
+      ['GET', '/api/services/app/HazardouswasteInformation/GetAll', { SkipCount: 0, MaxResultCount: 10 }],
+    ]);
+    const s = final(result).crud.byResource[R];
+    expect(s.pendingCommand).toBeNull();
+    expect(s.flash?.kind).toBe('done');
+  });
+
+  it('keeps the alert open with the server’s message when the command is refused', async () => {
+    const backend = fakeBackend(() => Promise.reject(abpError(400, '状态不能从“停用”变为“停用”')));
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({}))
+      .provide(backend.providers)
+      .dispatch(A.commandAsked({ resource: R, command, message: '停用？' }))
+      .dispatch(A.commandRequested({ resource: R, command }))
+      .silentRun(50);
+    expect(backend.calls).toHaveLength(1);
+    expect(final(result).crud.byResource[R].pendingCommand).toMatchObject({ running: false, error: { message: '状态不能从“停用”变为“停用”', status: 400 } });
+  });
+});
+
+describe('attachments', () => {
+  const stored = { id: 31, name: '许可证.pdf', size: 2048, contentType: 'application/pdf' };
+  const file = { name: '许可证.pdf', size: 2048 } as File;
+  const upload = { uploadId: 'u1', resource: 'EnterpriseInformation@enterpriseinformation_wp', field: 'attachments', name: '许可证.pdf', size: 2048 };
+
+  /** A channel the test fills; records the URL and file it was made for, and whether it was closed. */
+  function fakeUploads(events: UploadEvent[], end = true) {
+    const ch = channel<UploadEvent>(buffers.expanding(10));
+    for (const e of events) ch.put(e);
+    if (end) ch.close();
+    const made: [string, File][] = [];
+    const close = jest.spyOn(ch, 'close');
+    const providers: EffectProviders = {
+      call(effect, next) {
+        if (effect.fn === takeHeldFile) return effect.args[0] === 'u1' ? file : undefined;
+        if (effect.fn === createUploadChannel) {
+          made.push(effect.args as [string, File]);
+          return ch;
+        }
+        return next();
+      },
+    };
+    return { providers, made, close };
+  }
+
+  it('posts the file to the service’s UploadFile and reports progress, then the stored file', async () => {
+    const fake = fakeUploads([{ type: 'progress', loaded: 1024, total: 2048 }, { type: 'done', file: stored }]);
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({}))
+      .provide(fake.providers)
+      .put(A.uploadProgressed({ uploadId: 'u1', loaded: 1024, total: 2048 }))
+      .put(A.uploadSucceeded({ uploadId: 'u1', file: stored }))
+      .dispatch(A.uploadRequested(upload))
+      .silentRun(50);
+    expect(fake.made).toEqual([['/api/services/app/EnterpriseInformation/UploadFile', file]]);
+    expect(final(result).crud.uploads.u1).toMatchObject({ status: 'done', file: stored, loaded: 2048 });
+  });
+
+  it('keeps the envelope’s message of a refused upload', async () => {
+    const fake = fakeUploads([{ type: 'failed', error: { message: '文件大小不能超过20 MB', status: 400 } }]);
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({}))
+      .provide(fake.providers)
+      .dispatch(A.uploadRequested(upload))
+      .silentRun(50);
+    expect(final(result).crud.uploads.u1).toMatchObject({ status: 'failed', error: { message: '文件大小不能超过20 MB' } });
+  });
+
+  it('aborts an upload whose form closed', async () => {
+    const fake = fakeUploads([{ type: 'progress', loaded: 1, total: 2048 }], false);
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({}))
+      .provide(fake.providers)
+      .dispatch(A.uploadRequested(upload))
+      .delay(10)
+      .dispatch(A.uploadsDiscarded({ resource: upload.resource, field: 'attachments' }))
+      .silentRun(50);
+    expect(fake.close).toHaveBeenCalled();
+    expect(final(result).crud.uploads).toEqual({});
+  });
+
+  it('downloads a stored file as a blob and hands it to the browser under its name', async () => {
+    const blob = new Blob(['%PDF']);
+    const saved: [Blob, string][] = [];
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({}))
+      .provide({
+        call(effect, next) {
+          if (effect.fn === fetchFileBlob) return effect.args[0] === 31 ? blob : next();
+          if (effect.fn === saveBlob) {
+            saved.push(effect.args as [Blob, string]);
+            return undefined;
+          }
+          return next();
+        },
+      })
+      .dispatch(A.downloadRequested({ fileId: 31, name: '许可证.pdf' }))
+      .silentRun(50);
+    expect(saved).toEqual([[blob, '许可证.pdf']]);
+    expect(final(result).crud.downloads).toEqual({});
+  });
+
+  it('keeps a refused download’s message beside the file', async () => {
+    const saved: unknown[] = [];
+    const result = await expectSaga(crudSaga)
+      .withReducer(rootReducer, stateWith({}))
+      .provide({
+        call(effect, next) {
+          if (effect.fn === fetchFileBlob) throw abpError(403, '未授予所需权限');
+          if (effect.fn === saveBlob) saved.push(effect.args);
+          return next();
+        },
+      })
+      .dispatch(A.downloadRequested({ fileId: 31, name: '许可证.pdf' }))
+      .silentRun(50);
+    expect(saved).toEqual([]);
+    expect(final(result).crud.downloads[31]).toEqual({ loading: false, error: expect.objectContaining({ message: '未授予所需权限', status: 403 }) });
   });
 });

@@ -1,15 +1,16 @@
 import type { Action, PayloadAction } from '@reduxjs/toolkit';
-import type { Task } from 'redux-saga';
-import { all, call, cancel, fork, put, race, select, take, takeEvery } from 'redux-saga/effects';
+import type { EventChannel, Task } from 'redux-saga';
+import { all, call, cancel, cancelled, fork, put, race, select, take, takeEvery } from 'redux-saga/effects';
 import { callApi } from '../api/http';
 import { crudPath, MAX_PAGE_SIZE, type EntityDto, type PagedResult } from '../../shared/resource-kit';
 import { toCrudError } from './api-error';
 import { buildExportRows, exportColumns, exportFileName, today, writeWorkbook } from './export';
+import { createUploadChannel, fetchFileBlob, saveBlob, takeHeldFile, type UploadEvent } from './files';
 import { buildListParams, buildQueryParams } from './query';
 import { crudActions as A, lookupKey, pageCount, selectLookup, selectResourceState, type LookupRequest } from './slice';
 import { createTranslator } from './translator';
 import type { LookupItem, LookupState, ResourceState, ResourceView, Translate } from './types';
-import { apiPath, findView, STANDARD_METHODS } from './view';
+import { apiPath, baseResourceOf, findView, serviceOf, STANDARD_METHODS } from './view';
 
 type ResourceAction = PayloadAction<{ resource: string }>;
 
@@ -25,6 +26,7 @@ export interface CrudSagaOptions {
 /** Actions that change what the list shows; each one (re)loads the page of its resource. */
 const LIST_ACTIONS: readonly string[] = [
   A.listRequested, A.pageChanged, A.pageSizeChanged, A.sortingChanged, A.keywordSearched, A.filterChanged, A.queryReset,
+  A.scopeChanged,
 ].map((a) => a.type);
 
 const isListAction = (action: Action): action is ResourceAction => LIST_ACTIONS.includes(action.type);
@@ -54,7 +56,12 @@ export function createCrudSaga(options: CrudSagaOptions = {}) {
 
   const pathOf = (resource: string, method: keyof typeof STANDARD_METHODS) => {
     const view = resolveView(resource);
-    return view ? apiPath(view, method) : crudPath(resource, STANDARD_METHODS[method]);
+    return view ? apiPath(view, method) : crudPath(baseResourceOf(resource), STANDARD_METHODS[method]);
+  };
+  /** A method beyond the standard five, under the screen's service. */
+  const servicePath = (resource: string, method: string) => {
+    const view = resolveView(resource);
+    return crudPath(view ? serviceOf(view) : baseResourceOf(resource), method);
   };
 
   function* invalidateOthers(resource: string) {
@@ -138,6 +145,69 @@ export function createCrudSaga(options: CrudSagaOptions = {}) {
     }
   }
 
+  function* runCommand(action: ReturnType<typeof A.commandRequested>) {
+    const { resource, command } = action.payload;
+    try {
+      yield call(callApi, command.verb, servicePath(resource, command.method), command.body);
+      yield put(A.commandSucceeded({ resource }));
+      yield* invalidateOthers(resource);
+      yield put(A.listRequested({ resource }));
+    } catch (e) {
+      yield put(A.commandFailed({ resource, error: toCrudError(e) }));
+    }
+  }
+
+  /** One file to `<Service>/UploadFile`, its progress reported as it goes. */
+  function* uploadFile(action: ReturnType<typeof A.uploadRequested>) {
+    const { uploadId, resource } = action.payload;
+    const file: File | undefined = yield call(takeHeldFile, uploadId);
+    // Nothing held under that id (a reloaded page replaying an action): there is nothing to send.
+    if (!file) {
+      yield put(A.uploadCleared({ uploadId }));
+      return;
+    }
+    const channel: EventChannel<UploadEvent> = yield call(createUploadChannel, servicePath(resource, 'UploadFile'), file);
+    try {
+      while (true) {
+        const event: UploadEvent = yield take(channel);
+        if (event.type === 'progress') {
+          yield put(A.uploadProgressed({ uploadId, loaded: event.loaded, total: event.total }));
+        } else if (event.type === 'done') {
+          yield put(A.uploadSucceeded({ uploadId, file: event.file }));
+          return;
+        } else {
+          yield put(A.uploadFailed({ uploadId, error: event.error }));
+          return;
+        }
+      }
+    } finally {
+      // Cancelled (the clerk removed it, the form closed): closing the channel aborts the request.
+      if ((yield cancelled()) as boolean) channel.close();
+    }
+  }
+
+  function* cancellableUpload(action: ReturnType<typeof A.uploadRequested>) {
+    const { uploadId, resource, field } = action.payload;
+    yield race({
+      done: call(uploadFile, action),
+      cleared: take((a: Action) => A.uploadCleared.match(a) && a.payload.uploadId === uploadId),
+      discarded: take((a: Action) => A.uploadsDiscarded.match(a) && a.payload.resource === resource
+        && (a.payload.field === undefined || a.payload.field === field)),
+    });
+  }
+
+  /** A stored file fetched with the session's headers, then handed to the browser. */
+  function* download(action: ReturnType<typeof A.downloadRequested>) {
+    const { fileId, name } = action.payload;
+    try {
+      const blob: Blob = yield call(fetchFileBlob, fileId);
+      yield call(saveBlob, blob, name);
+      yield put(A.downloadFinished({ fileId }));
+    } catch (e) {
+      yield put(A.downloadFailed({ fileId, error: toCrudError(e) }));
+    }
+  }
+
   /** Every page of the current query, in calls of `exportPageSize` rows, then one sheet. */
   function* exportAll(action: ReturnType<typeof A.exportRequested>) {
     const { resource, language } = action.payload;
@@ -194,6 +264,9 @@ export function createCrudSaga(options: CrudSagaOptions = {}) {
       takeEvery(A.deleteRequested.type, remove),
       takeEvery(A.lookupRequested.type, lookup),
       takeEvery(A.exportRequested.type, cancellableExport),
+      takeEvery(A.commandRequested.type, runCommand),
+      takeEvery(A.uploadRequested.type, cancellableUpload),
+      takeEvery(A.downloadRequested.type, download),
     ]);
   };
 }

@@ -108,3 +108,81 @@ describe('toCrudError', () => {
     expect(toCrudError('boom')).toEqual({ message: 'boom' });
   });
 });
+
+describe('crud slice: screens, scopes, commands and files', () => {
+  const ENTERPRISES = 'EnterpriseInformation';
+  const RECEIVERS = 'EnterpriseInformation@enterpriseinformation_cp';
+  const PRODUCERS = 'EnterpriseInformation@enterpriseinformation_wp';
+
+  it('keeps the list state of each segment screen apart from the resource’s and from each other', () => {
+    const state = reduce(initialCrudState,
+      A.pageChanged({ resource: RECEIVERS, page: 3 }),
+      A.filterChanged({ resource: PRODUCERS, name: 'scale', value: 2 }),
+      A.keywordSearched({ resource: ENTERPRISES, keyword: '环保' }));
+    expect(state.byResource[RECEIVERS]).toMatchObject({ currentPage: 3, filters: {}, keyword: '' });
+    expect(state.byResource[PRODUCERS]).toMatchObject({ currentPage: 1, filters: { scale: 2 }, keyword: '' });
+    expect(state.byResource[ENTERPRISES]).toMatchObject({ currentPage: 1, filters: {}, keyword: '环保' });
+  });
+
+  it('drops the resource’s cached lookups after a write through a segment screen', () => {
+    let state: CrudState = {
+      ...initialCrudState,
+      lookups: {
+        [lookupKey(ENTERPRISES, 'GetEnterpriseInformationAll', { corporateType: 3 })]: { items: [], loading: false, loaded: true, error: null },
+        [lookupKey('Wastecode', 'GetWastecodeAll')]: { items: [], loading: false, loaded: true, error: null },
+      },
+    };
+    state = reduce(state, A.createOpened({ resource: RECEIVERS, values: {} }), A.saveSucceeded({ resource: RECEIVERS }));
+    expect(Object.keys(state.lookups)).toEqual(['Wastecode/GetWastecodeAll']);
+  });
+
+  it('starts a scoped list afresh on its first page without the rows of the previous scope, and a reset keeps the scope', () => {
+    const key = 'RegularInspections@enterprise';
+    let state = stateWith({ [key]: { currentPage: 3, items: rows(2), totalCount: 22, loaded: true, scope: { EnterpriseId: 1 }, keyword: 'x' } }).crud;
+    state = reduce(state, A.scopeChanged({ resource: key, scope: { EnterpriseId: 7 } }));
+    expect(state.byResource[key]).toMatchObject({ scope: { EnterpriseId: 7 }, currentPage: 1, items: [], totalCount: 0, loaded: false, loading: true });
+    state = reduce(state, A.queryReset({ resource: key }));
+    expect(state.byResource[key]).toMatchObject({ scope: { EnterpriseId: 7 }, keyword: '' });
+  });
+
+  it('asks before a command, runs it, keeps a failure in the alert and toasts success', () => {
+    const command = { method: 'UpdateStatus', verb: 'PUT' as const, body: { id: 4, status: 1 } };
+    let state = reduce(initialCrudState, A.commandAsked({ resource: R, command, message: '停用？' }));
+    expect(resourceOf(state).pendingCommand).toEqual({ command, message: '停用？', running: false, error: null });
+    state = reduce(state, A.commandRequested({ resource: R, command }));
+    expect(resourceOf(state).pendingCommand).toMatchObject({ running: true, message: '停用？' });
+    state = reduce(state, A.commandFailed({ resource: R, error: { message: 'nope' } }));
+    expect(resourceOf(state).pendingCommand).toMatchObject({ running: false, error: { message: 'nope' } });
+    state = reduce(state, A.commandRequested({ resource: R, command }), A.commandSucceeded({ resource: R }));
+    expect(resourceOf(state).pendingCommand).toBeNull();
+    expect(resourceOf(state).flash).toEqual({ kind: 'done', seq: 1 });
+    expect(resourceOf(reduce(state, A.commandAsked({ resource: R, command, message: 'm' }), A.commandCancelled({ resource: R }))).pendingCommand).toBeNull();
+  });
+
+  it('follows an upload from request to stored file, and forgets the uploads of a closed form only', () => {
+    const file = { id: 31, name: '许可证.pdf', size: 2048, contentType: 'application/pdf' };
+    let state = reduce(initialCrudState,
+      A.uploadRequested({ uploadId: 'u1', resource: R, field: 'attachments', name: '许可证.pdf', size: 2048 }),
+      A.uploadRequested({ uploadId: 'u2', resource: R, field: 'attachments', name: 'big.pdf', size: 10 }),
+      A.uploadRequested({ uploadId: 'u3', resource: 'Contract', field: 'attachments', name: 'c.pdf', size: 10 }),
+      A.uploadProgressed({ uploadId: 'u1', loaded: 1024, total: 2100 }));
+    expect(state.uploads.u1).toMatchObject({ status: 'uploading', loaded: 1024, total: 2100, file: null });
+    state = reduce(state, A.uploadSucceeded({ uploadId: 'u1', file }), A.uploadFailed({ uploadId: 'u2', error: { message: '文件过大' } }));
+    expect(state.uploads.u1).toMatchObject({ status: 'done', loaded: 2100, file });
+    expect(state.uploads.u2).toMatchObject({ status: 'failed', error: { message: '文件过大' } });
+    // Progress arriving after the end changes nothing.
+    state = reduce(state, A.uploadProgressed({ uploadId: 'u1', loaded: 5, total: 5 }));
+    expect(state.uploads.u1.loaded).toBe(2100);
+    state = reduce(state, A.uploadCleared({ uploadId: 'u1' }), A.uploadsDiscarded({ resource: R, field: 'attachments' }));
+    expect(Object.keys(state.uploads)).toEqual(['u3']);
+  });
+
+  it('tracks a download and keeps its failure', () => {
+    let state = reduce(initialCrudState, A.downloadRequested({ fileId: 5, name: 'a.pdf' }));
+    expect(state.downloads[5]).toEqual({ loading: true, error: null });
+    state = reduce(state, A.downloadFailed({ fileId: 5, error: { message: '没有权限' } }));
+    expect(state.downloads[5]).toEqual({ loading: false, error: { message: '没有权限' } });
+    state = reduce(state, A.downloadRequested({ fileId: 5, name: 'a.pdf' }), A.downloadFinished({ fileId: 5 }));
+    expect(state.downloads[5]).toBeUndefined();
+  });
+});

@@ -1,8 +1,10 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_PAGE_SIZE, type EntityDto } from '../../shared/resource-kit';
+import { DEFAULT_PAGE_SIZE, type EntityDto, type FileInfo } from '../../shared/resource-kit';
 import type {
-  CrudError, CrudRootState, CrudState, FilterValue, LookupItem, LookupState, ResourceState, SortState,
+  CrudError, CrudRootState, CrudState, DownloadState, FilterValue, LookupItem, LookupState, ResourceState, RowCommand,
+  SortState, UploadState,
 } from './types';
+import { baseResourceOf } from './view';
 
 export const FIRST_PAGE = 1;
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -15,23 +17,31 @@ export const initialResourceState: ResourceState = Object.freeze({
   sorting: null,
   keyword: '',
   filters: {},
+  scope: {},
   loading: false,
   loaded: false,
   error: null,
   saving: false,
   editing: null,
   pendingDelete: null,
+  pendingCommand: null,
   exportProgress: null,
   flash: null,
 }) as ResourceState;
 
-export const initialCrudState: CrudState = { byResource: {}, lookups: {} };
+export const initialCrudState: CrudState = { byResource: {}, lookups: {}, uploads: {}, downloads: {} };
 
 type R<P = object> = PayloadAction<{ resource: string } & P>;
 
 function entry(state: CrudState, resource: string): ResourceState {
-  return (state.byResource[resource] ??= { ...initialResourceState, filters: {}, items: [] });
+  return (state.byResource[resource] ??= { ...initialResourceState, filters: {}, scope: {}, items: [] });
 }
+
+const nextFlash = (s: ResourceState, kind: NonNullable<ResourceState['flash']>['kind']) => ({ kind, seq: (s.flash?.seq ?? 0) + 1 });
+
+// States preloaded from before uploads existed lack the maps.
+const uploadsOf = (state: CrudState) => (state.uploads ??= {});
+const downloadsOf = (state: CrudState) => (state.downloads ??= {});
 
 /** Messages of server validation errors by camelCase field name (ABP may send `Code` or `code`). */
 export function fieldErrorsOf(error: CrudError): Record<string, string[]> {
@@ -84,6 +94,15 @@ const slice = createSlice({
       const s = entry(state, payload.resource);
       if (payload.value === null || payload.value === '') delete s.filters[payload.name];
       else s.filters[payload.name] = payload.value;
+      queryChanged(s);
+    },
+    /** The embedding screen's fixed parameters changed (another enterprise's inspections): its rows are not these. */
+    scopeChanged(state, { payload }: R<{ scope: Record<string, FilterValue> }>) {
+      const s = entry(state, payload.resource);
+      s.scope = { ...payload.scope };
+      s.items = [];
+      s.totalCount = 0;
+      s.loaded = false;
       queryChanged(s);
     },
     queryReset(state, { payload }: R) {
@@ -149,7 +168,7 @@ const slice = createSlice({
       const s = entry(state, payload.resource);
       s.saving = false;
       s.editing = null;
-      s.flash = { kind: 'saved', seq: (s.flash?.seq ?? 0) + 1 };
+      s.flash = nextFlash(s, 'saved');
       dropLookups(state, payload.resource);
     },
     /** The dialog stays open with the server's messages under the fields they name. */
@@ -181,7 +200,7 @@ const slice = createSlice({
       s.pendingDelete = null;
       const remaining = s.items.filter((item) => item.id !== payload.id);
       if (remaining.length === 0 && s.currentPage > FIRST_PAGE) s.currentPage -= 1;
-      s.flash = { kind: 'deleted', seq: (s.flash?.seq ?? 0) + 1 };
+      s.flash = nextFlash(s, 'deleted');
       dropLookups(state, payload.resource);
     },
     deleteFailed(state, { payload }: R<{ id: number; error: CrudError }>) {
@@ -190,6 +209,77 @@ const slice = createSlice({
         s.pendingDelete.deleting = false;
         s.pendingDelete.error = payload.error;
       }
+    },
+
+    /** Asks before running a command on a record (the alert shows `message`). */
+    commandAsked(state, { payload }: R<{ command: RowCommand; message: string }>) {
+      entry(state, payload.resource).pendingCommand = { command: payload.command, message: payload.message, running: false, error: null };
+    },
+    commandCancelled(state, { payload }: R) {
+      entry(state, payload.resource).pendingCommand = null;
+    },
+    /** Runs a command, asked before or not; its alert stays up until it is done and shows a failure. */
+    commandRequested(state, { payload }: R<{ command: RowCommand }>) {
+      const s = entry(state, payload.resource);
+      s.pendingCommand = { message: s.pendingCommand?.message ?? '', command: payload.command, running: true, error: null };
+    },
+    commandSucceeded(state, { payload }: R) {
+      const s = entry(state, payload.resource);
+      s.pendingCommand = null;
+      s.flash = nextFlash(s, 'done');
+      dropLookups(state, payload.resource);
+    },
+    commandFailed(state, { payload }: R<{ error: CrudError }>) {
+      const p = entry(state, payload.resource).pendingCommand;
+      if (!p) return;
+      p.running = false;
+      p.error = payload.error;
+    },
+
+    /** A file chosen in a form's attachment editor starts on its way (the file itself is held outside the store). */
+    uploadRequested(state, { payload }: PayloadAction<{ uploadId: string; resource: string; field: string; name: string; size: number }>) {
+      const { uploadId, ...owner } = payload;
+      uploadsOf(state)[uploadId] = { ...owner, loaded: 0, total: payload.size, status: 'uploading', error: null, file: null };
+    },
+    uploadProgressed(state, { payload }: PayloadAction<{ uploadId: string; loaded: number; total: number }>) {
+      const u = uploadsOf(state)[payload.uploadId];
+      if (u?.status !== 'uploading') return;
+      u.loaded = payload.loaded;
+      if (payload.total > 0) u.total = payload.total;
+    },
+    uploadSucceeded(state, { payload }: PayloadAction<{ uploadId: string; file: FileInfo }>) {
+      const u = uploadsOf(state)[payload.uploadId];
+      if (!u) return;
+      u.status = 'done';
+      u.loaded = u.total;
+      u.file = payload.file;
+    },
+    uploadFailed(state, { payload }: PayloadAction<{ uploadId: string; error: CrudError }>) {
+      const u = uploadsOf(state)[payload.uploadId];
+      if (!u) return;
+      u.status = 'failed';
+      u.error = payload.error;
+    },
+    /** The editor took the file into the form, or the clerk dismissed a failure (a running upload stops). */
+    uploadCleared(state, { payload }: PayloadAction<{ uploadId: string }>) {
+      delete uploadsOf(state)[payload.uploadId];
+    },
+    /** The form closed: every upload it started is forgotten (running ones stop). */
+    uploadsDiscarded(state, { payload }: R<{ field?: string }>) {
+      const uploads = uploadsOf(state);
+      for (const [id, u] of Object.entries(uploads)) {
+        if (u.resource === payload.resource && (payload.field === undefined || u.field === payload.field)) delete uploads[id];
+      }
+    },
+
+    downloadRequested(state, { payload }: PayloadAction<{ fileId: number; name: string }>) {
+      downloadsOf(state)[payload.fileId] = { loading: true, error: null };
+    },
+    downloadFinished(state, { payload }: PayloadAction<{ fileId: number }>) {
+      delete downloadsOf(state)[payload.fileId];
+    },
+    downloadFailed(state, { payload }: PayloadAction<{ fileId: number; error: CrudError }>) {
+      downloadsOf(state)[payload.fileId] = { loading: false, error: payload.error };
     },
 
     exportRequested(state, { payload }: R<{ language: string }>) {
@@ -254,9 +344,10 @@ export function lookupKey(resource: string, method: string, params?: Record<stri
   return `${resource}/${method}${query ? `?${query}` : ''}`;
 }
 
-// A write to a resource makes its cached lookup lists stale (a new category must appear in the codes' select).
+// A write to a resource makes its cached lookup lists stale (a new category must appear in the codes' select); a
+// write through a variant screen is a write to its resource.
 function dropLookups(state: CrudState, resource: string) {
-  const prefix = `${resource}/`;
+  const prefix = `${baseResourceOf(resource)}/`;
   for (const key of Object.keys(state.lookups)) if (key.startsWith(prefix)) delete state.lookups[key];
 }
 
@@ -271,5 +362,9 @@ export const selectResourceState = (state: CrudRootState, resource: string): Res
 
 const NO_LOOKUP: LookupState = Object.freeze({ items: [], loading: false, loaded: false, error: null }) as LookupState;
 export const selectLookup = (state: CrudRootState, key: string): LookupState => state.crud.lookups[key] ?? NO_LOOKUP;
+
+const NO_UPLOADS: Record<string, UploadState> = Object.freeze({}) as Record<string, UploadState>;
+export const selectUploads = (state: CrudRootState): Record<string, UploadState> => state.crud.uploads ?? NO_UPLOADS;
+export const selectDownload = (state: CrudRootState, fileId: number): DownloadState | undefined => state.crud.downloads?.[fileId];
 
 export const pageCount = (s: Pick<ResourceState, 'totalCount' | 'pageSize'>) => Math.max(1, Math.ceil(s.totalCount / s.pageSize));

@@ -11,6 +11,8 @@ export function stateWith(resources: Record<string, Partial<ResourceState>>): Cr
     crud: {
       byResource: Object.fromEntries(Object.entries(resources).map(([name, s]) => [name, { ...initialResourceState, ...s }])),
       lookups: {},
+      uploads: {},
+      downloads: {},
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { EntityDto, FieldDef, Label, LookupDeclaration } from '../../shared/resource-kit';
+import type { EntityDto, FieldDef, FileInfo, Label, LookupDeclaration } from '../../shared/resource-kit';
 
 /** The five standard calls plus the edit-time read; each is a method name under `/api/services/app/<name>/`. */
 export interface CrudMethods {
@@ -15,8 +15,19 @@ export interface CrudMethods {
  * with the same `FieldDef` shapes.
  */
 export interface ResourceView {
-  /** Slice key and service name in the API path. */
+  /**
+   * Slice key of the screen. For a declared resource or a local view it is also the service name in the API path;
+   * a variant of a screen (`EnterpriseInformation@enterpriseinformation_cp`) keeps its own list state and names the
+   * service in `service`.
+   */
   name: string;
+  /** Service name in the API path when it differs from `name` (variants of a screen). */
+  service?: string;
+  /**
+   * Query parameters every list and export of this screen sends, whatever the clerk filters (a segment's
+   * `corporateType`). Their toolbar controls are not shown, so they cannot be removed.
+   */
+  fixedFilters?: Record<string, FilterValue>;
   label: Label;
   fields: Record<string, FieldDef>;
   fieldNames: string[];
@@ -71,6 +82,21 @@ export interface PendingDelete {
   error: CrudError | null;
 }
 
+/** A call on one record beyond the standard five (`PUT HazardouswasteInformation/UpdateStatus {id, status}`). */
+export interface RowCommand {
+  method: string;
+  verb: 'POST' | 'PUT';
+  body: Record<string, unknown>;
+}
+
+export interface PendingCommand {
+  command: RowCommand;
+  /** The question asked before running it (already translated). */
+  message: string;
+  running: boolean;
+  error: CrudError | null;
+}
+
 export interface ExportProgress {
   phase: 'fetching' | 'writing';
   fetched: number;
@@ -86,6 +112,11 @@ export interface ResourceState {
   sorting: SortState | null;
   keyword: string;
   filters: Record<string, FilterValue>;
+  /**
+   * Query parameters set by the screen that embeds the list, not by the clerk (an enterprise's inspections:
+   * `EnterpriseId`); a reset keeps them.
+   */
+  scope: Record<string, FilterValue>;
   loading: boolean;
   /** Whether any list has arrived yet (first load shows a skeleton, later loads keep the rows). */
   loaded: boolean;
@@ -93,9 +124,10 @@ export interface ResourceState {
   saving: boolean;
   editing: EditingState | null;
   pendingDelete: PendingDelete | null;
+  pendingCommand: PendingCommand | null;
   exportProgress: ExportProgress | null;
   /** The last completed write, for a toast; `seq` changes on every one. */
-  flash: { kind: 'saved' | 'deleted'; seq: number } | null;
+  flash: { kind: 'saved' | 'deleted' | 'done'; seq: number } | null;
 }
 
 export interface LookupItem {
@@ -110,10 +142,35 @@ export interface LookupState {
   error: CrudError | null;
 }
 
+/** One file on its way to `<Service>/UploadFile`, for the attachment editor of a form field. */
+export interface UploadState {
+  /** Slice key of the screen whose form started it. */
+  resource: string;
+  field: string;
+  name: string;
+  size: number;
+  /** Bytes sent so far, of `total`. */
+  loaded: number;
+  total: number;
+  status: 'uploading' | 'done' | 'failed';
+  error: CrudError | null;
+  /** The stored file, once the server answered. */
+  file: FileInfo | null;
+}
+
+/** A download of a stored file under way, or its failure (by file id). */
+export interface DownloadState {
+  loading: boolean;
+  error: CrudError | null;
+}
+
 export interface CrudState {
   byResource: Record<string, ResourceState>;
   /** Lookup lists cached by `lookupKey(resource, method, params)`. */
   lookups: Record<string, LookupState>;
+  /** Uploads by upload id (made by the editor that started them). */
+  uploads: Record<string, UploadState>;
+  downloads: Record<string, DownloadState>;
 }
 
 /** The part of the application state this folder reads; the store mounts the reducer at `crud`. */

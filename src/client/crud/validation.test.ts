@@ -1,4 +1,5 @@
 import { field } from '../../shared/resource-kit';
+import { creditCodeCheckChar } from '../../shared/validators';
 import { initialFormValues, toPayload } from './form-values';
 import { createTranslator } from './translator';
 import type { ResourceView } from './types';
@@ -58,5 +59,75 @@ describe('form values', () => {
     expect(body).toEqual({
       code: '900-041-49', wastecategoryId: 12, industrySource: null, description: '', hazardCharacteristics: [], weight: 2.5, extra: 'kept',
     });
+  });
+});
+
+describe('named checks', () => {
+  const enterprise = findView('EnterpriseInformation')!;
+  const driver = findView('Driver')!;
+  const vehicle = findView('Vehicleinformation')!;
+  const validCode = (first17: string) => first17 + creditCodeCheckChar(first17);
+
+  it('refuses a credit code whose check character is wrong, with the check’s hint', () => {
+    const code = validCode('91350100M000100Y4');
+    const wrong = code.slice(0, 17) + (code[17] === '0' ? '1' : '0');
+    const base = { name: '某环保公司', corporateType: [1] };
+    expect(validateForm(enterprise, { ...base, creditCode: wrong }, zh, 'zh-CN')).toEqual({
+      creditCode: '统一社会信用代码校验不通过（18位统一社会信用代码，末位校验码须正确）',
+    });
+    expect(validateForm(enterprise, { ...base, creditCode: wrong }, en, 'en-US')).toEqual({
+      creditCode: 'Unified social credit code is not valid (an 18-character unified social credit code with a correct check character)',
+    });
+    expect(validateForm(enterprise, { ...base, creditCode: code }, zh, 'zh-CN')).toEqual({});
+  });
+
+  it('checks plate numbers and ID numbers the way the server does', () => {
+    const base = { enterpriseId: 3, colour: 1, entryType: 1 };
+    expect(validateForm(vehicle, { ...base, plateNumber: '浙A1234' }, zh, 'zh-CN').plateNumber).toBe('车牌号校验不通过（如 浙A12345，新能源车如 浙AD12345）');
+    expect(validateForm(vehicle, { ...base, plateNumber: '浙a12345' }, zh, 'zh-CN')).toEqual({});
+    const id = '11010519491231002X';
+    expect(validateForm(driver, { enterpriseId: 3, name: '张三', idCardNumber: id }, zh, 'zh-CN')).toEqual({});
+    expect(validateForm(driver, { enterpriseId: 3, name: '张三', idCardNumber: '110105194912310021' }, zh, 'zh-CN').idCardNumber)
+      .toMatch(/^身份证号校验不通过（18位居民身份证号码/);
+  });
+
+  it('matches a declared pattern against the whole value', () => {
+    const base = { name: 'n', corporateType: [1], creditCode: validCode('91350100M000100Y4') };
+    // A mobile number inside other text is not a phone number.
+    expect(validateForm(enterprise, { ...base, contactPhone: '手机13812345678' }, zh, 'zh-CN').contactPhone).toBe('联系电话格式不正确（手机号或区号-座机号）');
+    expect(validateForm(enterprise, { ...base, contactPhone: '13812345678' }, zh, 'zh-CN')).toEqual({});
+  });
+});
+
+describe('form values of references to several rows, attachments and server fields', () => {
+  const contract = findView('Contract')!;
+  const pdf = { id: 31, name: '合同.pdf', size: 1258291, contentType: 'application/pdf' };
+
+  it('holds picked ids and stored files, and sends ids of both', () => {
+    const values = initialFormValues(contract, { id: 1, wastecodeIds: [3, 5], wastecodeNames: ['900-041-49', '251-001-08'], attachments: [pdf] });
+    expect(values).toMatchObject({ wastecodeIds: [3, 5], attachments: [pdf] });
+    expect(initialFormValues(contract, {})).toMatchObject({ wastecodeIds: [], attachments: [] });
+    const body = toPayload(contract, { ...values, wastecodeIds: ['3', 7], attachments: [pdf, { id: 32, name: 'b.png', size: 1, contentType: 'image/png' }] });
+    expect(body).toMatchObject({ wastecodeIds: [3, 7], attachments: [31, 32] });
+  });
+
+  it('never sends a field only the server writes, even when a form section names it', () => {
+    const waste = findView('HazardouswasteInformation')!;
+    const body = toPayload(waste, { name: 'n', status: 1 }, ['status']);
+    expect(body).not.toHaveProperty('status');
+    expect(body).toHaveProperty('hazardCharacteristics', []);
+    const enterprise = findView('EnterpriseInformation')!;
+    const withRegion = toPayload(enterprise, { name: 'n', regionName: '北京市', provinceCode: '11' }, ['provinceCode', 'regionName']);
+    expect(withRegion).toMatchObject({ provinceCode: '11' });
+    expect(withRegion).not.toHaveProperty('regionName');
+  });
+
+  it('requires a pick in a required reference to several rows', () => {
+    const view: ResourceView = {
+      ...contract, fields: { wastecodeIds: field.reference({ zh: '废物代码', en: 'Codes' }, 'Wastecode', { multiple: true, required: true }) },
+      fieldNames: ['wastecodeIds'],
+    };
+    expect(validateForm(view, { wastecodeIds: [] }, zh, 'zh-CN')).toEqual({ wastecodeIds: '涉及废物代码不能为空' });
+    expect(validateForm(view, { wastecodeIds: [4] }, zh, 'zh-CN')).toEqual({});
   });
 });

@@ -1,8 +1,16 @@
-import { pick, type FieldDef, type Language } from '../../shared/resource-kit';
+import { pick, type FieldDef, type Label, type Language } from '../../shared/resource-kit';
+import { CHECKS } from '../../shared/validators';
 import { enumValuesOf, toNumber } from './format';
 import { isEmpty, type FormValues } from './form-values';
 import type { ResourceView, Translate } from './types';
 import { formFieldNames } from './view';
+
+/** A message with the declared hint after it, punctuated for the language (the server's messages read alike). */
+function withHint(message: string, hint: Label | undefined, language: Language): string {
+  if (!hint) return message;
+  const text = pick(hint, language);
+  return language === 'zh-CN' ? `${message}（${text}）` : `${message} (${text})`;
+}
 
 /**
  * The declaration's rules, checked before a call so that a clerk sees mistakes at once. The server checks the same
@@ -16,11 +24,12 @@ export function validateField(def: FieldDef, raw: unknown, label: string, t: Tra
       const text = String(raw);
       if (def.required && text.trim() === '') return t('validation.required', { field: label });
       if (def.maxLength !== undefined && text.length > def.maxLength) return t('validation.maxLength', { field: label, max: def.maxLength });
-      if (def.kind === 'string' && def.pattern && !new RegExp(def.pattern).test(text)) {
-        const message = t('validation.pattern', { field: label });
-        if (!def.patternHint) return message;
-        const hint = pick(def.patternHint, language);
-        return language === 'zh-CN' ? `${message}（${hint}）` : `${message} (${hint})`;
+      // Anchored as the server anchors it: the whole value must match.
+      if (def.kind === 'string' && def.pattern && !new RegExp(`^(?:${def.pattern})$`).test(text)) {
+        return withHint(t('validation.pattern', { field: label }), def.patternHint, language);
+      }
+      if (def.kind === 'string' && def.check && !CHECKS[def.check].test(text)) {
+        return withHint(t('validation.check', { field: label }), CHECKS[def.check].hint, language);
       }
       return null;
     }

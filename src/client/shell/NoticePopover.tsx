@@ -1,10 +1,10 @@
-import { Button, NonIdealState, PopoverNext, Spinner, Tab, Tabs, Tooltip } from '@blueprintjs/core';
+import { Button, NonIdealState, PopoverNext, Spinner, Tab, Tabs, Tag, Tooltip } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type NoticeItem, NoticeType, type NoticeTypeValue } from '../api/types';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectLanguage, selectNotices } from '../app/selectors';
-import { markAllReadRequested, markReadRequested, noticesRequested } from './noticesSlice';
+import { CONTRACT_EXPIRY_CATEGORY, markAllReadRequested, markReadRequested, noticesRequested } from './noticesSlice';
 
 const TABS: ReadonlyArray<{ id: 'notice' | 'message' | 'task'; type: NoticeTypeValue; key: string }> = [
   { id: 'notice', type: NoticeType.notice, key: 'shell.noticeTab' },
@@ -28,7 +28,12 @@ function NoticeList({ items, language }: { items: NoticeItem[]; language: string
         <li key={item.id} className={`app-notice-item${item.isRead ? '' : ' is-unread'}`} data-testid={`notice-item-${item.id}`}>
           <span className="app-notice-dot" aria-label={item.isRead ? undefined : t('shell.unread')} />
           <div className="app-notice-body">
-            <div className="app-notice-title">{item.title}</div>
+            <div className="app-notice-title">
+              {item.category === CONTRACT_EXPIRY_CATEGORY && (
+                <Tag minimal intent="warning" style={{ marginRight: 6 }} data-testid={`notice-category-${item.id}`}>{t('contracts.expiryCategory')}</Tag>
+              )}
+              {item.title}
+            </div>
             {item.description && <div className="app-notice-desc">{item.description}</div>}
             <div className="app-notice-time">{formatTime(item.creationTime, language)}</div>
           </div>

@@ -7,6 +7,7 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { PageBoundary } from '../app/PageBoundary';
 import { selectCanAccess, selectIsLoggedIn } from '../app/selectors';
 import { STORAGE_KEYS, writeJson } from '../util/storage';
+import { ContractExpiryPopup } from './ContractExpiryPopup';
 import { Header } from './Header';
 import { noticesRequested } from './noticesSlice';
 import { Sidebar } from './Sidebar';
@@ -49,6 +50,7 @@ export default function Shell() {
             </PageBoundary>
           </main>
         </div>
+        <ContractExpiryPopup />
       </div>
     </HotkeysProvider>
   );

@@ -16,6 +16,9 @@ export const noticesRequested = createAction('notices/requested');
 export const markReadRequested = createAction<number>('notices/markReadRequested');
 export const markAllReadRequested = createAction<NoticeTypeValue | undefined>('notices/markAllReadRequested');
 
+/** The category of reminders the server files for contracts nearing expiry. */
+export const CONTRACT_EXPIRY_CATEGORY = 'contractExpiry';
+
 /** A pushed `getNotification` payload, if it has the shape of a notice. */
 export function asNoticeItem(value: unknown): NoticeItem | null {
   if (!value || typeof value !== 'object') return null;
@@ -29,6 +32,7 @@ export function asNoticeItem(value: unknown): NoticeItem | null {
     description: typeof v.description === 'string' ? v.description : '',
     isRead: v.isRead === true,
     creationTime: typeof v.creationTime === 'string' ? v.creationTime : new Date().toISOString(),
+    category: typeof v.category === 'string' ? v.category : null,
   };
 }
 

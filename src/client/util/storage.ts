@@ -6,6 +6,7 @@ export const STORAGE_KEYS = {
   sidebarCollapsed: 'shell.sidebarCollapsed',
   tenancyName: 'login.tenancyName',
   userName: 'login.userName',
+  contractExpiryDismissedAt: 'shell.contractExpiryDismissedAt',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { crudActions as A, type CrudRootState, type EditingState } from '../../crud';
-import { byTestId, click, installDomShims, mockStore, preloadIcons, render, typeInto, type Rendered } from '../../crud/render-support';
+import { byTestId, click, installDomShims, mockStore, openMultiSelect, preloadIcons, render, typeInto, type Rendered } from '../../crud/render-support';
 import { stateWith } from '../../crud/test-support';
 import { RolesPage, TenantsPage, UsersPage } from '.';
 
@@ -12,8 +12,16 @@ const ROLES = [
   { id: 2, name: 'Clerk', displayName: '录入员', normalizedName: 'CLERK', isStatic: false, grantedPermissions: ['Pages.Wastecode'] },
 ];
 const USERS = [
-  { id: 1, userName: 'admin', name: 'admin', surname: 'admin', emailAddress: 'admin@defaulttenant.com', isActive: true, roleNames: ['ADMIN'], creationTime: '2024-01-02T03:04:05' },
-  { id: 7, userName: 'zhangsan', name: '三', surname: '张', emailAddress: 'zs@example.com', isActive: false, roleNames: ['CLERK'], creationTime: '2024-06-30T12:00:00' },
+  { id: 1, userName: 'admin', name: 'admin', surname: 'admin', emailAddress: 'admin@defaulttenant.com', isActive: true, roleNames: ['ADMIN'], creationTime: '2024-01-02T03:04:05', enterpriseIds: [], enterpriseNames: [] },
+  {
+    id: 7, userName: 'zhangsan', name: '三', surname: '张', emailAddress: 'zs@example.com', isActive: false, roleNames: ['CLERK'], creationTime: '2024-06-30T12:00:00',
+    enterpriseIds: [11, 12], enterpriseNames: ['甲化工', '乙运输'],
+  },
+];
+const ENTERPRISES = [
+  { id: 11, name: '甲化工', creditCode: 'c1', corporateType: [2] },
+  { id: 12, name: '乙运输', creditCode: 'c2', corporateType: [3] },
+  { id: 13, name: '丙处置', creditCode: 'c3', corporateType: [1] },
 ];
 const PERMISSIONS = [
   { id: 0, name: 'Pages.Users', displayName: 'Users' },
@@ -28,6 +36,7 @@ function storeWith(resource: string, extra: Partial<CrudRootState['crud']['byRes
   const root = stateWith({ [resource]: { loaded: true, ...extra } });
   root.crud.lookups['User/GetRoles'] = { items: ROLES, loading: false, loaded: true, error: null };
   root.crud.lookups['Role/GetAllPermissions'] = { items: PERMISSIONS, loading: false, loaded: true, error: null };
+  root.crud.lookups['EnterpriseInformation/GetEnterpriseInformationAll'] = { items: ENTERPRISES, loading: false, loaded: true, error: null };
   return mockStore(root);
 }
 
@@ -49,6 +58,8 @@ describe('UsersPage', () => {
     expect(table.textContent).toContain('录入员');
     expect(table.textContent).toContain('2024-06-30 12:00');
     expect(table.textContent).toContain('用户名');
+    expect(table.textContent).toContain('关联企业');
+    expect(table.textContent).toContain('甲化工、乙运输');
     const filter = byTestId('filter-isActive') as HTMLSelectElement;
     expect([...filter.options].map((o) => o.text)).toEqual(['是否激活：全部', '是否激活：是', '是否激活：否']);
     typeInto(filter, 'false');
@@ -70,10 +81,15 @@ describe('UsersPage', () => {
     expect(actionsOf(mock.dispatched).some((a) => a.type === A.saveRequested.type)).toBe(false);
 
     typeInto(byTestId('form-field-confirmPassword'), 'secret1');
+    openMultiSelect('form-field-enterpriseIds');
+    click(byTestId('form-field-enterpriseIds-option-13'));
     click(byTestId('btn-save'));
     expect(actionsOf(mock.dispatched).at(-1)).toEqual(A.saveRequested({
       resource: 'User',
-      values: { userName: 'lisi', surname: '李', name: '四', emailAddress: 'lisi@example.com', isActive: true, password: 'secret1', roleNames: ['CLERK'] },
+      values: {
+        userName: 'lisi', surname: '李', name: '四', emailAddress: 'lisi@example.com', isActive: true, enterpriseIds: [13],
+        password: 'secret1', roleNames: ['CLERK'],
+      },
     }));
   });
 
@@ -82,11 +98,20 @@ describe('UsersPage', () => {
     view = render(<UsersPage />, mock.store);
     expect(byTestId('form-field-password')).toBeNull();
     expect((byTestId('role-CLERK')! as HTMLInputElement).checked).toBe(true);
+    expect(byTestId('form-field-enterpriseIds-tag-11')!.textContent).toBe('甲化工');
+    expect(byTestId('form-field-enterpriseIds-tag-12')!.textContent).toBe('乙运输');
     click(byTestId('btn-save'));
     expect(actionsOf(mock.dispatched).at(-1)).toEqual(A.saveRequested({
       resource: 'User',
-      values: { userName: 'zhangsan', surname: '张', name: '三', emailAddress: 'zs@example.com', isActive: false, roleNames: ['CLERK'] },
+      values: { userName: 'zhangsan', surname: '张', name: '三', emailAddress: 'zs@example.com', isActive: false, enterpriseIds: [11, 12], roleNames: ['CLERK'] },
     }));
+  });
+
+  it('asks for the whole enterprise directory for the picker', () => {
+    const mock = storeWith('User', { items: USERS, totalCount: 2, editing: creating });
+    view = render(<UsersPage />, mock.store);
+    const asked = mock.dispatched.filter((a) => a.type === A.lookupRequested.type) as ReturnType<typeof A.lookupRequested>[];
+    expect(asked.map((a) => a.payload)).toContainEqual({ resource: 'EnterpriseInformation', method: 'GetEnterpriseInformationAll', params: {} });
   });
 });
 

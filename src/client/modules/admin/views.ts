@@ -54,6 +54,8 @@ export const userView = localView({
     }),
     // Edited with the role checkboxes of the dialog, shown with the roles' display names.
     roleNames: field.string(L('users', 'roleNames'), { form: false, width: 180 }),
+    // A user linked to enterprises sees and changes only their rows; the table shows `enterpriseNames`.
+    enterpriseIds: field.reference(L('users', 'enterpriseIds'), 'EnterpriseInformation', { multiple: true, width: 220 }),
     isActive: field.boolean(L('users', 'isActive'), { default: true, filterable: true, width: 80 }),
     creationTime: field.datetime(L('users', 'creationTime'), { form: false, sortable: true, width: 140 }),
   },

@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import type { EntityDto, Language } from '../../shared/resource-kit';
+import type { FormValues } from './form-values';
+import type { FormMode, FormSection } from './ResourceForm';
+import type { ColumnRenderer, RowAction } from './ResourceTable';
+import type { ResourceView, Translate } from './types';
+
+export interface ScreenExtensionContext {
+  /** The screen's view (a segment's, for a segment route). */
+  view: ResourceView;
+  t: Translate;
+  language: Language;
+}
+
+/** What an extension adds to a resource's generic screen; merged with what the page is given directly. */
+export interface ScreenExtensionParts {
+  columnRenderers?: Record<string, ColumnRenderer>;
+  formSections?: readonly FormSection[];
+  transformPayload?: (body: Record<string, unknown>, values: FormValues, mode: FormMode) => Record<string, unknown>;
+  deriveValues?: (patch: FormValues, next: FormValues, mode: FormMode) => FormValues | undefined | void;
+  toolbarActions?: ReactNode;
+  rowActions?: RowAction[];
+  canEdit?: (row: EntityDto) => boolean;
+  canDelete?: (row: EntityDto) => boolean;
+  createDefaults?: Record<string, unknown>;
+  formWidth?: number;
+  /** Rendered after the screen: drawers and dialogs the extension opens. */
+  children?: ReactNode;
+}
+
+/**
+ * A hook run on every render of the screen of its resource (so it may use React and store hooks), returning the
+ * parts it adds. Resource screens reached through a route pick their extension up by resource name.
+ */
+export type ScreenExtension = (ctx: ScreenExtensionContext) => ScreenExtensionParts;
+
+const extensions = new Map<string, ScreenExtension>();
+
+/** Registers the extension of a resource's screen (every segment of the resource gets it too). */
+export function registerScreenExtension(resource: string, extension: ScreenExtension): void {
+  extensions.set(resource.toLowerCase(), extension);
+}
+
+export function findScreenExtension(resource: string): ScreenExtension | undefined {
+  return extensions.get(resource.toLowerCase());
+}
+
+const both = <A extends unknown[]>(a?: (...args: A) => boolean, b?: (...args: A) => boolean) =>
+  a && b ? (...args: A) => a(...args) && b(...args) : (a ?? b);
+
+/** The page's own parts win where one value must be chosen; lists are joined, checks must all pass. */
+export function mergeParts(ext: ScreenExtensionParts, own: ScreenExtensionParts): ScreenExtensionParts {
+  const transforms = [ext.transformPayload, own.transformPayload].filter((f) => f !== undefined);
+  const derivers = [ext.deriveValues, own.deriveValues].filter((f) => f !== undefined);
+  return {
+    columnRenderers: ext.columnRenderers || own.columnRenderers ? { ...ext.columnRenderers, ...own.columnRenderers } : undefined,
+    formSections: ext.formSections || own.formSections ? [...(ext.formSections ?? []), ...(own.formSections ?? [])] : undefined,
+    transformPayload: transforms.length === 0 ? undefined
+      : (body, values, mode) => transforms.reduce((b, f) => f(b, values, mode), body),
+    deriveValues: derivers.length === 0 ? undefined : (patch, next, mode) => {
+      let extra: FormValues = {};
+      for (const derive of derivers) {
+        const more = derive({ ...patch, ...extra }, { ...next, ...extra }, mode);
+        if (more) extra = { ...extra, ...more };
+      }
+      return extra;
+    },
+    toolbarActions: ext.toolbarActions || own.toolbarActions ? <>{ext.toolbarActions}{own.toolbarActions}</> : undefined,
+    rowActions: ext.rowActions || own.rowActions ? [...(ext.rowActions ?? []), ...(own.rowActions ?? [])] : undefined,
+    canEdit: both(ext.canEdit, own.canEdit),
+    canDelete: both(ext.canDelete, own.canDelete),
+    createDefaults: ext.createDefaults || own.createDefaults ? { ...ext.createDefaults, ...own.createDefaults } : undefined,
+    formWidth: own.formWidth ?? ext.formWidth,
+    children: ext.children,
+  };
+}

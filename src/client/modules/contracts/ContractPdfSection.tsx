@@ -1,0 +1,90 @@
+import { useEffect, useState, type ChangeEvent, type HTMLProps } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import type { Dispatch } from '@reduxjs/toolkit';
+import { Callout, Classes, FileInput, ProgressBar } from '@blueprintjs/core';
+import { describeError } from '../../crud/api-error';
+import { holdFile } from '../../crud/files';
+import type { FormSectionContext } from '../../crud/ResourceForm';
+import { showToast } from '../../util/toaster';
+import { CONTRACT_RESOURCE } from './contractView';
+import { pdfChosen, pdfPrefillApplied, selectContractPdf, type ContractsRootState } from './contractsSlice';
+import { applyPrefill } from './pdf-prefill';
+
+const useContractsSelector = useSelector.withTypes<ContractsRootState>();
+
+const isPdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
+
+/**
+ * "识别合同PDF" in the contract dialog: choose a PDF, watch it upload and be read, see the text found. Each reading is
+ * applied to the form once: the fields still empty are filled, the file joins the attachments, a toast says what
+ * was filled.
+ */
+export function ContractPdfSection({ values, setValues, disabled, t, language }: FormSectionContext) {
+  const dispatch = useDispatch<Dispatch>();
+  const pdf = useContractsSelector(selectContractPdf);
+  const [rejected, setRejected] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (pdf.phase !== 'done' || pdf.seq === pdf.appliedSeq || !pdf.prefill) return;
+    const { patch, filled } = applyPrefill(values, pdf.prefill, pdf.file);
+    setValues(patch);
+    dispatch(pdfPrefillApplied(pdf.seq));
+    const names = filled.map((key) => t(`resource.${CONTRACT_RESOURCE}.fields.${key}`)).join(language === 'zh-CN' ? '、' : ', ');
+    showToast(filled.length > 0 ? t('contracts.pdfFilled', { fields: names }) : t('contracts.pdfNothingFilled'), filled.length > 0 ? 'success' : 'primary', 'tick');
+    // Applied once per reading: `values` is read at that moment, not followed.
+  }, [pdf.phase, pdf.seq, pdf.appliedSeq]);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    // Cleared so that choosing the same file again is a change too.
+    input.value = '';
+    if (!file) return;
+    if (!isPdf(file)) {
+      setRejected(t('contracts.pdfNotPdf'));
+      return;
+    }
+    setRejected(null);
+    dispatch(pdfChosen({ key: holdFile(file), name: file.name }));
+  };
+
+  const inputProps = { accept: 'application/pdf,.pdf', 'data-testid': 'contract-pdf-input', 'aria-label': t('contracts.pdfChoose') } as HTMLProps<HTMLInputElement>;
+  return (
+    <div data-testid="contract-pdf-section">
+      <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`} style={{ margin: '0 0 6px' }}>{t('contracts.pdfHint')}</p>
+      <FileInput fill disabled={disabled} text={pdf.fileName ?? t('contracts.pdfChoose')} hasSelection={pdf.fileName !== null}
+        buttonText={t('common.select')} inputProps={inputProps} onInputChange={choose} />
+      {pdf.phase === 'uploading' && (
+        <div style={{ marginTop: 8 }} data-testid="contract-pdf-status">
+          <div className={Classes.TEXT_SMALL}>{t('contracts.pdfUploading', { name: pdf.fileName ?? '', percent: Math.round(pdf.progress * 100) })}</div>
+          <ProgressBar intent="primary" value={pdf.progress} animate stripes={false} data-testid="contract-pdf-progress" />
+        </div>
+      )}
+      {pdf.phase === 'extracting' && (
+        <div style={{ marginTop: 8 }} data-testid="contract-pdf-status">
+          <div className={Classes.TEXT_SMALL}>{t('contracts.pdfExtracting')}</div>
+          <ProgressBar intent="primary" data-testid="contract-pdf-progress" />
+        </div>
+      )}
+      {(rejected || (pdf.phase === 'failed' && pdf.error)) && (
+        <Callout intent="danger" compact style={{ marginTop: 8 }} data-testid="contract-pdf-error">
+          {rejected ?? t('contracts.pdfFailed', { message: describeError(pdf.error!) })}
+        </Callout>
+      )}
+      {pdf.phase === 'done' && (
+        <div style={{ marginTop: 8 }}>
+          <div className={Classes.TEXT_SMALL} data-testid="contract-pdf-status">{t('contracts.pdfDone', { name: pdf.fileName ?? '' })}</div>
+          {pdf.unmatched.map((name) => (
+            <Callout key={name} intent="warning" compact style={{ marginTop: 4 }}>{t('contracts.pdfPartyUnmatched', { name })}</Callout>
+          ))}
+          <div className={Classes.TEXT_SMALL} style={{ margin: '6px 0 2px' }}>{t('contracts.pdfText')}</div>
+          <pre data-testid="contract-pdf-text" role="textbox" aria-readonly="true" aria-multiline="true" aria-label={t('contracts.pdfText')}
+            tabIndex={0} className={Classes.CODE_BLOCK}
+            style={{ maxHeight: 180, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all', margin: 0, fontSize: 12 }}>
+            {pdf.text || t('contracts.pdfNoText')}
+          </pre>
+        </div>
+      )}
+    </div>
+  );
+}

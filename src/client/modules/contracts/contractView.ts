@@ -1,0 +1,27 @@
+import { contract } from '../../../shared/resources';
+import { crudPath, type FieldDef } from '../../../shared/resource-kit';
+import type { ResourceView } from '../../crud/types';
+import { viewFromResource } from '../../crud/view';
+
+export const CONTRACT_RESOURCE = contract.name;
+export const CONTRACT_PERMISSION = contract.permission;
+export const CONTRACT_ROUTE = contract.route?.path ?? '/contractmanagement/contract';
+
+/** Contract statuses (enum contractStatus); the list filter adds −1 for all (contractStatusFilter). */
+export const ContractStatus = { all: -1, normal: 0, voided: 1 } as const;
+
+export const isVoided = (status: unknown) => Number(status) === ContractStatus.voided;
+
+const declared = viewFromResource(contract);
+const status: FieldDef = { ...declared.fields.status, filterable: false, form: false };
+
+/**
+ * The screen's view of the declaration. The status is neither typed in the dialog (a contract is voided by its own
+ * action) nor filtered by the generic toolbar: the screen's own select offers "all" (−1) beside the two statuses.
+ * Not registered: the sagas keep the declared view (same name, same calls).
+ */
+export const contractView: ResourceView = { ...declared, fields: { ...declared.fields, status } };
+
+export const CONTRACT_UPDATE_PATH = crudPath(CONTRACT_RESOURCE, 'Update');
+export const CONTRACT_UPLOAD_PATH = crudPath(CONTRACT_RESOURCE, 'UploadFile');
+export const CONTRACT_PDF_TEXT_PATH = crudPath(CONTRACT_RESOURCE, 'PdfFileTxt');

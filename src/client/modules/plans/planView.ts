@@ -1,0 +1,21 @@
+import { annualmanagementplan } from '../../../shared/resources';
+import { registerView, STANDARD_METHODS, viewFromResource } from '../../crud/view';
+import type { ResourceView } from '../../crud/types';
+
+/**
+ * The plan screen's view: the declaration, but a plan is written with its rows in one call (CreateAMP_AMPM /
+ * UpdateAMP_AMPM), so the generic save flow posts there. Registered when the store's sagas load, before any
+ * save can be dispatched.
+ */
+export const planView: ResourceView = registerView({
+  ...viewFromResource(annualmanagementplan),
+  methods: { ...STANDARD_METHODS, create: 'CreateAMP_AMPM', update: 'UpdateAMP_AMPM' },
+});
+
+export const PLAN_RESOURCE = planView.name;
+
+/** Plan statuses (enum planStatus). */
+export const PlanStatus = { draft: 0, submitted: 1, approved: 2, returned: 3 } as const;
+
+/** Only drafts and returned plans may change (the server refuses the others too). */
+export const isPlanEditable = (status: unknown) => Number(status) === PlanStatus.draft || Number(status) === PlanStatus.returned;
