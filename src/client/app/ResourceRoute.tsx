@@ -1,7 +1,9 @@
 import '@blueprintjs/table/lib/css/table.css';
 import { ResourcePage } from '../crud';
-// Registers the extensions of the enterprise screens (they travel in this chunk with the generic screen).
-import '../modules/enterprises';
+import { registerEnterpriseScreens } from '../modules/enterprises';
+
+// The extensions of the enterprise screens travel in this chunk with the generic screen.
+registerEnterpriseScreens();
 
 /**
  * A declared resource's screen; the table's style sheet travels with it, not with the login route. A segment route
