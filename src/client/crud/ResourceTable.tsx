@@ -57,6 +57,16 @@ const nextSorting = (field: string, current: SortState | null): SortState | null
   return current.direction === 'asc' ? { field, direction: 'desc' } : null;
 };
 
+/**
+ * The table moves its focused cell on mousedown and scrolls that cell fully into view. An actions cell that is partly
+ * out of view then slides under the pointer before mouseup, and the click lands on the next button or on none. The
+ * buttons keep their mousedown from the table (its listener is a native one on an ancestor, so React's
+ * stopPropagation would come too late); the click itself is untouched.
+ */
+const keepMouseDownFromTable = (element: HTMLElement | null) => {
+  element?.addEventListener('mousedown', (event) => event.stopPropagation());
+};
+
 const isEditableTarget = (target: EventTarget) =>
   target instanceof HTMLElement && (target.closest('input, textarea, select, button, a') !== null);
 
@@ -143,14 +153,16 @@ export function ResourceTable(props: ResourceTableProps) {
     if (!row) return <Cell loading />;
     return (
       <Cell interactive truncated={false} style={ACTION_CELL_STYLE}>
-        <Button size="small" variant="minimal" intent="primary" icon="edit" text={t('common.edit')}
-          disabled={canEdit ? !canEdit(row) : false} data-testid={`row-edit-${row.id}`} onClick={() => onEdit(row)} />
-        <Button size="small" variant="minimal" intent="danger" icon="trash" text={t('common.delete')}
-          disabled={canDelete ? !canDelete(row) : false} data-testid={`row-delete-${row.id}`} onClick={() => onDelete(row)} />
-        {rowActions.filter((a) => !a.hidden?.(row)).map((a) => (
-          <Button key={a.key} size="small" variant="minimal" intent={a.intent} icon={a.icon} text={a.text}
-            data-testid={`row-${a.key}-${row.id}`} onClick={() => a.onClick(row)} />
-        ))}
+        <span ref={keepMouseDownFromTable}>
+          <Button size="small" variant="minimal" intent="primary" icon="edit" text={t('common.edit')}
+            disabled={canEdit ? !canEdit(row) : false} data-testid={`row-edit-${row.id}`} onClick={() => onEdit(row)} />
+          <Button size="small" variant="minimal" intent="danger" icon="trash" text={t('common.delete')}
+            disabled={canDelete ? !canDelete(row) : false} data-testid={`row-delete-${row.id}`} onClick={() => onDelete(row)} />
+          {rowActions.filter((a) => !a.hidden?.(row)).map((a) => (
+            <Button key={a.key} size="small" variant="minimal" intent={a.intent} icon={a.icon} text={a.text}
+              data-testid={`row-${a.key}-${row.id}`} onClick={() => a.onClick(row)} />
+          ))}
+        </span>
       </Cell>
     );
   };
