@@ -25,6 +25,11 @@ export interface PageQuery {
   select: string;
   /** `from …` without joins, for the count. */
   from: string;
+  /**
+   * With this, `select` is the output list alone (over alias `t`), and these joins follow a derived table of the page's
+   * rows: joins and subqueries of the output then run for the rows shown, not for every row OFFSET skips.
+   */
+  pageFirst?: { joins: string };
   where: string[];
   params: Params;
   orderBy: string;
@@ -38,8 +43,12 @@ export async function queryPage<T>(db: Db, query: PageQuery): Promise<{ totalCou
   const countValues = [...query.params.values];
   const limit = query.params.add(query.limit);
   const offset = query.params.add(query.offset);
+  const page = `where ${where} order by ${query.orderBy} limit ${limit} offset ${offset}`;
+  const itemsSql = query.pageFirst
+    ? `${query.select} from (select t.* ${query.from} ${page}) t ${query.pageFirst.joins} order by ${query.orderBy}`
+    : `${query.select} ${page}`;
   const [items, count] = await Promise.all([
-    db.query<T>(`${query.select} where ${where} order by ${query.orderBy} limit ${limit} offset ${offset}`, query.params.values),
+    db.query<T>(itemsSql, query.params.values),
     db.query<{ count: number }>(`select count(*)::int as count ${query.from} where ${where}`, countValues),
   ]);
   return { totalCount: count[0].count, items };
