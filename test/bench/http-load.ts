@@ -50,13 +50,13 @@ interface PagedEnvelope {
 }
 
 /** Worker threads do not inherit `--import tsx` on Node 20, so the thread registers tsx itself before loading. */
-function startClientThread(): Worker {
+export function startClientThread(): Worker {
   const file = JSON.stringify(path.join(__dirname, 'load-worker.ts'));
   return new Worker(`require('tsx/cjs/api').register(); require(${file});`, { eval: true });
 }
 
 /** Runs one phase in the client thread and waits for its figures. */
-function phaseIn(worker: Worker, job: PhaseRequest): Promise<PhaseResult> {
+export function phaseIn(worker: Worker, job: PhaseRequest): Promise<PhaseResult> {
   return new Promise((resolve, reject) => {
     const onMessage = (reply: { ok: true; result: PhaseResult } | { ok: false; error: string }) => {
       worker.off('error', reject);
@@ -69,7 +69,7 @@ function phaseIn(worker: Worker, job: PhaseRequest): Promise<PhaseResult> {
   });
 }
 
-async function probe(url: string, headers: Record<string, string>): Promise<NonNullable<PagedEnvelope['result']>> {
+export async function probe(url: string, headers: Record<string, string>): Promise<NonNullable<PagedEnvelope['result']>> {
   const response = await fetch(url, { headers });
   const text = await response.text();
   const envelope = JSON.parse(text || '{}') as PagedEnvelope;

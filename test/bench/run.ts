@@ -1,6 +1,7 @@
-// `npm run bench`: start-up, list latency (PGlite and PostgreSQL), login-route download size and hub latency.
-// Measurements, not tests: a failing section is reported and the others still run. Prints tables and writes
-// test/bench/results.json. `npm run bench -- --only=http,hub` runs a subset (startup, http, bundle, hub).
+// `npm run bench`: start-up, list latency (PGlite and PostgreSQL), list latency at production scale, login-route
+// download size and hub latency. Measurements, not tests: a failing section is reported and the others still run.
+// Prints tables and writes test/bench/results.json. `npm run bench -- --only=http,hub` runs a subset (startup, http,
+// scale, bundle, hub).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,13 +9,14 @@ import { benchBundle, ensureClientBuild, LOGIN_BUDGET_KB, PUBLIC_DIR, type Bundl
 import { postgresAvailable, POSTGRES_ADMIN_URL, type DbKind } from './harness';
 import { benchHttp, DEFAULT_LOAD, type HttpResult } from './http-load';
 import { benchHub, DEFAULT_HUB, type HubResult } from './hub-latency';
+import { benchScale, DEFAULT_SCALE, type ScaleResult } from './scale-load';
 import { clientBuildIsStale } from '../../src/server/cli/build-client';
 import { benchStartup, DEFAULT_STARTUP, SERVER_ENTRY, WARM_TARGET_MS, type StartupResult } from './startup';
 import { round } from './stats';
 import { formatTable, type Cell } from './table';
 
 const MAX_REBUILDS_DURING_STARTUP = 1;
-const SECTIONS = ['startup', 'http', 'bundle', 'hub'] as const;
+const SECTIONS = ['startup', 'http', 'scale', 'bundle', 'hub'] as const;
 type Section = (typeof SECTIONS)[number];
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -29,10 +31,11 @@ interface Results {
   /** 1-minute load average at start and end: other work on the machine shows up in every figure. */
   loadAverage: { start: number; end: number };
   sections: Section[];
-  settings: { load: typeof DEFAULT_LOAD; hub: typeof DEFAULT_HUB; startup: typeof DEFAULT_STARTUP };
+  settings: { load: typeof DEFAULT_LOAD; scale: typeof DEFAULT_SCALE; hub: typeof DEFAULT_HUB; startup: typeof DEFAULT_STARTUP };
   clientBuild: ClientBuildState | null;
   startup?: Outcome<StartupResult>;
   http?: Partial<Record<DbKind, Outcome<HttpResult>>>;
+  scale?: Partial<Record<DbKind, Outcome<ScaleResult>>>;
   bundle?: Outcome<BundleResult>;
   hub?: Outcome<HubResult>;
   notes: string[];
@@ -96,6 +99,45 @@ function printHttp(results: Partial<Record<DbKind, Outcome<HttpResult>>>): void 
   for (const line of failures) console.log(`\nGetAll ${line}`);
 }
 
+function printScale(results: Partial<Record<DbKind, Outcome<ScaleResult>>>): void {
+  const measured = Object.values(results).filter((o): o is { ok: true; value: ScaleResult } => o.ok).map((o) => o.value);
+  const seedRows: Cell[][] = measured.map(({ db, version, seed }) => [
+    db, version, seed.enterprises, seed.wasteRecords, round(seed.enterprisesMs / 1000, 1), round(seed.wasteRecordsMs / 1000, 1),
+    round(seed.analyzeMs / 1000, 1), round(seed.totalMs / 1000, 1), seed.enterpriseTableMb, seed.wasteTableMb,
+  ]);
+  if (seedRows.length) {
+    console.log(formatTable('Scale data for tenant 1: set-based inserts after migrate + seed, then vacuum analyze; seconds',
+      ['db', 'version', 'enterprises', 'waste records', 'enterprises s', 'records s', 'vacuum analyze s', 'total s', 'enterprises MB', 'records MB'], seedRows));
+  }
+  const rows: Cell[][] = [];
+  const plans: Cell[][] = [];
+  for (const { db, cases } of measured) {
+    for (const c of cases) {
+      for (const phase of [c.sequential, c.concurrent]) {
+        rows.push([db, c.scenario, `${c.itemsPerPage}/${c.totalCount}`, phase.clients, phase.count, phase.p50, phase.p95, phase.p99, phase.max, phase.requestsPerSecond, phase.errors]);
+      }
+      // The listed table's own scans say whether its indexes serve the list; the rest (joins, display subqueries) is in
+      // results.json.
+      const table = /\bfrom (\w+) t\b/.exec(c.plans[0]?.sql ?? '')?.[1] ?? '';
+      for (const plan of c.plans) {
+        const own = plan.scans.filter((scan) => scan.includes(` on ${table} t`)).map((scan) => scan.replace(` on ${table}`, ''));
+        plans.push([db, c.scenario, plan.query, plan.runMs, plan.explainMs, own.join('; ')]);
+      }
+    }
+  }
+  if (rows.length) {
+    console.log(formatTable(`GetAll at scale over HTTP (logged in as tenant 1 admin, ${DEFAULT_SCALE.requests} requests a phase), latency in ms`,
+      ['db', 'case', 'items/total', 'clients', 'n', 'p50', 'p95', 'p99', 'max', 'req/s', 'errors'], rows));
+    console.log(formatTable('Statements behind each GetAll: median of plain runs, EXPLAIN ANALYZE time and scans of the listed table (full plans in results.json)',
+      ['db', 'case', 'query', 'run ms', 'explain ms', 'scans of the listed table'], plans));
+    const slow = measured.flatMap(({ db, cases }) => cases.filter((c) => c.slow).map((c) => `${db}: ${c.scenario} (p50 ${c.sequential.p50} ms)`));
+    console.log(slow.length ? `slower than ${DEFAULT_SCALE.slowMs} ms p50: ${slow.join('; ')}` : `every case under ${DEFAULT_SCALE.slowMs} ms p50`);
+  }
+  for (const [kind, outcome] of Object.entries(results)) {
+    if (!outcome.ok) console.log(`\nScale ${kind}: not measured (${outcome.error.split('\n')[0]})`);
+  }
+}
+
 function printBundle(outcome: Outcome<BundleResult>): void {
   if (!outcome.ok) return console.log(`\nLogin route size: not measured (${outcome.error.split('\n')[0]})`);
   const { loginRoute, allAssets } = outcome.value;
@@ -136,7 +178,7 @@ async function main(): Promise<void> {
     memoryGb: round(os.totalmem() / 1024 ** 3, 1),
     loadAverage: { start: round(os.loadavg()[0], 2), end: Number.NaN },
     sections,
-    settings: { load: DEFAULT_LOAD, hub: DEFAULT_HUB, startup: DEFAULT_STARTUP },
+    settings: { load: DEFAULT_LOAD, scale: DEFAULT_SCALE, hub: DEFAULT_HUB, startup: DEFAULT_STARTUP },
     clientBuild: null,
     notes: [],
     durationS: 0,
@@ -177,6 +219,14 @@ async function main(): Promise<void> {
       ? { ok: false, error: `PostgreSQL at ${POSTGRES_ADMIN_URL} unavailable: ${unavailable}` }
       : await attempt('GetAll on PostgreSQL', () => benchHttp('postgres'));
   }
+  if (sections.includes('scale')) {
+    results.scale = {};
+    results.scale.pglite = await attempt('GetAll at scale on PGlite', () => benchScale('pglite'));
+    const unavailable = await postgresAvailable();
+    results.scale.postgres = unavailable
+      ? { ok: false, error: `PostgreSQL at ${POSTGRES_ADMIN_URL} unavailable: ${unavailable}` }
+      : await attempt('GetAll at scale on PostgreSQL', () => benchScale('postgres'));
+  }
   if (sections.includes('hub')) results.hub = await attempt('hub', () => benchHub());
   if (sections.includes('bundle')) {
     // A start.ts run stopped mid-build, or someone else's build, can leave dist/public without its page.
@@ -198,6 +248,7 @@ async function main(): Promise<void> {
   }
   if (results.startup) printStartup(results.startup);
   if (results.http) printHttp(results.http);
+  if (results.scale) printScale(results.scale);
   if (results.hub) printHub(results.hub);
   if (results.bundle) printBundle(results.bundle);
   for (const note of results.notes) console.log(`note: ${note.split('\n')[0]}`);
