@@ -1,26 +1,10 @@
 /** @jest-environment jsdom */
-import type { Store } from '@reduxjs/toolkit';
-import { http } from '../../api/http';
-import ResourceRoute from '../../app/ResourceRoute';
-import type { CrudRootState } from '../../crud';
-import { byTestId, click, installDomShims, preloadIcons, render, typeInto, type Rendered } from '../../crud/render-support';
+import { byTestId, click, typeInto } from '../../crud/render-support';
 import { creditCodeCheckChar } from '../../../shared/validators';
-import { liveStore, paged, Refusal, settle, type Handler, type Request } from './live-store';
+import { paged, Refusal, settle, type Handler, type Request } from './live-store';
+import { screenTestBed } from './screen-bed';
 
-installDomShims();
-beforeAll(preloadIcons);
-
-const original = http.defaults.adapter;
-let view: Rendered | null = null;
-let stop: (() => void) | null = null;
-afterEach(() => {
-  view?.unmount();
-  view = null;
-  stop?.();
-  stop = null;
-  http.defaults.adapter = original;
-  document.body.innerHTML = '';
-});
+const bed = screenTestBed();
 
 const CREDIT_CODE = '91330106MA2H0001X' + creditCodeCheckChar('91330106MA2H0001X');
 const ENTERPRISES = [
@@ -66,10 +50,7 @@ function enterpriseServer(overrides: Handler = () => undefined): Handler {
 }
 
 function open(route: { resource: string; segment?: string }, handler: Handler = enterpriseServer()) {
-  const live = liveStore(handler);
-  stop = live.stop;
-  view = render(<ResourceRoute {...route} />, live.store as unknown as Store<CrudRootState>);
-  return live;
+  return bed.open(route, handler);
 }
 
 const select = (testId: string) => byTestId(testId) as HTMLSelectElement;

@@ -1,26 +1,10 @@
 /** @jest-environment jsdom */
-import type { Store } from '@reduxjs/toolkit';
-import { http } from '../../api/http';
-import ResourceRoute from '../../app/ResourceRoute';
-import type { CrudRootState } from '../../crud';
-import { byTestId, click, installDomShims, preloadIcons, render, typeInto, type Rendered } from '../../crud/render-support';
+import { byTestId, click, typeInto } from '../../crud/render-support';
 import { hazardsFromWastecode } from './hazardousWasteScreen';
-import { liveStore, paged, Refusal, settle, type Request } from './live-store';
+import { paged, Refusal, settle, type Request } from './live-store';
+import { screenTestBed } from './screen-bed';
 
-installDomShims();
-beforeAll(preloadIcons);
-
-const original = http.defaults.adapter;
-let view: Rendered | null = null;
-let stop: (() => void) | null = null;
-afterEach(() => {
-  view?.unmount();
-  view = null;
-  stop?.();
-  stop = null;
-  http.defaults.adapter = original;
-  document.body.innerHTML = '';
-});
+const bed = screenTestBed();
 
 const WASTECODES = [
   { id: 3, code: '900-041-49', hazardCharacteristics: ['T', 'In'] },
@@ -33,7 +17,7 @@ const WASTES = [
 ];
 
 function open(extra: (request: Request) => unknown = () => undefined) {
-  const live = liveStore(async (request) => {
+  return bed.open({ resource: 'HazardouswasteInformation' }, async (request) => {
     const answer = await extra(request);
     if (answer !== undefined) return answer;
     switch (request.path) {
@@ -47,9 +31,6 @@ function open(extra: (request: Request) => unknown = () => undefined) {
       default: throw new Refusal(`unexpected ${request.method} ${request.path}`, 404);
     }
   });
-  stop = live.stop;
-  view = render(<ResourceRoute resource="HazardouswasteInformation" />, live.store as unknown as Store<CrudRootState>);
-  return live;
 }
 
 const checked = (testId: string) => [...byTestId(testId)!.querySelectorAll<HTMLInputElement>('input')]

@@ -1,29 +1,14 @@
 /** @jest-environment jsdom */
 import { act } from 'react';
-import type { Store } from '@reduxjs/toolkit';
-import { http } from '../../api/http';
 import ResourceRoute from '../../app/ResourceRoute';
 import { mockStore } from '../../crud/render-support';
 import { stateWith } from '../../crud/test-support';
-import type { CrudRootState } from '../../crud';
 import { DEFAULT_CONFIG } from '../../app/config';
-import { byTestId, click, installDomShims, preloadIcons, render, typeInto, type Rendered } from '../../crud/render-support';
-import { liveStore, paged, Refusal, settle, type Request } from './live-store';
+import { byTestId, click, render, typeInto } from '../../crud/render-support';
+import { paged, Refusal, settle, type Request } from './live-store';
+import { screenTestBed } from './screen-bed';
 
-installDomShims();
-beforeAll(preloadIcons);
-
-const original = http.defaults.adapter;
-let view: Rendered | null = null;
-let stop: (() => void) | null = null;
-afterEach(() => {
-  view?.unmount();
-  view = null;
-  stop?.();
-  stop = null;
-  http.defaults.adapter = original;
-  document.body.innerHTML = '';
-});
+const bed = screenTestBed();
 
 const TRANSPORTERS = [{ id: 7, name: '顺达运输有限公司', corporateType: [3] }];
 const ALL_ENTERPRISES = [...TRANSPORTERS, { id: 2, name: '华东化工有限公司', corporateType: [2] }];
@@ -40,14 +25,11 @@ function lookups(request: Request): unknown {
 }
 
 function open(resource: string, handler: (request: Request) => unknown) {
-  const live = liveStore(async (request) => {
+  return bed.open({ resource }, async (request) => {
     const answer = lookups(request) ?? await handler(request);
     if (answer === undefined) throw new Refusal(`unexpected ${request.method} ${request.path}`, 404);
     return answer;
   });
-  stop = live.stop;
-  view = render(<ResourceRoute resource={resource} />, live.store as unknown as Store<CrudRootState>);
-  return live;
 }
 
 const bodyOf = (calls: Request[], path: string) => calls.find((c) => c.path === path)?.body;
@@ -162,11 +144,11 @@ describe('the inspections row action', () => {
       ...stateWith({ EnterpriseInformation: { loaded: true, items: [{ id: 1, name: '甲', corporateType: [1] }], totalCount: 1 } }),
       app: { config: { ...DEFAULT_CONFIG, auth: { allPermissions: {}, grantedPermissions: granted } } },
     });
-    view = render(<ResourceRoute resource="EnterpriseInformation" />, mockStore(state({ 'Pages.EnterpriseInformation': 'true' })).store);
+    const plain = render(<ResourceRoute resource="EnterpriseInformation" />, mockStore(state({ 'Pages.EnterpriseInformation': 'true' })).store);
     expect(byTestId('row-inspections-1')).toBeNull();
-    view.unmount();
-    view = render(<ResourceRoute resource="EnterpriseInformation" />,
-      mockStore(state({ 'Pages.EnterpriseInformation': 'true', 'Pages.RegularInspections': 'true' })).store);
+    plain.unmount();
+    bed.track(render(<ResourceRoute resource="EnterpriseInformation" />,
+      mockStore(state({ 'Pages.EnterpriseInformation': 'true', 'Pages.RegularInspections': 'true' })).store));
     expect(byTestId('row-inspections-1')).not.toBeNull();
   });
 });
