@@ -30,6 +30,9 @@ import { contractHooks, fileContractReminders, registerContractMethods } from '.
 import { enterpriseHooks, registerEnterpriseMethods } from './modules/enterprises';
 import { planDetailHooks, planHooks, registerPlanMethods } from './modules/plans';
 import { registerWasteInfoMethods, wasteInfoHooks } from './modules/wasteinfo';
+import { registerTransferMethods, transferLineHooks, transferOrderHooks } from './modules/transfer';
+import { warehouseReceiptHooks } from './modules/inventory/receipts';
+import { registerInbox } from './modules/inbox';
 import type { ResourceHooks } from './crud/engine';
 import { registerHub } from './realtime';
 
@@ -54,6 +57,9 @@ const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
   AnnualManagementPlan: planHooks,
   AnnualManagementPlanDetail: planDetailHooks,
   Contract: contractHooks,
+  TransferOrder: transferOrderHooks,
+  TransferOrderLine: transferLineHooks,
+  Warehousereceipt: warehouseReceiptHooks,
 };
 
 /** Every app service of the product: the declared resources through the engine, plus the modules. */
@@ -64,6 +70,8 @@ export function buildRegistry(): AppServiceRegistry {
   registerWasteInfoMethods(registry);
   registerPlanMethods(registry);
   registerContractMethods(registry);
+  registerTransferMethods(registry);
+  registerInbox(registry);
   registerAccount(registry);
   registerSession(registry);
   registerUsers(registry);

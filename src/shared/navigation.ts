@@ -64,15 +64,13 @@ const fixedRoutes: RouteEntry[] = [
   { name: 'bigscreen', path: '/bigdata/customerinformation?wall=1', label: L('大屏展示', 'Wall display'), kind: 'placeholder', permission: 'Pages.BigData', group: 'bigdata', icon: 'desktop', order: 2, external: true },
   { name: 'user', path: '/setting/user', label: L('用户管理', 'Users'), kind: 'page', permission: 'Pages.Users', group: 'setting', icon: 'person', order: 1 },
   { name: 'role', path: '/setting/role', label: L('角色管理', 'Roles'), kind: 'page', permission: 'Pages.Roles', group: 'setting', icon: 'people', order: 2 },
+  { name: 'transferorder', path: '/transfermanagement/transferorder', label: L('转移申请', 'Transfer orders'), kind: 'page', permission: 'Pages.TransferApplication', group: 'transfermanagement', icon: 'export', order: 1 },
+  { name: 'transferreception', path: '/transfermanagement/transferreception', label: L('转移接收', 'Transfer reception'), kind: 'page', permission: 'Pages.TransferReception', group: 'transfermanagement', icon: 'import', order: 2 },
   { name: 'tenant', path: '/setting/tenant', label: L('租户管理', 'Tenants'), kind: 'page', permission: 'Pages.Tenants', group: 'setting', icon: 'office', order: 3, hostOnly: true },
 ];
 
 // Modules whose screens arrive with later work; their menu entries and permissions exist now.
 const plannedRoutes: RouteEntry[] = ([
-  ['transferorder', '/transfermanagement/transferorder', L('转移申请', 'Transfer orders'), 'Pages.TransferApplication', 'transfermanagement', 'export', 1],
-  ['transferreception', '/transfermanagement/transferreception', L('转移接收', 'Transfer reception'), 'Pages.TransferReception', 'transfermanagement', 'import', 2],
-  ['warehousereceipt', '/inventorymanagement/warehousereceipt', L('入库单', 'Warehouse receipts'), 'Pages.Warehousereceipt', 'inventorymanagement', 'log-in', 1],
-  ['inventorylist', '/inventorymanagement/inventorylist', L('库存清单', 'Inventory'), 'Pages.InventoryList', 'inventorymanagement', 'th-list', 2],
   ['supervisorconsole', '/monitoring/console', L('监控台', 'Supervisor console'), 'Pages.SupervisorConsole', 'monitoring', 'eye-open', 1],
   ['equipmentmodel', '/monitoring/equipmentmodel', L('设备型号', 'Equipment models'), 'Pages.Equipmentmodel', 'monitoring', 'cube', 2],
   ['smartequipment', '/monitoring/smartequipment', L('智能设备', 'Smart equipment'), 'Pages.Smartequipment', 'monitoring', 'mobile-phone', 3],

@@ -115,7 +115,10 @@ function listed(resource: Resource, dto: Dto): Dto {
   return copy;
 }
 
-for (const resource of RESOURCES) {
+// Read-only resources and those created through their own method (transfer orders) have tests of their own.
+const STANDARD = RESOURCES.filter((r) => !r.readOnly && !r.createMethod);
+
+for (const resource of STANDARD) {
   describe(`${resource.name} (declared resource contract)`, () => {
     const path = (method: string) => svc(resource.name, method);
     const marker = unique('k');

@@ -186,7 +186,7 @@ export async function startTestServer(serverOptions: TestServerOptions = {}): Pr
     const config = readConfig({
       DATA_DIR: dataDir, JWT_SECRET, TRUST_PROXY: 'true', HOST: '127.0.0.1', PORT: '0', AMAP_KEY: 'test-amap-key', ...serverOptions.env,
     });
-    app = await buildApp(db, config, { quiet: true });
+    app = await buildApp(db, config, { quiet: !process.env.TEST_SERVER_LOG });
     await app.server.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {
     await app?.server.close().catch(() => undefined);

@@ -36,6 +36,8 @@ export interface ResourceView {
   /** i18n keys: the title and one per field. */
   i18n: { title: string; field: (fieldName: string) => string };
   methods: CrudMethods;
+  /** Rows only the server writes (inventory): the screen lists and exports, it offers no create, edit or delete. */
+  readOnly?: boolean;
   /** Query parameter name of a filter when it differs from the field name (User's `isActive` → `IsActive`). */
   filterParams?: Record<string, string>;
   /** Lookup lists of other resources a write to this one makes stale (`User/GetRoles` after a role changes). */

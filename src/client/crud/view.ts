@@ -14,7 +14,8 @@ export function viewFromResource(resource: Resource): ResourceView {
     displayField: resource.displayField,
     lookup: resource.lookup,
     i18n: { title: i18nKey.title(resource.name), field: (f) => i18nKey.field(resource.name, f) },
-    methods: STANDARD_METHODS,
+    methods: resource.createMethod ? { ...STANDARD_METHODS, create: resource.createMethod } : STANDARD_METHODS,
+    readOnly: resource.readOnly,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { EnumValue, FieldDef, Resource, ResourceSegment } from '../../shared/resource-kit';
 import { MAX_PAGE_SIZE, pick, resourcePermissions } from '../../shared/resource-kit';
+import type { PermissionName } from '../../shared/permissions';
 import { translate } from '../../shared/locales';
 import { findResource } from '../../shared/resources';
 import { maskIdCard } from '../../shared/validators';
@@ -19,9 +20,17 @@ import { readFilterValue, readWriteValues, type FieldValue } from './validation'
 /** What a resource does beyond its declaration; each hook runs inside the write's transaction. */
 export interface ResourceHooks {
   /** After the declared checks: derived values, rules across fields. Throw an AppError to refuse. */
-  beforeWrite?(ctx: RequestContext, tx: Db, values: Record<string, FieldValue>, existing: Row | null): Promise<void>;
+  beforeWrite?(ctx: RequestContext, tx: Db, values: Record<string, FieldValue>, existing: Row | null, input: Input): Promise<void>;
+  /** After the row is written, in the same transaction: rows it owns (an order's lines), checks that need them. */
+  afterWrite?(ctx: RequestContext, tx: Db, row: Row, input: Input, existing: Row | null): Promise<void>;
   /** Before the delete checks and the soft delete: rows the record owns go with it. */
   beforeDelete?(ctx: RequestContext, tx: Db, row: Row): Promise<void>;
+  /** List filters beyond the declared fields (orders by the waste code of their lines); `t` is the row's alias. */
+  listConditions?(ctx: RequestContext, input: Input, params: Params): string[];
+  /** After the endpoint's transaction committed: tell others (hub pushes). Not called for a rolled-back write. */
+  afterCommit?(ctx: RequestContext, row: Row, change: 'create' | 'update' | 'delete'): Promise<void>;
+  /** What `Get` adds to one row (an order's lines and history); lists do not carry it. */
+  detail?(ctx: RequestContext, db: Db, row: Row): Promise<Row>;
 }
 
 /** `t.col = v`, or for array columns `t.col @> array[v]` (served by the GIN index). */
@@ -69,6 +78,18 @@ function listConditions(resource: Resource, ctx: RequestContext, input: Input, p
     if (checked.error) problems.push({ message: checked.error, members: [name] });
     else if (checked.value !== undefined) conditions.push(matchCondition('t', name, def, params.add(checked.value ?? null)));
   }
+  for (const [name, def] of Object.entries(resource.fields)) {
+    if (!def.filterRange) continue;
+    for (const [suffix, operator] of [['From', '>='], ['To', '<=']] as const) {
+      const raw = input.get(name + suffix);
+      if (raw === undefined || raw === null || raw === '' || raw === 'null') continue;
+      const checked = readFilterValue(def, raw, ctx.language, pick(def.label, ctx.language));
+      if (checked.error) problems.push({ message: checked.error, members: [name + suffix] });
+      else if (checked.value !== undefined && checked.value !== null) {
+        conditions.push(`t.${columnName(name)} ${operator} ${params.add(checked.value)}`);
+      }
+    }
+  }
   if (problems.length > 0) throw errors.validation(ctx.language, problems);
   const segments = forPage ? allowedSegments(resource, ctx) : null;
   if (segments) conditions.push(segmentCondition(resource, segments, params));
@@ -101,7 +122,7 @@ export class ResourceService {
   async list(ctx: RequestContext, input: Input): Promise<{ totalCount: number; items: Row[] }> {
     const paging = readPaging(input);
     const params = new Params();
-    const conditions = listConditions(this.resource, ctx, input, params);
+    const conditions = [...listConditions(this.resource, ctx, input, params), ...(this.hooks.listConditions?.(ctx, input, params) ?? [])];
     const order = orderBy(readSorting(input, ctx.language, this.sortable, this.resource.defaultSorting), 't.id');
     const page = await this.repository.list(ctx.db, scopeOf(ctx), {
       conditions, params, orderBy: order, limit: paging.maxResultCount, offset: paging.skipCount,
@@ -119,10 +140,18 @@ export class ResourceService {
     return row;
   }
 
-  async create(ctx: RequestContext, tx: Db, input: Input): Promise<Row> {
-    const values = await this.checkedValues(ctx, tx, input, null);
+  /** One row as `Get` shows it: the row and what the resource adds (lines, history). */
+  async detail(ctx: RequestContext, db: Db, id: number): Promise<Row> {
+    const row = await this.get(ctx, db, id);
+    return this.hooks.detail ? this.hooks.detail(ctx, db, row) : row;
+  }
+
+  async create(ctx: RequestContext, tx: Db, input: Input, managed: Record<string, FieldValue> = {}): Promise<Row> {
+    const values = { ...(await this.checkedValues(ctx, tx, input, null)), ...managed };
     const id = await this.repository.insert(tx, ctx.tenantId, ctx.session?.userId ?? null, values);
-    return this.get(ctx, tx, id);
+    const row = await this.get(ctx, tx, id);
+    await this.hooks.afterWrite?.(ctx, tx, row, input, null);
+    return this.hooks.afterWrite ? this.get(ctx, tx, id) : row;
   }
 
   async update(ctx: RequestContext, tx: Db, input: Input): Promise<Row> {
@@ -130,7 +159,9 @@ export class ResourceService {
     const existing = await this.get(ctx, tx, id);
     const values = await this.checkedValues(ctx, tx, input, existing);
     await this.repository.update(tx, ctx.tenantId, ctx.session?.userId ?? null, id, values);
-    return this.get(ctx, tx, id);
+    const row = await this.get(ctx, tx, id);
+    await this.hooks.afterWrite?.(ctx, tx, row, input, existing);
+    return this.hooks.afterWrite ? this.get(ctx, tx, id) : row;
   }
 
   /** Updates named fields of a visible row, bypassing the form rules (status changes). */
@@ -156,7 +187,7 @@ export class ResourceService {
     if (problems.length > 0) throw errors.validation(ctx.language, problems);
     await this.databaseChecks(ctx, tx, values, existing?.id ?? null);
     this.checkOwnership(ctx, values, existing);
-    await this.hooks.beforeWrite?.(ctx, tx, values, existing);
+    await this.hooks.beforeWrite?.(ctx, tx, values, existing, input);
     return values;
   }
 
@@ -170,7 +201,8 @@ export class ResourceService {
     });
     for (const [name, def] of Object.entries(this.resource.fields)) {
       const value = values[name];
-      if (value === null || value === undefined) continue;
+      // Managed values are the server's own (an order's vehicles, seen by the transporter, not the producer editing).
+      if (value === null || value === undefined || def.managed) continue;
       if (def.kind === 'reference') {
         const target = findResource(def.resource)!;
         const ids = Array.isArray(value) ? (value as number[]) : [value as number];
@@ -249,7 +281,10 @@ export function registerResource(registry: AppServiceRegistry, resource: Resourc
   services.set(resource.name.toLowerCase(), crud);
   const access = { anyOf: resourcePermissions(resource) };
   const service = resource.name;
-  const filters = resource.fieldNames.filter((n) => resource.fields[n].filterable);
+  const filters = [
+    ...resource.fieldNames.filter((n) => resource.fields[n].filterable),
+    ...resource.fieldNames.filter((n) => resource.fields[n].filterRange).flatMap((n) => [`${n}From`, `${n}To`]),
+  ];
 
   registry.add({
     service, method: 'GetAll', verb: 'GET', access, summary: `Paged list of ${resource.label.en}`,
@@ -258,24 +293,50 @@ export function registerResource(registry: AppServiceRegistry, resource: Resourc
   });
   registry.add({
     service, method: 'Get', verb: 'GET', access, summary: `One ${resource.label.en} by id`, parameters: ['Id'],
-    handler: (ctx, input) => crud.get(ctx, ctx.db, input.requiredInt('Id', { min: 1 })),
+    handler: (ctx, input) => crud.detail(ctx, ctx.db, input.requiredInt('Id', { min: 1 })),
   });
-  registry.add({
-    service, method: 'Create', verb: 'POST', access, summary: `Create ${resource.label.en}`, parameters: resource.fieldNames,
-    handler: (ctx, input) => ctx.db.transaction((tx) => crud.create(ctx, tx, input)),
-  });
+  if (!resource.readOnly) registerWrites(registry, crud, access);
+  registerLookup(registry, crud, filters);
+  return crud;
+}
+
+async function committed(ctx: RequestContext, crud: ResourceService, change: 'create' | 'update' | 'delete', row: Row): Promise<Row> {
+  await crud.hooks.afterCommit?.(ctx, row, change);
+  return row;
+}
+
+/** Create (unless a module serves it under its own name), Update and Delete. */
+function registerWrites(registry: AppServiceRegistry, crud: ResourceService, access: { anyOf: PermissionName[] }): void {
+  const { resource } = crud;
+  const service = resource.name;
+  if (!resource.createMethod) {
+    registry.add({
+      service, method: 'Create', verb: 'POST', access, summary: `Create ${resource.label.en}`, parameters: resource.fieldNames,
+      handler: async (ctx, input) => committed(ctx, crud, 'create', await ctx.db.transaction((tx) => crud.create(ctx, tx, input))),
+    });
+  }
   registry.add({
     service, method: 'Update', verb: 'PUT', access, summary: `Update ${resource.label.en}`, parameters: ['id', ...resource.fieldNames],
-    handler: (ctx, input) => ctx.db.transaction((tx) => crud.update(ctx, tx, input)),
+    handler: async (ctx, input) => committed(ctx, crud, 'update', await ctx.db.transaction((tx) => crud.update(ctx, tx, input))),
   });
   registry.add({
     service, method: 'Delete', verb: 'DELETE', access, summary: `Delete ${resource.label.en}`, parameters: ['Id'],
-    handler: (ctx, input) => ctx.db.transaction(async (tx) => {
-      await crud.remove(ctx, tx, input.requiredInt('Id', { min: 1 }));
+    handler: async (ctx, input) => {
+      const id = input.requiredInt('Id', { min: 1 });
+      const row = await ctx.db.transaction(async (tx) => {
+        const removed = await crud.get(ctx, tx, id);
+        await crud.remove(ctx, tx, id);
+        return removed;
+      });
+      await committed(ctx, crud, 'delete', row);
       return null;
-    }),
+    },
   });
+}
 
+function registerLookup(registry: AppServiceRegistry, crud: ResourceService, filters: string[]): void {
+  const { resource } = crud;
+  const service = resource.name;
   const lookup = resource.lookup;
   if (lookup) {
     registry.add({
@@ -295,7 +356,6 @@ export function registerResource(registry: AppServiceRegistry, resource: Resourc
       },
     });
   }
-  return crud;
 }
 
 /** Reads a nested object of a body (a plan row) with the same rules as a request body. */

@@ -18,6 +18,7 @@ export const FILE_OWNERS: readonly FileOwner[] = [
   },
   { service: 'Contract', permissions: ['Pages.ContractManagement'] },
   { service: 'RegularInspections', permissions: ['Pages.RegularInspections'] },
+  { service: 'TransferOrder', permissions: ['Pages.TransferApplication', 'Pages.TransferReception'] },
 ];
 
 export function findFileOwner(service: string): FileOwner | undefined {

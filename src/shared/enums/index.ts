@@ -199,10 +199,34 @@ export const industryLevel = defineEnum('industryLevel', [
   { value: 'class', label: { zh: '小类', en: 'Class' } },
 ]);
 
+/** Where a warehouse receipt comes from: entered by hand, or written when a receiver agrees to a transfer order. */
+export const receiptSource = numericEnum('receiptSource', { 1: ['手工入库', 'Manual'], 2: ['转移接收', 'Transfer reception'] });
+
+/** The moves of a transfer order, as its history names them. */
+export const transferAction = defineEnum('transferAction', [
+  { value: 'create', label: { zh: '填报', en: 'Created' } },
+  { value: 'edit', label: { zh: '修改', en: 'Edited' } },
+  { value: 'delete', label: { zh: '删除', en: 'Deleted' } },
+  { value: 'void', label: { zh: '作废', en: 'Voided' } },
+  { value: 'resubmit', label: { zh: '重新提交', en: 'Resubmitted' } },
+  { value: 'dispatch', label: { zh: '派车', en: 'Dispatched' } },
+  { value: 'agree', label: { zh: '同意接收', en: 'Agreed' } },
+  { value: 'return', label: { zh: '退回', en: 'Returned' } },
+  { value: 'sign', label: { zh: '签章', en: 'Signed' } },
+]);
+
+/** The three parties of a transfer order. */
+export const transferParty = defineEnum('transferParty', [
+  { value: 'producer', label: { zh: '产废单位', en: 'Producer' } },
+  { value: 'transporter', label: { zh: '运输单位', en: 'Transporter' } },
+  { value: 'receiver', label: { zh: '接收单位', en: 'Receiver' } },
+]);
+
 export const ALL_ENUMS = [
   corporateType, wasteProductionScale, disposalMethod, vehicleColour, vehicleEntryType, wasteType,
   physicalCharacteristics, generationSource, containerType, containerCapacity, containerMaterial, packagingMethod,
   purpose, capacityUnit, sizeUnit, storagePointType, runningState, activation, onlineState, warningType,
   inspectionType, evaluation, contractType, contractStatus, contractStatusFilter, noticeType, declareStatus,
-  dispatchStatus, signStatus, hazardCharacteristic, industryLevel, planStatus, wasteInfoStatus,
+  dispatchStatus, signStatus, hazardCharacteristic, industryLevel, planStatus, wasteInfoStatus, receiptSource,
+  transferAction, transferParty,
 ];

@@ -1,8 +1,10 @@
 import type { Label } from '../resource-kit/label';
+import { TRANSFER_RULE_TEXTS } from './transfer-rules';
 
 // Hand-written interface texts. Keys are grouped by area; resource, field, enum, permission and menu texts are not
 // written here: they are derived from the declarations (see index.ts).
 export const UI_TEXTS = {
+  transferRules: TRANSFER_RULE_TEXTS,
   app: {
     name: { zh: '固废危废智慧监管平台', en: 'Solid & Hazardous Waste Management' },
     shortName: { zh: '固废平台', en: 'Waste' },
@@ -93,6 +95,8 @@ export const UI_TEXTS = {
     createTitle: { zh: '新建{{title}}', en: 'New {{title}}' },
     editTitle: { zh: '编辑{{title}}', en: 'Edit {{title}}' },
     filterAny: { zh: '{{field}}：全部', en: '{{field}}: all' },
+    filterFrom: { zh: '{{field}}起', en: '{{field}} from' },
+    filterTo: { zh: '{{field}}止', en: '{{field}} to' },
     sortAsc: { zh: '升序排列', en: 'Sort ascending' },
     sortDesc: { zh: '降序排列', en: 'Sort descending' },
     sortClear: { zh: '取消排序', en: 'Clear sorting' },
@@ -260,6 +264,26 @@ export const UI_TEXTS = {
     quickLinks: { zh: '快捷入口', en: 'Quick links' },
     noQuickLinks: { zh: '当前账户没有可用的功能模块', en: 'No module is available to this account' },
     unreadNotices: { zh: '未读通知', en: 'Unread notifications' },
+  },
+  // The home page's "for action" inbox (src/client/modules/home).
+  inbox: {
+    title: { zh: '待办事项', en: 'For action' },
+    toDispatch: { zh: '待派车联单', en: 'Orders to dispatch' },
+    toReceive: { zh: '待接收联单', en: 'Orders to receive' },
+    returned: { zh: '被退回的联单', en: 'Orders returned' },
+    planReturned: { zh: '被退回的年度计划', en: 'Plans returned' },
+    contractExpiring: { zh: '即将到期的合同', en: 'Contracts expiring' },
+    nothingToDo: { zh: '暂无待办', en: 'Nothing to do' },
+    allDone: { zh: '暂无待办事项', en: 'Nothing to do' },
+    allDoneHint: { zh: '有新的联单、退回或到期合同时会显示在这里', en: 'New orders, returns and expiring contracts show up here' },
+    more: { zh: '另有 {{count}} 条，查看全部', en: '{{count}} more: see all' },
+    loadFailed: { zh: '待办事项加载失败', en: 'Could not load what awaits you' },
+    reloadFailed: { zh: '待办事项刷新失败：{{message}}', en: 'Could not refresh: {{message}}' },
+  },
+  // Warehouse receipts and the inventory list (src/client/modules/inventory).
+  inventory: {
+    fromTransfer: { zh: '由转移联单接收生成，不能修改或删除', en: 'Written by a transfer reception: it cannot be edited or deleted' },
+    openOrder: { zh: '查看来源联单 {{manifestNo}}', en: 'Open source order {{manifestNo}}' },
   },
   regions: {
     province: { zh: '省', en: 'Province' },

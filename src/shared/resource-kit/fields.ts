@@ -23,6 +23,8 @@ interface FieldBase {
   searchable?: boolean;
   /** Accepted as an equality filter in `GetAll` (query parameter of the field's name). */
   filterable?: boolean;
+  /** Accepted as an inclusive range in `GetAll`: `<name>From` and `<name>To` (dates, quantities). */
+  filterRange?: boolean;
   /** Column width in the table, in pixels. */
   width?: number;
   /** A value known to be valid where a pattern cannot say so (region codes): API docs and tests use it. */

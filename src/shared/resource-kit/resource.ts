@@ -66,6 +66,15 @@ export interface ResourceDeclaration<F extends Record<string, FieldDef> = Record
   multiTenancy?: 'tenant';
   enterpriseScope?: EnterpriseScope;
   segments?: ResourceSegment[];
+  /** Permissions of other screens that also read and act on the resource (transfer reception reads transfer orders). */
+  sharedWith?: PermissionName[];
+  /**
+   * The create endpoint when it is not the standard `Create` (`AddProductionWaste` writes an order with its lines);
+   * a module registers it, the engine does not.
+   */
+  createMethod?: string;
+  /** Rows written only by the server (inventory): `GetAll` and `Get`, no create, update or delete. */
+  readOnly?: boolean;
 }
 
 export interface Resource<F extends Record<string, FieldDef> = Record<string, FieldDef>> extends ResourceDeclaration<F> {
@@ -85,12 +94,12 @@ export function defineResource<F extends Record<string, FieldDef>>(declaration: 
   return { ...declaration, displayField, fieldNames };
 }
 
-/** i18n keys follow one rule so that no resource text is written twice. */
-/** Every permission that opens some view of the resource: its own and its segments'. */
+/** Every permission that opens some view of the resource: its own, its segments' and the screens it is shared with. */
 export function resourcePermissions(resource: ResourceDeclaration): PermissionName[] {
-  return [resource.permission, ...(resource.segments ?? []).map((s) => s.permission)];
+  return [resource.permission, ...(resource.segments ?? []).map((s) => s.permission), ...(resource.sharedWith ?? [])];
 }
 
+/** i18n keys follow one rule so that no resource text is written twice. */
 export const i18nKey = {
   title: (resource: string) => `resource.${resource}.title`,
   field: (resource: string, fieldName: string) => `resource.${resource}.fields.${fieldName}`,

@@ -1,0 +1,91 @@
+import type { PermissionName } from '../../../shared/permissions';
+import { annualmanagementplan, contract, transferorder } from '../../../shared/resources';
+import { Params, tenantCondition } from '../../crud/sql';
+import type { AppServiceRegistry } from '../../http/app-services';
+import type { RequestContext } from '../../http/context';
+import { expiringContracts } from '../contracts';
+
+const RECORDS = 5;
+
+export interface InboxKind {
+  kind: string;
+  count: number;
+  records: { id: number; title: string; subtitle: string; date: string | null }[];
+}
+
+interface OrderKind {
+  kind: string;
+  permission: PermissionName;
+  /** The party column the caller's enterprises must fill. */
+  party: 'producer_id' | 'transporter_id' | 'receiver_id';
+  statuses: string;
+}
+
+// What awaits each party: the transporter dispatches, the receiver receives, the producer corrects what came back.
+const ORDER_KINDS: OrderKind[] = [
+  { kind: 'toDispatch', permission: transferorder.permission, party: 'transporter_id', statuses: 'declare_status = 0 and sign_status = 0 and dispatch_status = 0' },
+  { kind: 'toReceive', permission: 'Pages.TransferReception', party: 'receiver_id', statuses: 'declare_status = 0 and dispatch_status = 1 and sign_status = 0' },
+  { kind: 'returned', permission: transferorder.permission, party: 'producer_id', statuses: 'declare_status = 0 and sign_status = 2' },
+];
+
+/** Counts and the newest few rows of `table` under the conditions: one query for both. */
+async function countAndNewest(ctx: RequestContext, sql: { from: string; where: string[]; params: Params; select: string; order: string }) {
+  const rows = await ctx.db.query<{ total: number; id: number; title: string; subtitle: string; date: string | null }>(
+    `select count(*) over ()::int as total, ${sql.select} from ${sql.from} where ${sql.where.join(' and ')} order by ${sql.order} limit ${RECORDS}`,
+    sql.params.values);
+  return { count: rows[0]?.total ?? 0, records: rows.map(({ total: _total, ...record }) => ({ ...record, id: Number(record.id) })) };
+}
+
+async function orderKind(ctx: RequestContext, kind: OrderKind): Promise<InboxKind> {
+  const params = new Params();
+  const where = [tenantCondition('o', ctx.tenantId, params), 'not o.is_deleted', ...kind.statuses.split(' and ').map((c) => `o.${c}`)];
+  const mine = ctx.session?.enterpriseIds;
+  if (mine) where.push(`o.${kind.party} = any(${params.add([...mine])}::bigint[])`);
+  return {
+    kind: kind.kind,
+    ...await countAndNewest(ctx, {
+      from: `transfer_order o join enterprise_information p on p.id = o.producer_id join enterprise_information r on r.id = o.receiver_id`,
+      where, params, order: 'o.planned_date, o.id',
+      select: `o.id, o.manifest_no as title, p.name || ' → ' || r.name as subtitle, to_char(o.planned_date, 'YYYY-MM-DD') as date`,
+    }),
+  };
+}
+
+async function returnedPlans(ctx: RequestContext): Promise<InboxKind> {
+  const params = new Params();
+  const where = [tenantCondition('p', ctx.tenantId, params), 'not p.is_deleted', 'p.status = 3'];
+  const mine = ctx.session?.enterpriseIds;
+  if (mine) where.push(`p.enterprise_id = any(${params.add([...mine])}::bigint[])`);
+  return {
+    kind: 'planReturned',
+    ...await countAndNewest(ctx, {
+      from: 'annual_management_plan p join enterprise_information e on e.id = p.enterprise_id', where, params, order: 'p.id desc',
+      select: `p.id, coalesce(nullif(p.title, ''), e.name || ' ' || p.year) as title, e.name as subtitle, null::text as date`,
+    }),
+  };
+}
+
+async function contractsExpiring(ctx: RequestContext): Promise<InboxKind> {
+  const due = await expiringContracts(ctx, ctx.config.contractExpiryDays);
+  return {
+    kind: 'contractExpiring', count: due.length,
+    records: due.slice(0, RECORDS).map((c) => ({
+      id: c.id, title: String(c.contractNo), subtitle: [c.partyAName, c.partyBName].filter(Boolean).join(' — '), date: String(c.expiryDate),
+    })),
+  };
+}
+
+/** `Inbox/GetInbox`: what awaits the caller's enterprises, each kind only for those who may act on it. */
+export function registerInbox(registry: AppServiceRegistry): void {
+  registry.add({
+    service: 'Inbox', method: 'GetInbox', verb: 'GET', access: 'user',
+    summary: 'Orders to dispatch, to receive and returned, plans returned and contracts expiring, for the caller\'s enterprises',
+    async handler(ctx) {
+      const items: InboxKind[] = [];
+      for (const kind of ORDER_KINDS) if (ctx.isGranted(kind.permission)) items.push(await orderKind(ctx, kind));
+      if (ctx.isGranted(annualmanagementplan.permission)) items.push(await returnedPlans(ctx));
+      if (ctx.isGranted(contract.permission)) items.push(await contractsExpiring(ctx));
+      return { items };
+    },
+  });
+}

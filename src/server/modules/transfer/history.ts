@@ -1,0 +1,37 @@
+import type { Party, OrderState, TransferActionName } from '../../../shared/transfer/machine';
+import type { Db } from '../../db/database';
+import type { RequestContext } from '../../http/context';
+
+export type HistoryAction = TransferActionName | 'create';
+
+export interface HistoryEntry {
+  orderId: number;
+  action: HistoryAction;
+  party: Party | null;
+  from: OrderState | null;
+  to: OrderState | null;
+  reason?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+export const stateOf = (row: Record<string, unknown>): OrderState => ({
+  declareStatus: Number(row.declareStatus), dispatchStatus: Number(row.dispatchStatus), signStatus: Number(row.signStatus),
+});
+
+/** Appends one move to the order's history, in the move's transaction; history rows are never changed. */
+export async function recordHistory(ctx: RequestContext, tx: Db, entry: HistoryEntry): Promise<void> {
+  const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+  await tx.query(
+    `insert into transfer_order_history (tenant_id, order_id, action, party, user_id, user_name, from_state, to_state, reason, before_values, after_values)
+     values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10::jsonb, $11::jsonb)`,
+    [ctx.tenantId, entry.orderId, entry.action, entry.party, ctx.session?.userId ?? null, ctx.session?.userName ?? null,
+      json(entry.from), json(entry.to), entry.reason ?? null, json(entry.before), json(entry.after)]);
+}
+
+export function readHistory(db: Db, orderId: number): Promise<Record<string, unknown>[]> {
+  return db.query(
+    `select id, action, party, user_id as "userId", user_name as "userName", creation_time as "creationTime",
+            from_state as "fromState", to_state as "toState", reason, before_values as "beforeValues", after_values as "afterValues"
+       from transfer_order_history where order_id = $1 order by id`, [orderId]);
+}

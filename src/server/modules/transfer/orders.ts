@@ -1,0 +1,166 @@
+import { translate } from '../../../shared/locales';
+import type { FieldDef } from '../../../shared/resource-kit';
+import { transferorder } from '../../../shared/resources';
+import { allowedMoves, partiesOf } from '../../../shared/transfer/machine';
+import type { ResourceHooks } from '../../crud/engine';
+import type { Row } from '../../crud/repository';
+import type { Params } from '../../crud/sql';
+import type { Db } from '../../db/database';
+import type { AppServiceRegistry } from '../../http/app-services';
+import type { RequestContext } from '../../http/context';
+import { AppError, errors } from '../../http/errors';
+import type { Input } from '../../http/input';
+import { crossCheck, type CheckResult, type Warning } from './checks';
+import { authorizeMove, checkVersion, lockOrder, orders } from './guard';
+import { readHistory, recordHistory, stateOf } from './history';
+import { LINES, linesOf, quantitiesOf, readLines, writeLines } from './lines';
+import { pushOrderChanged } from './notify';
+import { nextManifestNo } from './numbering';
+
+/** Warnings of the checks run while writing an order, by request: the create endpoint returns them. */
+const warningsOf = new WeakMap<Input, Warning[]>();
+
+const FIELDS: Record<string, FieldDef> = transferorder.fields;
+const MANAGED = transferorder.fieldNames.filter((name) => FIELDS[name].managed);
+
+async function declarantName(ctx: RequestContext, tx: Db): Promise<string | null> {
+  if (!ctx.session) return null;
+  const rows = await tx.query<{ name: string }>(
+    `select coalesce(nullif(trim(concat(surname, name)), ''), user_name) as name from users where id = $1`, [ctx.session.userId]);
+  return rows[0]?.name ?? ctx.session.userName;
+}
+
+export const transferOrderHooks: ResourceHooks = {
+  async beforeWrite(ctx, tx, values, existing, input) {
+    const mine = ctx.session?.enterpriseIds;
+    if (mine && !mine.includes(values.producerId as number)) {
+      throw errors.invalid(ctx.language, 'producerId', translate(ctx.language, 'transferRules.ownProducer'));
+    }
+    if (!existing) return;
+    const locked = await lockOrder(ctx, tx, existing.id);
+    checkVersion(ctx, locked, input);
+    authorizeMove(ctx, locked, 'edit');
+    // Statuses, signatures and vehicles belong to the moves: an edit never writes them back (they may have changed
+    // since the row was read before the lock).
+    for (const name of MANAGED) delete values[name];
+  },
+
+  async afterWrite(ctx, tx, row, input, existing) {
+    const before = existing ? await readLines(ctx, tx, row.id) : [];
+    const saved = existing && !input.has(LINES) ? before : await writeLines(ctx, tx, row.id, linesOf(ctx, input));
+    const checks = await crossCheck(ctx, tx, {
+      id: row.id, producerId: Number(row.producerId), receiverId: Number(row.receiverId), plannedDate: String(row.plannedDate),
+      lines: saved.map((l) => ({
+        hazardouswasteId: Number(l.hazardouswasteId), wastecodeId: Number(l.wastecodeId), wasteName: String(l.wasteName ?? ''), quantity: Number(l.quantity),
+      })),
+    });
+    if (checks.errors.length > 0) throw errors.validation(ctx.language, checks.errors);
+    warningsOf.set(input, checks.warnings);
+    const total = saved.reduce((sum, l) => sum + Number(l.quantity), 0);
+    await tx.query('update transfer_order set total_quantity = $2, version = version + $3 where id = $1', [row.id, total, existing ? 1 : 0]);
+    await recordHistory(ctx, tx, {
+      orderId: row.id, action: existing ? 'edit' : 'create', party: 'producer', from: existing ? stateOf(row) : null, to: stateOf(row),
+      before: existing ? { lines: quantitiesOf(before) } : null, after: { lines: quantitiesOf(saved) },
+    });
+  },
+
+  async beforeDelete(ctx, tx, row) {
+    const locked = await lockOrder(ctx, tx, row.id);
+    authorizeMove(ctx, locked, 'delete');
+    await tx.query('update transfer_order_line set is_deleted = true, deletion_time = now(), deleter_user_id = $2 where order_id = $1 and not is_deleted',
+      [row.id, ctx.session?.userId ?? null]);
+    await recordHistory(ctx, tx, { orderId: row.id, action: 'delete', party: 'producer', from: stateOf(locked), to: null });
+  },
+
+  async detail(ctx, db, row) {
+    const parties = partiesOf(row, ctx.session?.enterpriseIds ?? null);
+    return {
+      ...row,
+      lines: await readLines(ctx, db, row.id),
+      history: await readHistory(db, row.id),
+      parties,
+      moves: allowedMoves(stateOf(row), parties, (p) => ctx.isGranted(p)),
+    };
+  },
+
+  listConditions(ctx, input, params) {
+    const conditions: string[] = [];
+    const wastecodeId = input.optionalInt('WastecodeId', { min: 1 });
+    if (wastecodeId !== undefined) {
+      conditions.push(`exists (select 1 from transfer_order_line l where l.order_id = t.id and l.wastecode_id = ${params.add(wastecodeId)} and not l.is_deleted)`);
+    }
+    const list = input.optionalString('List', 1)?.toUpperCase();
+    if (list !== undefined && list !== 'C' && list !== 'S') throw errors.invalid(ctx.language, 'list', translate(ctx.language, 'validation.pattern', { field: 'List' }));
+    const mine = ctx.session?.enterpriseIds;
+    if (list && mine) conditions.push(listCondition(list, mine, params));
+    return conditions;
+  },
+
+  async afterCommit(ctx, row, change) {
+    await pushOrderChanged(ctx, row, change === 'create' ? 'create' : change === 'update' ? 'edit' : 'delete', 'producer');
+  },
+};
+
+/** C: orders my enterprises consigned or carry; S: orders addressed to my enterprises to sign. */
+function listCondition(list: 'C' | 'S', enterpriseIds: readonly number[], params: Params): string {
+  const ids = `${params.add([...enterpriseIds])}::bigint[]`;
+  return list === 'C' ? `(t.producer_id = any(${ids}) or t.transporter_id = any(${ids}))` : `t.receiver_id = any(${ids})`;
+}
+
+async function createOrder(ctx: RequestContext, tx: Db, input: Input): Promise<{ row: Row; warnings: Warning[]; replayed: boolean }> {
+  const key = input.optionalString('requestKey', 64)?.trim() || null;
+  if (key) {
+    // The same key twice (a double click, a retried request) waits for the first and answers its order.
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`transfer-order:${ctx.tenantId ?? 0}:${key}`]);
+    const found = await tx.query<{ id: number }>(
+      'select id from transfer_order where coalesce(tenant_id, 0) = $1 and request_key = $2', [ctx.tenantId ?? 0, key]);
+    if (found[0]) return { row: await orders().detail(ctx, tx, Number(found[0].id)), warnings: [], replayed: true };
+  }
+  const created = await orders().create(ctx, tx, input, {
+    manifestNo: await nextManifestNo(tx, ctx.tenantId), declarantName: await declarantName(ctx, tx), totalQuantity: 0,
+  });
+  if (key) await tx.query('update transfer_order set request_key = $2 where id = $1', [created.id, key]);
+  return { row: await orders().detail(ctx, tx, created.id), warnings: warningsOf.get(input) ?? [], replayed: false };
+}
+
+/** Carries a dry run's outcome out of the transaction it rolls back. */
+class DryRun extends Error {
+  constructor(readonly result: CheckResult) {
+    super('dry run');
+  }
+}
+
+/** Runs the real create or edit, then rolls it back: the form learns every error and warning before submitting. */
+async function checkOrder(ctx: RequestContext, input: Input): Promise<CheckResult> {
+  try {
+    await ctx.db.transaction(async (tx) => {
+      if (input.has('id')) await orders().update(ctx, tx, input);
+      else await orders().create(ctx, tx, input, { manifestNo: 'CHECK', declarantName: null, totalQuantity: 0 });
+      throw new DryRun({ errors: [], warnings: warningsOf.get(input) ?? [] });
+    });
+  } catch (error) {
+    if (error instanceof DryRun) return error.result;
+    if (error instanceof AppError && error.status === 400 && error.validationErrors) return { errors: error.validationErrors, warnings: [] };
+    throw error;
+  }
+  throw new Error('unreachable: a dry run always rolls back');
+}
+
+export function registerOrderMethods(registry: AppServiceRegistry): void {
+  const access = { anyOf: [transferorder.permission] };
+  const parameters = [...transferorder.fieldNames.filter((n) => !FIELDS[n].managed), LINES, 'requestKey'];
+  registry.add({
+    service: transferorder.name, method: 'AddProductionWaste', verb: 'POST', access, parameters,
+    summary: 'Declare a transfer order with its lines in one transaction; answers the order and the checks\' warnings',
+    async handler(ctx, input) {
+      const { row, warnings, replayed } = await ctx.db.transaction((tx) => createOrder(ctx, tx, input));
+      if (!replayed) await pushOrderChanged(ctx, row, 'create', 'producer');
+      return { ...row, warnings };
+    },
+  });
+  registry.add({
+    service: transferorder.name, method: 'CheckProductionWaste', verb: 'POST', access, parameters: ['id', ...parameters],
+    summary: 'The errors and warnings a declaration (or, with id, an edit) would meet; nothing is written',
+    handler: (ctx, input) => checkOrder(ctx, input),
+  });
+}
