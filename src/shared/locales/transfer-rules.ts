@@ -4,11 +4,11 @@ import type { Label } from '../resource-kit/label';
 export const TRANSFER_RULE_TEXTS = {
   moveRefused: {
     zh: '联单当前状态为“{{state}}”，不能{{action}}',
-    en: 'The order is {{state}}; it cannot be {{action}} now',
+    en: 'The order is {{state}}; this move ({{action}}) is not allowed now',
   },
   wrongParty: {
     zh: '只有{{parties}}可以{{action}}此联单',
-    en: 'Only the {{parties}} may {{action}} this order',
+    en: 'Only the {{parties}} may do this to the order ({{action}})',
   },
   stale: {
     zh: '联单已被他人修改（当前版本 {{current}}），请刷新后重试',

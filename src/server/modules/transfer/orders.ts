@@ -32,17 +32,18 @@ async function declarantName(ctx: RequestContext, tx: Db): Promise<string | null
 
 export const transferOrderHooks: ResourceHooks = {
   async beforeWrite(ctx, tx, values, existing, input) {
+    if (existing) {
+      const locked = await lockOrder(ctx, tx, existing.id);
+      checkVersion(ctx, locked, input);
+      authorizeMove(ctx, locked, 'edit');
+      // Statuses, signatures and vehicles belong to the moves: an edit never writes them back (they may have changed
+      // since the row was read before the lock).
+      for (const name of MANAGED) delete values[name];
+    }
     const mine = ctx.session?.enterpriseIds;
     if (mine && !mine.includes(values.producerId as number)) {
       throw errors.invalid(ctx.language, 'producerId', translate(ctx.language, 'transferRules.ownProducer'));
     }
-    if (!existing) return;
-    const locked = await lockOrder(ctx, tx, existing.id);
-    checkVersion(ctx, locked, input);
-    authorizeMove(ctx, locked, 'edit');
-    // Statuses, signatures and vehicles belong to the moves: an edit never writes them back (they may have changed
-    // since the row was read before the lock).
-    for (const name of MANAGED) delete values[name];
   },
 
   async afterWrite(ctx, tx, row, input, existing) {
