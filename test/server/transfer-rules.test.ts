@@ -7,7 +7,7 @@ import { startTestServer, svc, type TestServer } from '../support/server-harness
 import { buildTransferWorld, clerk, enterprise, orderBody, post, type Clerk, type TransferWorld } from '../support/transfer-world';
 
 type Dto = Record<string, unknown> & { id: number };
-type Order = Dto & { lines: Dto[]; version: number; declareStatus: number; dispatchStatus: number; signStatus: number };
+type Order = Dto & { lines: Dto[]; history: Dto[]; version: number; declareStatus: number; dispatchStatus: number; signStatus: number };
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -252,11 +252,11 @@ describe('hub pushes', () => {
   afterAll(async () => {
     await Promise.all(connections.map((c) => c.stop()));
   });
-  async function listen(who: Clerk | string): Promise<unknown[]> {
+  async function listen(who: Clerk | string, target = 'TransferOrderChanged'): Promise<unknown[]> {
     const accessToken = typeof who === 'string' ? who : who.token;
     const connection = new HubConnectionBuilder().withUrl(`${server.baseUrl}/chatmsg`, { accessTokenFactory: () => accessToken }).configureLogging(LogLevel.None).build();
     const received: unknown[] = [];
-    connection.on('TransferOrderChanged', (payload: unknown) => received.push(payload));
+    connection.on(target, (payload: unknown) => received.push(payload));
     await connection.start();
     connections.push(connection);
     return received;
@@ -265,7 +265,7 @@ describe('hub pushes', () => {
   it('each move reaches the users of the three enterprises, and no one else', async () => {
     const outsiderEnterprise = await enterprise(server, admin, [2]);
     const outsider = await clerk(server, admin, 1, ['Pages.TransferApplication', 'Pages.TransferReception'], [outsiderEnterprise.id]);
-    const [producer, transporter, receiver, stranger] = await Promise.all([world.clerks.producer, world.clerks.transporter, world.clerks.receiver, outsider].map(listen));
+    const [producer, transporter, receiver, stranger] = await Promise.all([world.clerks.producer, world.clerks.transporter, world.clerks.receiver, outsider].map((who) => listen(who)));
     const order = await orderIn('dispatched');
     const until = Date.now() + 3000;
     while (Date.now() < until && [producer, transporter, receiver].some((r) => r.length < 2)) await new Promise((r) => setTimeout(r, 25));
@@ -277,5 +277,17 @@ describe('hub pushes', () => {
     }
     await new Promise((r) => setTimeout(r, 200));
     expect(stranger).toEqual([]);
+  });
+
+  it('stock changes reach the users of the enterprise whose stock moved', async () => {
+    const [producer, receiver] = await Promise.all([listen(world.clerks.producer, 'InventoryChanged'), listen(world.clerks.receiver, 'InventoryChanged')]);
+    expectSuccess(await server.call('POST', svc('Warehousereceipt', 'Create'), {
+      token: world.clerks.producer.token, body: { enterpriseId: world.producer.id, wastecodeId: world.wastecodeId, quantity: 1, receiptDate: world.plannedDate },
+    }));
+    const until = Date.now() + 3000;
+    while (Date.now() < until && producer.length === 0) await new Promise((r) => setTimeout(r, 25));
+    expect(producer).toEqual([{ enterpriseIds: [world.producer.id] }]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(receiver).toEqual([]);
   });
 });

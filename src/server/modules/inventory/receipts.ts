@@ -5,6 +5,7 @@ import type { FieldValue } from '../../crud/validation';
 import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
 import type { Db } from '../../db/database';
+import { pushInventoryChanged } from '../enterprises/audience';
 import { moveStock } from './stock';
 
 const MANUAL = 1;
@@ -45,5 +46,9 @@ export const warehouseReceiptHooks: ResourceHooks = {
   async beforeDelete(ctx, tx, receipt) {
     refuseIfFromOrder(ctx, receipt);
     await restock(ctx, tx, receipt, null);
+  },
+  // Manual receipts move stock too: the enterprise's users see the inventory change live.
+  async afterCommit(ctx, receipt) {
+    await pushInventoryChanged(ctx, [Number(receipt.enterpriseId)]);
   },
 };

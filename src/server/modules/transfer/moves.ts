@@ -14,7 +14,8 @@ import { moveStock } from '../inventory/stock';
 import { authorizeMove, checkVersion, lockOrder, movedState, orders } from './guard';
 import { recordHistory, stateOf } from './history';
 import { LINES, quantitiesOf, readLines } from './lines';
-import { pushInventoryChanged, pushOrderChanged } from './notify';
+import { pushInventoryChanged } from '../enterprises/audience';
+import { pushOrderChanged } from './notify';
 import { chinaToday } from './numbering';
 
 interface MoveOutcome {
