@@ -2,6 +2,9 @@
 import { permissionsForSide } from '../../src/shared/permissions';
 import { DEFAULT_PASSWORD, hasStackTrace, svc, unique, type CallResult, type Envelope, type TestServer } from './server-harness';
 
+/** What fixtures need of a server: calls and logins (a browser test's live server offers them too). */
+export type ApiClient = Pick<TestServer, 'call' | 'login'>;
+
 export interface CreatedUser {
   id: number;
   userName: string;
@@ -23,7 +26,7 @@ export function ok<T>(response: CallResult<Envelope<T>>, what: string): T {
 }
 
 export async function createRole(
-  server: TestServer, token: string, grantedPermissions: string[], name = unique('Role'),
+  server: ApiClient, token: string, grantedPermissions: string[], name = unique('Role'),
 ): Promise<{ id: number; name: string; normalizedName: string; grantedPermissions: string[] }> {
   return ok(await server.call('POST', svc('Role', 'Create'), {
     token, body: { name, displayName: `${name} display`, description: 'created by a test', grantedPermissions },
@@ -31,7 +34,7 @@ export async function createRole(
 }
 
 export async function createUser(
-  server: TestServer, token: string, tenantId: number | null,
+  server: ApiClient, token: string, tenantId: number | null,
   options: { roleNames?: string[]; password?: string; isActive?: boolean; userName?: string; emailAddress?: string } = {},
 ): Promise<CreatedUser> {
   const userName = options.userName ?? unique('user');
@@ -46,7 +49,7 @@ export async function createUser(
 
 /** A user holding one new role with exactly `permissions`; returns the user and a token for it. */
 export async function userWithPermissions(
-  server: TestServer, adminToken: string, tenantId: number | null, permissions: string[],
+  server: ApiClient, adminToken: string, tenantId: number | null, permissions: string[],
 ): Promise<CreatedUser & { token: string; roleName: string; roleId: number }> {
   const role = await createRole(server, adminToken, permissions);
   const user = await createUser(server, adminToken, tenantId, { roleNames: [role.name] });

@@ -199,6 +199,34 @@ export async function startTestServer(serverOptions: TestServerOptions = {}): Pr
   if (address === null || typeof address === 'string') throw new Error('expected a TCP address');
   const baseUrl = `http://127.0.0.1:${address.port}`;
 
+  const { call, login } = httpClient(baseUrl);
+
+  const tokens = new Map<string, Promise<string>>();
+  const token = (tenantId: number | null, userName: string, password = DEFAULT_PASSWORD) => {
+    const key = `${tenantId ?? 'host'}\u0000${userName}\u0000${password}`;
+    if (!tokens.has(key)) {
+      const pending = login(tenantId, userName, password);
+      pending.catch(() => tokens.delete(key));
+      tokens.set(key, pending);
+    }
+    return tokens.get(key)!;
+  };
+
+  const started = app;
+  const database = db;
+  return {
+    baseUrl, db: database, app: started, kind, call, login, token,
+    async close() {
+      await started.server.close();
+      await database.close();
+      await releaseDatabase?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Calls and logins over HTTP against a running server (the test server's, or a browser test's). */
+export function httpClient(baseUrl: string): Pick<TestServer, 'call' | 'login'> {
   const call = async <T>(method: string, urlPath: string, options: CallOptions = {}): Promise<CallResult<Envelope<T>>> => {
     const url = new URL(urlPath, baseUrl);
     for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -232,29 +260,7 @@ export async function startTestServer(serverOptions: TestServerOptions = {}): Pr
     if (response.status !== 200) throw new Error(`login ${tenantId ?? 'host'}/${userName} failed: ${response.status} ${response.text}`);
     return response.body.result.accessToken;
   };
-
-  const tokens = new Map<string, Promise<string>>();
-  const token = (tenantId: number | null, userName: string, password = DEFAULT_PASSWORD) => {
-    const key = `${tenantId ?? 'host'}\u0000${userName}\u0000${password}`;
-    if (!tokens.has(key)) {
-      const pending = login(tenantId, userName, password);
-      pending.catch(() => tokens.delete(key));
-      tokens.set(key, pending);
-    }
-    return tokens.get(key)!;
-  };
-
-  const started = app;
-  const database = db;
-  return {
-    baseUrl, db: database, app: started, kind, call, login, token,
-    async close() {
-      await started.server.close();
-      await database.close();
-      await releaseDatabase?.();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { call, login };
 }
 
 /** App-service path: `svc('Wastecode', 'GetAll')` → `/api/services/app/Wastecode/GetAll`. */

@@ -2,8 +2,8 @@
 // stock and a contract with the receiver; a transporter with a permitted vehicle and a qualified driver; a licensed
 // receiver; one clerk linked to each. Server and browser tests share it.
 import { creditCodeCheckChar, idCardCheckChar } from '../../src/shared/validators';
-import { ok, userWithPermissions } from './server-fixtures';
-import { svc, unique, type TestServer } from './server-harness';
+import { ok, userWithPermissions, type ApiClient } from './server-fixtures';
+import { svc, unique } from './server-harness';
 
 type Dto = Record<string, unknown> & { id: number };
 
@@ -43,11 +43,11 @@ export const newIdCard = () => {
 };
 const plate = () => `浙A${String(10000 + ((Date.now() + ++serial * 7919) % 90000))}`;
 
-export async function post(api: TestServer, token: string, service: string, method: string, body: unknown, verb = 'POST'): Promise<Dto> {
+export async function post(api: ApiClient, token: string, service: string, method: string, body: unknown, verb = 'POST'): Promise<Dto> {
   return ok<Dto>(await api.call(verb, svc(service, method), { token, body }), `${service}/${method}`);
 }
 
-export async function enterprise(api: TestServer, admin: string, corporateType: number[], extra: Record<string, unknown> = {}): Promise<Dto> {
+export async function enterprise(api: ApiClient, admin: string, corporateType: number[], extra: Record<string, unknown> = {}): Promise<Dto> {
   return post(api, admin, 'EnterpriseInformation', 'Create', {
     name: unique('企业'), creditCode: newCreditCode(), corporateType,
     licenseNumber: corporateType.includes(1) ? unique('许可') : null, ...extra,
@@ -55,7 +55,7 @@ export async function enterprise(api: TestServer, admin: string, corporateType: 
 }
 
 /** A clerk with `permissions`, linked to `enterpriseIds`. */
-export async function clerk(api: TestServer, admin: string, tenantId: number, permissions: string[], enterpriseIds: number[]): Promise<Clerk> {
+export async function clerk(api: ApiClient, admin: string, tenantId: number, permissions: string[], enterpriseIds: number[]): Promise<Clerk> {
   const user = await userWithPermissions(api, admin, tenantId, permissions);
   const dto = ok<Dto>(await api.call('GET', svc('User', 'Get'), { token: admin, query: { Id: user.id } }), 'User/Get');
   ok(await api.call('PUT', svc('User', 'Update'), { token: admin, body: { ...dto, enterpriseIds } }), 'User/Update');
@@ -66,7 +66,7 @@ export const PRODUCER_PERMISSIONS = ['Pages.TransferApplication', 'Pages.Warehou
 export const TRANSPORTER_PERMISSIONS = ['Pages.TransferApplication'];
 export const RECEIVER_PERMISSIONS = ['Pages.TransferReception', 'Pages.Warehousereceipt', 'Pages.InventoryList'];
 
-export async function buildTransferWorld(api: TestServer, admin: string, options: { tenantId?: number; planned?: number; stock?: number } = {}): Promise<TransferWorld> {
+export async function buildTransferWorld(api: ApiClient, admin: string, options: { tenantId?: number; planned?: number; stock?: number } = {}): Promise<TransferWorld> {
   const tenantId = options.tenantId ?? 1;
   const planned = options.planned ?? 100;
   const stock = options.stock ?? 50;
