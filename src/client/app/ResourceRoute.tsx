@@ -1,9 +1,11 @@
 import '@blueprintjs/table/lib/css/table.css';
 import { ResourcePage } from '../crud';
 import { registerEnterpriseScreens } from '../modules/enterprises';
+import { registerInventoryScreens } from '../modules/inventory';
 
-// The extensions of the enterprise screens travel in this chunk with the generic screen.
+// The extensions of the enterprise and inventory screens travel in this chunk with the generic screen.
 registerEnterpriseScreens();
+registerInventoryScreens();
 
 /**
  * A declared resource's screen; the table's style sheet travels with it, not with the login route. A segment route

@@ -1,5 +1,6 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, NonIdealState, OverlayToaster, Toast } from '@blueprintjs/core';
+import { useInRouterContext } from 'react-router-dom';
 import type { EntityDto } from '../../shared/resource-kit';
 import { describeError } from './api-error';
 import { CommandAlert } from './CommandAlert';
@@ -11,6 +12,7 @@ import type { FormValues } from './form-values';
 import { useCrudDispatch, useCrudTranslation, useResourceState } from './hooks';
 import { ResourceForm, type FormMode, type FormSection } from './ResourceForm';
 import { ResourcePager } from './ResourcePager';
+import { RecordFromQuery } from './RecordFromQuery';
 import { HEADER_HEIGHT, ROW_HEIGHT, ResourceTable, type ColumnRenderer, type RowAction } from './ResourceTable';
 import { ResourceToolbar } from './ResourceToolbar';
 import { crudActions as A } from './slice';
@@ -105,13 +107,19 @@ function ExtendedScreen({ extension, ...props }: ResourcePageProps & { view: Res
 }
 
 function ResourceScreen(props: ResourcePageProps & { view: ResourceView }) {
-  const { view, columnRenderers, formSections, transformPayload, deriveValues, toolbarActions, rowActions, canEdit, canDelete } = props;
-  const { canCreate = true, createDefaults, formWidth } = props;
+  const { view, columnRenderers, formSections, transformPayload, deriveValues, toolbarActions, rowActions } = props;
+  const { createDefaults, formWidth } = props;
+  const never = () => false;
+  const canCreate = !view.readOnly && (props.canCreate ?? true);
+  const canEdit = view.readOnly ? never : props.canEdit;
+  const canDelete = view.readOnly ? never : props.canDelete;
   const resource = view.name;
   const state = useResourceState(resource);
   const dispatch = useCrudDispatch();
   const { t, language } = useCrudTranslation();
   const title = t(view.i18n.title);
+  // Screens shown outside a router (embedded lists, tests) have no address to read `?id=` from.
+  const inRouter = useInRouterContext();
 
   // Every visit shows fresh rows with the query the clerk left (it lives in the store).
   useEffect(() => {
@@ -125,6 +133,8 @@ function ResourceScreen(props: ResourcePageProps & { view: ResourceView }) {
 
   const openCreate = () => dispatch(A.createOpened({ resource, values: { ...fixedValues(view), ...createDefaults } }));
   const openEdit = (row: EntityDto) => dispatch(A.editOpened({ resource, id: row.id, row }));
+  // The dialog opens empty and fills from the record's `Get` (the row may not be on this page).
+  const openById = useCallback((id: number) => dispatch(A.editOpened({ resource, id })), [dispatch, resource]);
   const askDelete = (row: EntityDto) => dispatch(A.deleteAsked({ resource, id: row.id, name: recordName(view, row, t) }));
 
   let body: ReactNode;
@@ -174,6 +184,7 @@ function ResourceScreen(props: ResourcePageProps & { view: ResourceView }) {
   const editing = state.editing;
   return (
     <div data-testid={`resource-page-${resource}`} data-resource={resource} style={{ display: 'flex', flexDirection: 'column' }}>
+      {inRouter && !view.readOnly && <RecordFromQuery onOpen={openById} />}
       <ResourceToolbar
         view={view}
         keyword={state.keyword}

@@ -79,9 +79,16 @@ export function ResourceTable(props: ResourceTableProps) {
   const { columnRenderers, rowActions = [], canEdit, canDelete } = props;
   const fields = useMemo(() => listFieldNames(view), [view]);
   const focused = useRef<FocusedCellCoordinates | null>(null);
-  const actionsWidth = Math.ceil([t('common.edit'), t('common.delete'), ...rowActions.map((a) => a.text)]
-    .reduce((w, text) => w + buttonWidth(text), 12));
-  const declaredWidths = useMemo(() => [...fields.map((f) => columnWidth(view.fields[f])), actionsWidth], [fields, view, actionsWidth]);
+  // Rows only the server writes offer no edit or delete at all (not disabled buttons); the action column stays only
+  // for the screen's own row actions.
+  const writable = !view.readOnly;
+  const hasActions = writable || rowActions.length > 0;
+  const actionTexts = [...(writable ? [t('common.edit'), t('common.delete')] : []), ...rowActions.map((a) => a.text)];
+  const actionsWidth = Math.ceil(actionTexts.reduce((w, text) => w + buttonWidth(text), 12));
+  const declaredWidths = useMemo(
+    () => [...fields.map((f) => columnWidth(view.fields[f])), ...(hasActions ? [actionsWidth] : [])],
+    [fields, view, actionsWidth, hasActions],
+  );
   const [widths, setWidths] = useState(declaredWidths);
   const [widthsBase, setWidthsBase] = useState(declaredWidths);
   if (widthsBase !== declaredWidths) {
@@ -154,10 +161,12 @@ export function ResourceTable(props: ResourceTableProps) {
     return (
       <Cell interactive truncated={false} style={ACTION_CELL_STYLE}>
         <span ref={keepMouseDownFromTable}>
-          <Button size="small" variant="minimal" intent="primary" icon="edit" text={t('common.edit')}
-            disabled={canEdit ? !canEdit(row) : false} data-testid={`row-edit-${row.id}`} onClick={() => onEdit(row)} />
-          <Button size="small" variant="minimal" intent="danger" icon="trash" text={t('common.delete')}
-            disabled={canDelete ? !canDelete(row) : false} data-testid={`row-delete-${row.id}`} onClick={() => onDelete(row)} />
+          {writable && <>
+            <Button size="small" variant="minimal" intent="primary" icon="edit" text={t('common.edit')}
+              disabled={canEdit ? !canEdit(row) : false} data-testid={`row-edit-${row.id}`} onClick={() => onEdit(row)} />
+            <Button size="small" variant="minimal" intent="danger" icon="trash" text={t('common.delete')}
+              disabled={canDelete ? !canDelete(row) : false} data-testid={`row-delete-${row.id}`} onClick={() => onDelete(row)} />
+          </>}
           {rowActions.filter((a) => !a.hidden?.(row)).map((a) => (
             <Button key={a.key} size="small" variant="minimal" intent={a.intent} icon={a.icon} text={a.text}
               data-testid={`row-${a.key}-${row.id}`} onClick={() => a.onClick(row)} />
@@ -176,6 +185,7 @@ export function ResourceTable(props: ResourceTableProps) {
     if (!row) return;
     event.preventDefault();
     event.stopPropagation();
+    if (!writable) return;
     if (event.key === 'Enter' && (!canEdit || canEdit(row))) onEdit(row);
     if (event.key === 'Delete' && (!canDelete || canDelete(row))) onDelete(row);
   };
@@ -210,7 +220,9 @@ export function ResourceTable(props: ResourceTableProps) {
           ...fields.map((name) => (
             <Column key={name} id={name} columnHeaderCellRenderer={headerRenderer(name)} cellRenderer={cellRenderer(name)} />
           )),
-          <Column key="__actions" id="__actions" columnHeaderCellRenderer={() => <ColumnHeaderCell name={t('common.actions')} />} cellRenderer={actionsRenderer} />,
+          ...(hasActions ? [
+            <Column key="__actions" id="__actions" columnHeaderCellRenderer={() => <ColumnHeaderCell name={t('common.actions')} />} cellRenderer={actionsRenderer} />,
+          ] : []),
         ]}
       </Table2>
     </div>

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Divider, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, Classes, Divider, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import type { FieldDef } from '../../shared/resource-kit';
 import { enumLabel } from './format';
+import { rangeFilterNames } from './query';
 import { ReferenceSelect } from './ReferenceSelect';
 import type { FilterValue, ResourceView, Translate } from './types';
 
@@ -65,6 +66,31 @@ function FilterControl({ name, def, value, label, t, onFilter }: {
   return null;
 }
 
+/** From/To of a field declared with `filterRange`; either end may stay open. Only dates have range controls. */
+function RangeFilter({ name, def, filters, label, t, onFilter }: {
+  name: string; def: FieldDef; filters: Record<string, FilterValue>; label: string; t: Translate;
+  onFilter: (name: string, value: FilterValue | null) => void;
+}) {
+  if (def.kind !== 'date') return null;
+  const names = rangeFilterNames(name);
+  const from = filters[names.from] === undefined ? '' : String(filters[names.from]);
+  const to = filters[names.to] === undefined ? '' : String(filters[names.to]);
+  // A cleared date input reports '' (and so does a half-typed one): that is an open end.
+  const input = (filter: string, value: string, text: string, bound: { min?: string; max?: string }) => (
+    <InputGroup type="date" style={{ width: 140 }} aria-label={text} title={text} value={value}
+      data-testid={`filter-${filter}`} {...bound}
+      onChange={(e) => onFilter(filter, e.currentTarget.value === '' ? null : e.currentTarget.value)} />
+  );
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }} data-testid={`filter-range-${name}`}>
+      <span className={Classes.TEXT_MUTED}>{label}</span>
+      {input(names.from, from, t('crud.filterFrom', { field: label }), { max: to || undefined })}
+      <span aria-hidden>–</span>
+      {input(names.to, to, t('crud.filterTo', { field: label }), { min: from || undefined })}
+    </span>
+  );
+}
+
 /** Keyword search (Enter), one control per filterable field, and the list's actions. */
 export function ResourceToolbar(props: ResourceToolbarProps) {
   const { view, keyword, filters, loading, exporting, canCreate, t, onSearch, onFilter, onReset, onRefresh, onCreate, onExport, extra } = props;
@@ -77,6 +103,7 @@ export function ResourceToolbar(props: ResourceToolbarProps) {
   }
   // A screen's fixed filters are not the clerk's to change.
   const filterable = view.fieldNames.filter((n) => view.fields[n].filterable && !(n in (view.fixedFilters ?? {})));
+  const ranged = view.fieldNames.filter((n) => view.fields[n].filterRange);
   const hasQuery = keyword !== '' || Object.keys(filters).length > 0;
 
   return (
@@ -102,6 +129,10 @@ export function ResourceToolbar(props: ResourceToolbarProps) {
       />
       {filterable.map((name) => (
         <FilterControl key={name} name={name} def={view.fields[name]} value={filters[name]} label={t(view.i18n.field(name))}
+          t={t} onFilter={onFilter} />
+      ))}
+      {ranged.map((name) => (
+        <RangeFilter key={`${name}-range`} name={name} def={view.fields[name]} filters={filters} label={t(view.i18n.field(name))}
           t={t} onFilter={onFilter} />
       ))}
       <Button icon="search" text={t('common.search')} data-testid="btn-search" onClick={() => onSearch(text)} />

@@ -9,6 +9,13 @@ export function sortingToString(sorting: SortState | null): string | undefined {
 }
 
 /**
+ * The two filters of a field declared with `filterRange` (an inclusive range): they live in the query's filters
+ * under the names the server reads, `<field>From` and `<field>To`, so that paging, export and reset treat them like
+ * any other filter.
+ */
+export const rangeFilterNames = (field: string) => ({ from: `${field}From`, to: `${field}To` });
+
+/**
  * Keyword, sorting and filters of the current query, without paging (export reuses it). The screen's fixed filters
  * and the embedding screen's scope come last: no filter of the clerk's can widen them.
  */

@@ -6,12 +6,13 @@ import { findRouteByName, type RouteEntry } from '../../../shared/navigation';
 import { useAppSelector } from '../../app/hooks';
 import { selectLanguage, selectMenu, selectNotices, selectTenant, selectUser } from '../../app/selectors';
 import { asIcon } from '../../util/icons';
+import { InboxPanel } from './InboxPanel';
 
 const QUICK_LINK_LIMIT = 12;
 const REALTIME_TEXT = { off: 'shell.realtimeOff', connecting: 'shell.realtimeConnecting', connected: 'shell.realtimeConnected', retrying: 'shell.realtimeRetrying' } as const;
 const REALTIME_INTENT = { off: 'none', connecting: 'warning', connected: 'success', retrying: 'warning' } as const;
 
-/** Home: who is logged in and where, and quick links to the screens this user may open. (The inbox comes later.) */
+/** Home: who is logged in and where, what awaits the user's enterprises, and quick links to the screens they may open. */
 export default function HomePage() {
   const { t } = useTranslation();
   const user = useAppSelector(selectUser);
@@ -49,6 +50,8 @@ export default function HomePage() {
           </div>
         </div>
       </Card>
+
+      <InboxPanel />
 
       <div className="app-home-grid">
         <Card className="app-home-card">

@@ -1,0 +1,50 @@
+import type { Action } from '@reduxjs/toolkit';
+import type { SagaIterator, Task } from 'redux-saga';
+import { call, cancel, debounce, fork, put, take, takeLatest } from 'redux-saga/effects';
+import { crudPath } from '../../../shared/resource-kit';
+import { callApi } from '../../api/http';
+import { loggedOut } from '../../app/appSlice';
+import { toCrudError } from '../../crud/api-error';
+import { realtimeReceived, type HubTarget } from '../../realtime/actions';
+import { inboxFailed, inboxHidden, inboxLoaded, inboxRequested, inboxShown, toInboxItems } from './inboxSlice';
+
+export const INBOX_PATH = crudPath('Inbox', 'GetInbox');
+/** One move writes an order and stock at once (two pushes): they make one reload. */
+export const INBOX_DEBOUNCE_MS = 300;
+/** Pushes after which what awaits the user may have changed. */
+export const INBOX_TARGETS: readonly HubTarget[] = ['TransferOrderChanged', 'InventoryChanged'];
+
+const isInboxPush = (action: Action): boolean =>
+  realtimeReceived.match(action) && INBOX_TARGETS.includes(action.payload.target);
+
+/** The home page shows the failure beside the cards (with a retry), not in a modal. */
+export function* loadInbox(): SagaIterator {
+  try {
+    const result: unknown = yield call(callApi, 'GET', INBOX_PATH, {}, { silent: true });
+    yield put(inboxLoaded(toInboxItems(result)));
+  } catch (e) {
+    yield put(inboxFailed(toCrudError(e)));
+  }
+}
+
+function* requestReload(): SagaIterator {
+  yield put(inboxRequested());
+}
+
+/** While the home page is on screen: load now, on every retry, and once after each burst of relevant pushes. */
+export function* inboxSession(): SagaIterator {
+  // A newer request wins: a push arriving during a retry must not let the older answer land last.
+  yield takeLatest(inboxRequested.type, loadInbox);
+  yield debounce(INBOX_DEBOUNCE_MS, isInboxPush, requestReload);
+  yield put(inboxRequested());
+}
+
+/** Follows the home page: a session while it is shown, none (no calls for pushes) while another page is. */
+export function* watchInbox(): SagaIterator {
+  for (;;) {
+    yield take(inboxShown.type);
+    const session: Task = yield fork(inboxSession);
+    yield take([inboxHidden.type, loggedOut.type]);
+    yield cancel(session);
+  }
+}

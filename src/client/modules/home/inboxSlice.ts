@@ -1,0 +1,87 @@
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { loggedOut } from '../../app/appSlice';
+import type { CrudError } from '../../crud/types';
+
+/** What awaits the user's enterprises, in the order the home page shows it. */
+export const INBOX_KINDS = ['toDispatch', 'toReceive', 'returned', 'planReturned', 'contractExpiring'] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
+
+/** One record waiting (the server sends at most five per kind). */
+export interface InboxRecord {
+  id: number;
+  title: string;
+  subtitle: string;
+  date: string;
+}
+
+export interface InboxItem {
+  kind: InboxKind;
+  /** All records of the kind, not only the ones listed. */
+  count: number;
+  records: InboxRecord[];
+}
+
+export interface InboxState {
+  /** Only the kinds the user may see (the server leaves out those without their permission). */
+  items: InboxItem[];
+  loading: boolean;
+  /** An answer has arrived: later loads keep the cards on screen. */
+  loaded: boolean;
+  error: CrudError | null;
+}
+
+export const initialInboxState: InboxState = { items: [], loading: false, loaded: false, error: null };
+
+export const MAX_RECORDS = 5;
+
+/** The home page is on screen (its inbox loads and follows hub pushes) / left the screen. */
+export const inboxShown = createAction('inbox/shown');
+export const inboxHidden = createAction('inbox/hidden');
+
+const isKind = (value: unknown): value is InboxKind => INBOX_KINDS.includes(value as InboxKind);
+const text = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
+
+/** The server's answer reduced to known kinds in display order; anything malformed is dropped, not shown half. */
+export function toInboxItems(result: unknown): InboxItem[] {
+  const raw = (result as { items?: unknown } | null)?.items;
+  const items: InboxItem[] = [];
+  for (const entry of Array.isArray(raw) ? raw as Record<string, unknown>[] : []) {
+    if (!entry || !isKind(entry.kind) || items.some((i) => i.kind === entry.kind)) continue;
+    const records = (Array.isArray(entry.records) ? entry.records as Record<string, unknown>[] : [])
+      .filter((r) => r && typeof r.id === 'number')
+      .slice(0, MAX_RECORDS)
+      .map((r) => ({ id: r.id as number, title: text(r.title) || `#${String(r.id)}`, subtitle: text(r.subtitle), date: text(r.date) }));
+    const count = typeof entry.count === 'number' && Number.isFinite(entry.count) ? Math.max(entry.count, records.length) : records.length;
+    items.push({ kind: entry.kind, count, records });
+  }
+  return items.sort((a, b) => INBOX_KINDS.indexOf(a.kind) - INBOX_KINDS.indexOf(b.kind));
+}
+
+export const inboxSlice = createSlice({
+  name: 'inbox',
+  initialState: initialInboxState,
+  reducers: {
+    /** A load starts: on showing the page, on a hub push, or the retry button. */
+    inboxRequested(state) {
+      state.loading = true;
+      state.error = null;
+    },
+    inboxLoaded(state, action: PayloadAction<InboxItem[]>) {
+      state.items = action.payload;
+      state.loading = false;
+      state.loaded = true;
+      state.error = null;
+    },
+    inboxFailed(state, action: PayloadAction<CrudError>) {
+      state.loading = false;
+      state.error = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(loggedOut, () => initialInboxState);
+  },
+});
+
+export const { inboxRequested, inboxLoaded, inboxFailed } = inboxSlice.actions;
+
+export const selectInbox = (state: { inbox: InboxState }) => state.inbox;
