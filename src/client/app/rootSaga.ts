@@ -2,8 +2,11 @@ import type { SagaIterator } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
 import { crudSaga } from '../crud';
 import { watchContracts } from '../modules/contracts/contractsSaga';
+import { watchInbox } from '../modules/home/inboxSaga';
+import { watchInventoryScreens } from '../modules/inventory/liveSaga';
 import { watchLogin } from '../modules/login/loginSaga';
 import { watchPlans } from '../modules/plans/plansSaga';
+import { watchTransfer } from '../modules/transfer/transferSaga';
 import { createSignalRConnection, type HubConnectionFactory } from '../realtime/connection';
 import { hubWatcher } from '../realtime/hubSaga';
 import { watchRegions } from '../regions';
@@ -28,7 +31,7 @@ export function createRootSaga(deps: RootSagaDeps = defaultRootSagaDeps) {
   };
   return function* rootSaga(): SagaIterator {
     const watchers: Array<() => Generator> = [watchBoot, watchAccount, watchLogin, watchLock, watchTabs, watchNotices, watchHub, crudSaga, watchRegions,
-      watchContracts, watchPlans, watchContractExpiry];
+      watchContracts, watchPlans, watchContractExpiry, watchInbox, watchInventoryScreens, watchTransfer];
     yield all(watchers.map((saga) => fork(keepAlive, saga)));
   };
 }

@@ -12,6 +12,8 @@ const RolesPage = lazy(() => import(/* webpackChunkName: "admin" */ '../modules/
 const TenantsPage = lazy(() => import(/* webpackChunkName: "admin" */ '../modules/admin').then((m) => ({ default: m.TenantsPage })));
 const ContractsPage = lazy(() => import(/* webpackChunkName: "contracts" */ '../modules/contracts/ContractsPage'));
 const PlansPage = lazy(() => import(/* webpackChunkName: "plans" */ '../modules/plans/PlansPage'));
+const TransferOrderPage = lazy(() => import(/* webpackChunkName: "transfer" */ '../modules/transfer/TransferPage'));
+const TransferReceptionPage = lazy(() => import(/* webpackChunkName: "transfer" */ '../modules/transfer/TransferPage').then((m) => ({ default: m.TransferReceptionPage })));
 
 /** Resource routes whose screen extends the generic one (by route name). */
 const EXTENDED_RESOURCE_PAGES: Record<string, ComponentType> = {
@@ -23,6 +25,8 @@ const HAND_WRITTEN_PAGES: Record<string, ComponentType> = {
   user: UsersPage,
   role: RolesPage,
   tenant: TenantsPage,
+  transferorder: TransferOrderPage,
+  transferreception: TransferReceptionPage,
 };
 
 /** The screen of a route inside the shell, by route kind. */

@@ -2,8 +2,10 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { crudReducer } from '../crud';
 import { contractsSlice } from '../modules/contracts/contractsSlice';
+import { inboxSlice } from '../modules/home/inboxSlice';
 import { loginSlice } from '../modules/login/loginSlice';
 import { plansSlice } from '../modules/plans/plansSlice';
+import { transferReducer } from '../modules/transfer/transferSlice';
 import { contractExpirySlice } from '../shell/contractExpirySlice';
 import { regionsReducer } from '../regions';
 import { noticesSlice } from '../shell/noticesSlice';
@@ -21,6 +23,8 @@ export const rootReducer = combineReducers({
   contracts: contractsSlice.reducer,
   plans: plansSlice.reducer,
   contractExpiry: contractExpirySlice.reducer,
+  inbox: inboxSlice.reducer,
+  transfer: transferReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,10 +1,12 @@
 import type { Label } from '../resource-kit/label';
 import { TRANSFER_RULE_TEXTS } from './transfer-rules';
+import { TRANSFER_UI_TEXTS } from './transfer-ui';
 
 // Hand-written interface texts. Keys are grouped by area; resource, field, enum, permission and menu texts are not
 // written here: they are derived from the declarations (see index.ts).
 export const UI_TEXTS = {
   transferRules: TRANSFER_RULE_TEXTS,
+  transfer: TRANSFER_UI_TEXTS,
   app: {
     name: { zh: '固废危废智慧监管平台', en: 'Solid & Hazardous Waste Management' },
     shortName: { zh: '固废平台', en: 'Waste' },

@@ -1,0 +1,182 @@
+import type { FileInfo } from '../../../shared/resource-kit';
+import type { Translate } from '../../crud/types';
+import type { CheckProblem, OrderBody, OrderLineBody, TransferOrderDetail, TransferOrderLineDto } from './types';
+
+/** A line as the editor holds it: numbers as typed, so that a half-typed "1." is not lost. */
+export interface LineDraft {
+  /** Stable across deletions (React key, visited cells). */
+  key: string;
+  id?: number;
+  hazardouswasteId: number | null;
+  /** The record's name as the order read it, until the producer's list has it. */
+  hazardouswasteName?: string;
+  quantity: string;
+  containerCount: string;
+  containerType: number | null;
+  physicalForm: number | null;
+  hazardCharacteristics: string[];
+  disposalMethod: number | null;
+}
+
+export const LINE_FIELDS = [
+  'hazardouswasteId', 'quantity', 'containerCount', 'containerType', 'physicalForm', 'hazardCharacteristics', 'disposalMethod',
+] as const;
+export type LineField = (typeof LINE_FIELDS)[number];
+
+export const LINES_KEY = 'lines';
+export const MAX_QUANTITY = 100000;
+const QUANTITY_SCALE = 3;
+
+let lineSeq = 0;
+export function newLine(): LineDraft {
+  lineSeq += 1;
+  return {
+    key: `line-${lineSeq}`, hazardouswasteId: null, quantity: '', containerCount: '', containerType: null, physicalForm: null,
+    hazardCharacteristics: [], disposalMethod: null,
+  };
+}
+
+const numberText = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+export function linesFromOrder(lines: readonly TransferOrderLineDto[]): LineDraft[] {
+  return lines.map((line) => ({
+    ...newLine(),
+    id: line.id,
+    hazardouswasteId: line.hazardouswasteId,
+    hazardouswasteName: line.hazardouswasteName ?? line.wasteName ?? undefined,
+    quantity: numberText(line.quantity),
+    containerCount: numberText(line.containerCount),
+    containerType: line.containerType ?? null,
+    physicalForm: line.physicalForm ?? null,
+    hazardCharacteristics: [...(line.hazardCharacteristics ?? [])],
+    disposalMethod: line.disposalMethod ?? null,
+  }));
+}
+
+/** `lines[2].quantity`: the member name the server uses for a line's field. */
+export const cellKey = (index: number, field: string) => `${LINES_KEY}[${index}].${field}`;
+
+const CELL = /^lines\[(\d+)\]\.(\w+)$/i;
+/**
+ * The cell a server member points at. The receiver's licence lacking a waste code names `wastecodeId`: the clerk
+ * fixes it by choosing another waste, so it shows under the waste.
+ */
+export function cellOfMember(member: string): { index: number; field: LineField } | null {
+  const m = CELL.exec(member);
+  if (!m) return null;
+  const name = m[2].charAt(0).toLowerCase() + m[2].slice(1);
+  const field = name === 'wastecodeId' || name === 'wasteName' ? 'hazardouswasteId' : name;
+  return (LINE_FIELDS as readonly string[]).includes(field) ? { index: Number(m[1]), field: field as LineField } : null;
+}
+
+/** The problems of a check or save, split into cell messages, messages of the dialog's own fields and the rest. */
+export function splitProblems(problems: readonly CheckProblem[], ownFields: readonly string[]) {
+  const cells: Record<string, string> = {};
+  const fields: Record<string, string> = {};
+  const general: string[] = [];
+  for (const problem of problems) {
+    const members = problem.members ?? [];
+    if (members.length === 0) general.push(problem.message);
+    for (const member of members) {
+      const cell = cellOfMember(member);
+      const name = member.charAt(0).toLowerCase() + member.slice(1);
+      if (cell) cells[cellKey(cell.index, cell.field)] ??= problem.message;
+      else if (ownFields.includes(name)) fields[name] ??= problem.message;
+      // `lines`, and members the dialog has no field for (`party`, a status): said above the buttons.
+      else general.push(problem.message);
+    }
+  }
+  return { cells, fields, general };
+}
+
+function parseDecimal(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '' || !/^\d+(\.\d+)?$/.test(trimmed)) return null;
+  return Number(trimmed);
+}
+
+/** The form's own check of a cell (the server checks again, and more). */
+export function validateCell(line: LineDraft, field: LineField, t: Translate): string | null {
+  const label = t(`resource.TransferOrderLine.fields.${field}`);
+  switch (field) {
+    case 'hazardouswasteId':
+    case 'disposalMethod':
+      return line[field] === null ? t('validation.required', { field: label }) : null;
+    case 'quantity': {
+      if (line.quantity.trim() === '') return t('validation.required', { field: label });
+      const n = parseDecimal(line.quantity);
+      if (n === null || n <= 0 || n > MAX_QUANTITY) return t('transfer.quantityRange', { max: MAX_QUANTITY });
+      const decimals = line.quantity.trim().split('.')[1]?.length ?? 0;
+      return decimals > QUANTITY_SCALE ? t('transfer.quantityScale', { scale: QUANTITY_SCALE }) : null;
+    }
+    case 'containerCount':
+      if (line.containerCount.trim() === '') return null;
+      return /^\d+$/.test(line.containerCount.trim()) && Number(line.containerCount) <= MAX_QUANTITY
+        ? null : t('transfer.containerCountInvalid');
+    default:
+      return null;
+  }
+}
+
+/** Messages by cell key of every line, plus one when there is no line at all. */
+export function validateLines(lines: readonly LineDraft[], t: Translate): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (lines.length === 0) out[LINES_KEY] = t('transfer.linesEmpty');
+  lines.forEach((line, index) => {
+    for (const field of LINE_FIELDS) {
+      const message = validateCell(line, field, t);
+      if (message) out[cellKey(index, field)] = message;
+    }
+  });
+  return out;
+}
+
+export function lineBody(line: LineDraft): OrderLineBody {
+  const count = line.containerCount.trim();
+  return {
+    ...(line.id ? { id: line.id } : {}),
+    hazardouswasteId: line.hazardouswasteId,
+    quantity: parseDecimal(line.quantity),
+    containerCount: count === '' ? null : Number(count),
+    containerType: line.containerType,
+    physicalForm: line.physicalForm,
+    hazardCharacteristics: line.hazardCharacteristics,
+    disposalMethod: line.disposalMethod,
+  };
+}
+
+export interface OrderHeader {
+  producerId: number | null;
+  transporterId: number | null;
+  receiverId: number | null;
+  plannedDate: string;
+  remarks: string;
+  attachments: FileInfo[];
+}
+
+export function headerFromOrder(order: TransferOrderDetail | null): OrderHeader {
+  return {
+    producerId: order?.producerId ?? null,
+    transporterId: order?.transporterId ?? null,
+    receiverId: order?.receiverId ?? null,
+    plannedDate: order?.plannedDate?.slice(0, 10) ?? '',
+    remarks: order?.remarks ?? '',
+    attachments: [...(order?.attachments ?? [])],
+  };
+}
+
+export const orderBody = (header: OrderHeader, lines: readonly LineDraft[]): OrderBody => ({
+  producerId: header.producerId,
+  transporterId: header.transporterId,
+  receiverId: header.receiverId,
+  plannedDate: header.plannedDate || null,
+  remarks: header.remarks.trim() || null,
+  attachments: header.attachments.map((f) => f.id),
+  lines: lines.map(lineBody),
+});
+
+/** The quantity total of the lines, in tonnes with three decimals. */
+export function totalQuantity(lines: readonly LineDraft[]): number {
+  const thousandths = lines.reduce((sum, line) => sum + Math.round((parseDecimal(line.quantity) ?? 0) * 1000), 0);
+  return thousandths / 1000;
+}

@@ -1,0 +1,217 @@
+import type { Action, PayloadAction } from '@reduxjs/toolkit';
+import type { SagaIterator } from 'redux-saga';
+import { all, call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { callApi } from '../../api/http';
+import { toCrudError } from '../../crud/api-error';
+import { fetchFileBlob, takeHeldFile } from '../../crud/files';
+import { crudActions, selectResourceState } from '../../crud/slice';
+import type { CrudError, ResourceState } from '../../crud/types';
+import { translate } from '../../i18n';
+import { realtimeReceived } from '../../realtime/actions';
+import { showToast } from '../../util/toaster';
+import { moveRequest, refusalText, signRequest } from './moves';
+import { watchOrderForm } from './orderFormSaga';
+import {
+  detailFailed, detailLoaded, detailRequested, imageFailed, imageLoaded, imageRequested, listShown, meFailed, meLoaded,
+  meRequested, moveFailed, moveRequested, moveStarted, moveSucceeded, printReady, printRequested, type OrdersState, type PartyEnterprise,
+} from './ordersSlice';
+import { selectOrders, type TransferRootState } from './transferSlice';
+import { ENTERPRISE_GET_PATH, LIST_KEYS, listScope, TRANSFER_PATHS, USER_GET_PATH, type TransferList } from './transferView';
+import type { TransferOrderChanged, TransferOrderDetail, TransferOrderDto } from './types';
+import type { FileInfo } from '../../../shared/resource-kit';
+
+// Every failure here is shown beside what failed (the drawer, the dialog, a toast), never in the error modal.
+export const SILENT = { silent: true } as const;
+
+type MoveRequested = ReturnType<typeof moveRequested>;
+
+/** A 409, or an ABP error whose code says the same: the order changed since the screen read it. */
+export const isConflict = (error: CrudError) => error.status === 409;
+
+interface SessionShape {
+  app?: {
+    session?: { user?: { id: number; name?: string; surname?: string; userName?: string } | null };
+    config?: { auth?: { grantedPermissions?: Record<string, string> } };
+  };
+}
+const selectSessionUser = (state: SessionShape) => state.app?.session?.user ?? null;
+/** Whether the session holds any of the permissions (a read the server would refuse is not worth a 403). */
+export const selectHoldsAny = (state: SessionShape, permissions: readonly string[]) => {
+  const granted = state.app?.config?.auth?.grantedPermissions ?? {};
+  return permissions.some((p) => granted[p] !== undefined && String(granted[p]).toLowerCase() !== 'false');
+};
+const USER_READERS = ['Pages.Users'];
+const ENTERPRISE_READERS = ['Pages.EnterpriseInformation', 'Pages.EnterpriseInformationCP', 'Pages.EnterpriseInformationWP', 'Pages.EnterpriseInformationTP'];
+
+/** The list on screen: the first time (or after its scope was lost) its scope is set, which loads it; else a reload. */
+export function* showListSaga(action: PayloadAction<{ list: TransferList; key: string }>): SagaIterator {
+  const { list, key } = action.payload;
+  const state: ResourceState = yield select(selectResourceState, key);
+  if (state.scope.List !== list) yield put(crudActions.scopeChanged({ resource: key, scope: listScope(list) }));
+  else yield put(crudActions.listRequested({ resource: key }));
+}
+
+/** The declarant's name and the user's enterprises (which parties they act for), from `User/Get` of the session user. */
+export function* loadMeSaga(): SagaIterator {
+  const user: ReturnType<typeof selectSessionUser> = yield select(selectSessionUser);
+  const fallback = user ? `${user.surname ?? ''}${user.name ?? ''}`.trim() || user.userName || null : null;
+  const mayRead: boolean = yield select(selectHoldsAny, USER_READERS);
+  // Without Pages.Users the read is refused: the session's name stands in, the lists tell the parties.
+  if (!user || !mayRead) {
+    yield put(meFailed({ name: fallback }));
+    return;
+  }
+  try {
+    const dto: { name?: string; surname?: string; userName?: string; enterpriseIds?: number[] | null } =
+      yield call(callApi, 'GET', USER_GET_PATH, { Id: user.id }, SILENT);
+    // Written the way the server writes the declarant: family name then given name, else the user name.
+    const name = `${dto?.surname ?? ''}${dto?.name ?? ''}`.trim() || dto?.userName || fallback;
+    yield put(meLoaded({ name, enterpriseIds: (dto?.enterpriseIds ?? []).map(Number) }));
+  } catch {
+    yield put(meFailed({ name: fallback }));
+  }
+}
+
+export function* loadDetailSaga(action: ReturnType<typeof detailRequested>): SagaIterator {
+  const { id } = action.payload;
+  try {
+    const order: TransferOrderDetail = yield call(callApi, 'GET', TRANSFER_PATHS.get, { Id: id }, SILENT);
+    yield put(detailLoaded({ order }));
+  } catch (e) {
+    yield put(detailFailed({ id, error: toCrudError(e) }));
+  }
+}
+
+function* listRowOf(id: number): SagaIterator<TransferOrderDto | null> {
+  for (const key of LIST_KEYS) {
+    const state: ResourceState = yield select(selectResourceState, key);
+    const row = state.items.find((item) => item.id === id);
+    if (row) return row as TransferOrderDto;
+  }
+  return null;
+}
+
+export function* reloadShownLists(): SagaIterator {
+  const orders: OrdersState = yield select(selectOrders);
+  for (const key of Object.keys(orders.shown)) yield put(crudActions.listRequested({ resource: key }));
+}
+
+/** The signee image goes up first (`UploadFile`), then the signature names it. */
+function* uploadSignee(uploadId: string): SagaIterator<number> {
+  const file: File | undefined = yield call(takeHeldFile, uploadId);
+  if (!file) throw new Error(translate('transfer.signNoFile'));
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const stored: FileInfo = yield call(callApi, 'POST', TRANSFER_PATHS.upload, form, SILENT);
+  return stored.id;
+}
+
+/**
+ * A move, optimistically: the expected statuses show at once in the list and the drawer, the server's order replaces
+ * them when it answers, and a refusal (400, 409) puts back what was shown before and says why.
+ */
+export function* moveSaga(action: MoveRequested): SagaIterator {
+  const { id, party, version, input } = action.payload;
+  const orders: OrdersState = yield select(selectOrders);
+  // One move per order at a time: a second click would be refused as stale anyway.
+  if (orders.pending[id]) return;
+  const row: TransferOrderDto | null = yield call(listRowOf, id);
+  yield put(moveStarted({ id, party, input, row }));
+  try {
+    const request = input.action === 'sign'
+      ? signRequest(id, version, party, (yield call(uploadSignee, input.uploadId)) as number)
+      : moveRequest(id, version, party, input);
+    const result: TransferOrderDetail | null = yield call(callApi, request.verb, request.url, request.body, SILENT);
+    if (input.action === 'delete') {
+      yield put(moveSucceeded({ id, order: null }));
+      yield call(reloadShownLists);
+    } else {
+      yield put(moveSucceeded({ id, order: result }));
+    }
+    yield call(showToast, translate('transfer.moveDone', { action: translate(`transfer.action_${input.action}`) }), 'success', 'tick');
+  } catch (e) {
+    const error = toCrudError(e);
+    const conflict = isConflict(error);
+    yield put(moveFailed({ id, error, conflict }));
+    yield call(showToast, conflict ? translate('transfer.conflict') : translate('transfer.moveRefused', { message: refusalText(error) }), 'danger', 'warning-sign');
+  }
+}
+
+const isOrderChanged = (a: Action): a is ReturnType<typeof realtimeReceived> =>
+  realtimeReceived.match(a) && a.payload.target === 'TransferOrderChanged';
+
+function listVersion(state: TransferRootState, id: number): number | null {
+  const own = state.transfer.orders.rows[id];
+  if (own) return Number(own.version);
+  const versions = LIST_KEYS.flatMap((key) => selectResourceState(state, key).items.filter((r) => r.id === id).map((r) => Number(r.version)));
+  return versions.length > 0 ? Math.min(...versions) : null;
+}
+
+/**
+ * Someone changed an order (the hub tells every user of its three enterprises): the lists on screen and the open
+ * drawer read it again, unless they already hold that version (the push of the user's own move).
+ */
+export function* orderChangedSaga(action: ReturnType<typeof realtimeReceived>): SagaIterator {
+  const change = action.payload.args[0] as TransferOrderChanged | undefined;
+  if (!change || typeof change.id !== 'number') return;
+  const state: TransferRootState = yield select();
+  const orders = state.transfer.orders;
+  if (orders.pending[change.id]) return;
+  const inLists = listVersion(state, change.id);
+  if (inLists === null || inLists < change.version) yield call(reloadShownLists);
+  const detail = orders.detail;
+  if (detail?.id === change.id && detail.status !== 'loading' && Number(detail.order?.version ?? 0) < change.version) {
+    yield put(detailRequested({ id: change.id }));
+  }
+}
+
+/** A stored image read with the session's headers, shown through an object URL. */
+export function* loadImageSaga(action: ReturnType<typeof imageRequested>): SagaIterator {
+  const { fileId } = action.payload;
+  try {
+    const blob: Blob = yield call(fetchFileBlob, fileId);
+    const url: string = yield call([URL, URL.createObjectURL], blob);
+    yield put(imageLoaded({ fileId, url }));
+  } catch {
+    yield put(imageFailed({ fileId }));
+  }
+}
+
+function* partyEnterprise(id: number): SagaIterator<PartyEnterprise | null> {
+  try {
+    return (yield call(callApi, 'GET', ENTERPRISE_GET_PATH, { Id: id }, SILENT)) as PartyEnterprise;
+  } catch {
+    // Another enterprise's record may be out of the user's scope: the printed form leaves its phone blank.
+    return null;
+  }
+}
+
+/** The printed manifest also shows the parties' phone and licence numbers, and the signee images. */
+export function* preparePrintSaga(action: ReturnType<typeof printRequested>): SagaIterator {
+  const { id } = action.payload;
+  const orders: OrdersState = yield select(selectOrders);
+  const order = orders.detail?.id === id ? orders.detail.order : null;
+  if (!order) return;
+  const ids = [...new Set([order.producerId, order.transporterId, order.receiverId].filter((n) => Number(n) > 0))];
+  // Clerks without the enterprise screens may not read enterprise records: their printout leaves phone and licence blank.
+  const mayRead: boolean = yield select(selectHoldsAny, ENTERPRISE_READERS);
+  const found: (PartyEnterprise | null)[] = mayRead ? yield all(ids.map((n) => call(partyEnterprise, n))) : ids.map(() => null);
+  // The images are read before the print dialog opens: a printout must not show spinners.
+  const signees = [order.producerSignee, order.transporterSignee, order.receiverSignee].flatMap((f) => f ?? []);
+  yield all(signees.filter((file) => orders.images[file.id]?.status !== 'loaded')
+    .map((file) => call(loadImageSaga, imageRequested({ fileId: file.id }))));
+  yield put(printReady({ id, enterprises: Object.fromEntries(ids.map((n, i) => [n, found[i]])) }));
+}
+
+export function* watchTransfer(): SagaIterator {
+  yield all([
+    takeEvery(listShown.type, showListSaga),
+    takeLatest(meRequested.type, loadMeSaga),
+    takeLatest(detailRequested.type, loadDetailSaga),
+    takeEvery(moveRequested.type, moveSaga),
+    takeEvery(isOrderChanged, orderChangedSaga),
+    takeEvery(imageRequested.type, loadImageSaga),
+    takeLatest(printRequested.type, preparePrintSaga),
+    fork(watchOrderForm),
+  ]);
+}

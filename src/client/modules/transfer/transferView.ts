@@ -1,0 +1,58 @@
+import type { PermissionName } from '../../../shared/permissions';
+import { crudPath } from '../../../shared/resource-kit';
+import { transferorder } from '../../../shared/resources';
+import { screenKey } from '../../crud/view';
+
+export const TRANSFER_RESOURCE = transferorder.name;
+
+/** The two lists of the screen: orders my enterprises consign or carry (C), orders addressed to me to sign (S). */
+export type TransferList = 'C' | 'S';
+export const TRANSFER_LISTS: readonly TransferList[] = ['C', 'S'];
+
+/**
+ * Each list is a variant of the generic screen with its own paging, sorting and filters (`TransferOrder@c`); the
+ * `List` parameter is its scope, which the clerk's filters and a reset cannot remove.
+ */
+export const listKey = (list: TransferList): string => screenKey(TRANSFER_RESOURCE, list.toLowerCase());
+export const listScope = (list: TransferList) => ({ List: list });
+export const LIST_KEYS: readonly string[] = TRANSFER_LISTS.map(listKey);
+export const listOfKey = (key: string): TransferList | undefined => TRANSFER_LISTS.find((l) => listKey(l) === key);
+
+/** Which lists a route shows, first the one it opens on. */
+export const ROUTE_LISTS: Record<string, readonly TransferList[]> = {
+  transferorder: ['C', 'S'],
+  transferreception: ['S'],
+};
+
+export const APPLY: PermissionName = 'Pages.TransferApplication';
+export const RECEIVE: PermissionName = 'Pages.TransferReception';
+
+const path = (method: string) => crudPath(TRANSFER_RESOURCE, method);
+
+export const TRANSFER_PATHS = {
+  get: path('Get'),
+  create: path('AddProductionWaste'),
+  check: path('CheckProductionWaste'),
+  update: path('Update'),
+  remove: path('Delete'),
+  declare: path('Updatedeclarestatus'),
+  vehicles: path('UpdatedTransferOrderVehicles'),
+  reception: path('UpdateTransferOrderReception'),
+  signee: path('UpdateSigneeimg'),
+  upload: path('UploadFile'),
+} as const;
+
+export const USER_GET_PATH = crudPath('User', 'Get');
+export const ENTERPRISE_GET_PATH = crudPath('EnterpriseInformation', 'Get');
+
+/** Lookups the screen's pickers read (cached in the crud slice). */
+export const LOOKUPS = {
+  enterprises: { resource: 'EnterpriseInformation', method: 'GetEnterpriseInformationAll' },
+  wastes: { resource: 'HazardouswasteInformation', method: 'GetHazardouswasteInformationAll' },
+  vehicles: { resource: 'Vehicleinformation', method: 'GetListByEfid' },
+  drivers: { resource: 'Driver', method: 'GetDriverListByEfid' },
+  wastecodes: { resource: 'Wastecode', method: 'GetWastecodeAll' },
+} as const;
+
+/** Corporate types (enum corporateType) of the three parties' pickers. */
+export const CORPORATE_TYPE = { receiver: 1, producer: 2, transporter: 3 } as const;
