@@ -5,7 +5,7 @@ import { startTestServer, svc, type TestServer } from '../support/server-harness
 import { buildTransferWorld, clerk, enterprise, orderBody, PRODUCER_PERMISSIONS, type TransferWorld } from '../support/transfer-world';
 
 type Dto = Record<string, unknown> & { id: number };
-type Order = Dto & { lines: Dto[]; history: Dto[]; parties: string[]; moves: { action: string; party: string }[]; version: number };
+type Order = Dto & { lines: Dto[]; history: Dto[]; parties: string[]; moves: { action: string; party: string }[]; version: number; partyEnterprises: Record<number, Dto> };
 
 let server: TestServer;
 let admin: string;
@@ -44,6 +44,14 @@ describe('the life of one order across three enterprises', () => {
     expect(order.parties).toEqual(['producer']);
     expect(order.moves.map((m) => m.action).sort()).toEqual(['delete', 'edit', 'sign', 'void']);
     expect(order).toHaveProperty('warnings', []);
+    // The printed manifest shows the parties' licence and phone, which a clerk could not read from their records.
+    expect(order.partyEnterprises).toMatchObject({ [world.receiver.id]: { name: world.receiver.name, licenseNumber: world.receiver.licenseNumber } });
+  });
+
+  it('the form shows the declarant: a clerk reads its own user record, not others\'', async () => {
+    const me = await as<Dto>(p(), 'GET', 'Get', { Id: world.clerks.producer.id }, 'User');
+    expect(me).toMatchObject({ id: world.clerks.producer.id, userName: world.clerks.producer.userName, enterpriseIds: [world.producer.id] });
+    expectError(await server.call('GET', svc('User', 'Get'), { token: p(), query: { Id: world.clerks.receiver.id } }), 403, true);
   });
 
   it('each party finds it in its list: C for producer and transporter, S for the receiver', async () => {

@@ -135,13 +135,12 @@ describe('detail', () => {
     expect((result.storeState as State).transfer.orders.me).toEqual({ status: 'loaded', name: '张三', enterpriseIds: [3] });
   });
 
-  it('does not ask User/Get without Pages.Users: the session’s name is the declarant', async () => {
+  it('falls back to the session’s name when User/Get fails', async () => {
     const { reducer } = harness();
-    const clerk = { ...loaded(), app: { ...APP_STATE, config: { auth: { grantedPermissions: { 'Pages.TransferApplication': 'true' } } } } };
-    const backend = fakeBackend(() => ({}));
-    const result = await expectSaga(watchTransfer).withReducer(reducer, clerk as State).provide(backend.providers)
+    const backend = fakeBackend(() => { throw abpError(500, 'down'); });
+    const result = await expectSaga(watchTransfer).withReducer(reducer, loaded() as State).provide(backend.providers)
       .dispatch({ type: 'transfer/orders/meRequested' }).silentRun(50);
-    expect(backend.calls).toEqual([]);
+    expect(backend.calls).toHaveLength(1);
     expect((result.storeState as State).transfer.orders.me).toEqual({ status: 'failed', name: '张三', enterpriseIds: null });
   });
 });
@@ -225,14 +224,11 @@ describe('optimistic moves', () => {
 });
 
 describe('printing', () => {
-  it('reads the parties’ records for phone and licence, and the signee images, before the manifest prints', async () => {
+  it('prints the parties’ phone and licence sent with the order, after the signee images are read', async () => {
     const { reducer } = harness();
-    const signed = { ...ORDER, producerSignee: [{ id: 91, name: 'seal.png', size: 3, contentType: 'image/png' }] };
-    const backend = fakeBackend((method, url, payload) => {
-      const id = (payload as { Id: number }).Id;
-      if (id === 4) throw abpError(404, '不在范围内');
-      return { id, contactPhone: `phone-${id}` };
-    });
+    const parties = { 3: { id: 3, contactPhone: 'phone-3' }, 5: { id: 5, licenseNumber: 'licence-5' } };
+    const signed = { ...ORDER, producerSignee: [{ id: 91, name: 'seal.png', size: 3, contentType: 'image/png' }], partyEnterprises: parties };
+    const backend = fakeBackend(() => ({}));
     const blob = new Blob(['png']);
     const providers: EffectProviders = {
       call(effect, next) {
@@ -243,11 +239,9 @@ describe('printing', () => {
     };
     const result = await expectSaga(watchTransfer).withReducer(reducer, loaded(signed)).provide(providers)
       .dispatch(printRequested({ id: 7 })).silentRun(50);
-    expect(backend.calls.map((c) => c[2])).toEqual([{ Id: 3 }, { Id: 4 }, { Id: 5 }]);
+    expect(backend.calls).toEqual([]);
     const state = result.storeState as State;
-    expect(state.transfer.orders.print).toEqual({
-      orderId: 7, status: 'ready', enterprises: { 3: { id: 3, contactPhone: 'phone-3' }, 4: null, 5: { id: 5, contactPhone: 'phone-5' } },
-    });
+    expect(state.transfer.orders.print).toEqual({ orderId: 7, status: 'ready', enterprises: parties });
     expect(state.transfer.orders.images[91]).toEqual({ status: 'loaded', url: 'blob:seal' });
   });
 });

@@ -16,7 +16,7 @@ import {
   meRequested, moveFailed, moveRequested, moveStarted, moveSucceeded, printReady, printRequested, type OrdersState, type PartyEnterprise,
 } from './ordersSlice';
 import { selectOrders, type TransferRootState } from './transferSlice';
-import { ENTERPRISE_GET_PATH, LIST_KEYS, listScope, TRANSFER_PATHS, USER_GET_PATH, type TransferList } from './transferView';
+import { LIST_KEYS, listScope, TRANSFER_PATHS, USER_GET_PATH, type TransferList } from './transferView';
 import type { TransferOrderChanged, TransferOrderDetail, TransferOrderDto } from './types';
 import type { FileInfo } from '../../../shared/resource-kit';
 
@@ -40,8 +40,6 @@ export const selectHoldsAny = (state: SessionShape, permissions: readonly string
   const granted = state.app?.config?.auth?.grantedPermissions ?? {};
   return permissions.some((p) => granted[p] !== undefined && String(granted[p]).toLowerCase() !== 'false');
 };
-const USER_READERS = ['Pages.Users'];
-const ENTERPRISE_READERS = ['Pages.EnterpriseInformation', 'Pages.EnterpriseInformationCP', 'Pages.EnterpriseInformationWP', 'Pages.EnterpriseInformationTP'];
 
 /** The list on screen: the first time (or after its scope was lost) its scope is set, which loads it; else a reload. */
 export function* showListSaga(action: PayloadAction<{ list: TransferList; key: string }>): SagaIterator {
@@ -55,9 +53,7 @@ export function* showListSaga(action: PayloadAction<{ list: TransferList; key: s
 export function* loadMeSaga(): SagaIterator {
   const user: ReturnType<typeof selectSessionUser> = yield select(selectSessionUser);
   const fallback = user ? `${user.surname ?? ''}${user.name ?? ''}`.trim() || user.userName || null : null;
-  const mayRead: boolean = yield select(selectHoldsAny, USER_READERS);
-  // Without Pages.Users the read is refused: the session's name stands in, the lists tell the parties.
-  if (!user || !mayRead) {
+  if (!user) {
     yield put(meFailed({ name: fallback }));
     return;
   }
@@ -177,30 +173,18 @@ export function* loadImageSaga(action: ReturnType<typeof imageRequested>): SagaI
   }
 }
 
-function* partyEnterprise(id: number): SagaIterator<PartyEnterprise | null> {
-  try {
-    return (yield call(callApi, 'GET', ENTERPRISE_GET_PATH, { Id: id }, SILENT)) as PartyEnterprise;
-  } catch {
-    // Another enterprise's record may be out of the user's scope: the printed form leaves its phone blank.
-    return null;
-  }
-}
-
-/** The printed manifest also shows the parties' phone and licence numbers, and the signee images. */
+/** The printed manifest also shows the parties' phone and licence numbers (sent with the order), and the signee images. */
 export function* preparePrintSaga(action: ReturnType<typeof printRequested>): SagaIterator {
   const { id } = action.payload;
   const orders: OrdersState = yield select(selectOrders);
   const order = orders.detail?.id === id ? orders.detail.order : null;
   if (!order) return;
-  const ids = [...new Set([order.producerId, order.transporterId, order.receiverId].filter((n) => Number(n) > 0))];
-  // Clerks without the enterprise screens may not read enterprise records: their printout leaves phone and licence blank.
-  const mayRead: boolean = yield select(selectHoldsAny, ENTERPRISE_READERS);
-  const found: (PartyEnterprise | null)[] = mayRead ? yield all(ids.map((n) => call(partyEnterprise, n))) : ids.map(() => null);
   // The images are read before the print dialog opens: a printout must not show spinners.
   const signees = [order.producerSignee, order.transporterSignee, order.receiverSignee].flatMap((f) => f ?? []);
   yield all(signees.filter((file) => orders.images[file.id]?.status !== 'loaded')
     .map((file) => call(loadImageSaga, imageRequested({ fileId: file.id }))));
-  yield put(printReady({ id, enterprises: Object.fromEntries(ids.map((n, i) => [n, found[i]])) }));
+  const enterprises: Record<number, PartyEnterprise> = { ...(order.partyEnterprises ?? {}) };
+  yield put(printReady({ id, enterprises }));
 }
 
 export function* watchTransfer(): SagaIterator {

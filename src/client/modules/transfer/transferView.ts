@@ -43,7 +43,6 @@ export const TRANSFER_PATHS = {
 } as const;
 
 export const USER_GET_PATH = crudPath('User', 'Get');
-export const ENTERPRISE_GET_PATH = crudPath('EnterpriseInformation', 'Get');
 
 /** Lookups the screen's pickers read (cached in the crud slice). */
 export const LOOKUPS = {

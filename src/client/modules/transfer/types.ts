@@ -73,6 +73,8 @@ export interface TransferOrderDetail extends TransferOrderDto {
   history: TransferHistoryEntry[];
   parties: Party[];
   moves: { action: TransferActionName; party: Party }[];
+  /** What the printed manifest shows of each party (phone, licence, address), by enterprise id. */
+  partyEnterprises?: Record<number, { id: number; name?: string | null; contactPhone?: string | null; licenseNumber?: string | null; address?: string | null }>;
 }
 
 export interface TransferWarning {

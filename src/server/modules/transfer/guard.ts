@@ -7,7 +7,7 @@ import { resourceService } from '../../crud/engine';
 import type { Row } from '../../crud/repository';
 import type { Db } from '../../db/database';
 import type { RequestContext } from '../../http/context';
-import { errors } from '../../http/errors';
+import { AppError, errors } from '../../http/errors';
 import type { Input } from '../../http/input';
 import { stateOf } from './history';
 
@@ -36,7 +36,8 @@ export async function lockOrder(ctx: RequestContext, tx: Db, id: number): Promis
 export function checkVersion(ctx: RequestContext, order: Row, input: Input): void {
   const version = input.optionalInt('version', { min: 0 });
   if (version !== undefined && version !== Number(order.version)) {
-    throw errors.conflict(ctx.language, translate(ctx.language, 'transferRules.stale', { current: String(order.version) }));
+    const stale = translate(ctx.language, 'transferRules.stale', { current: String(order.version) });
+    throw new AppError(409, stale, stale, null, false, 409);
   }
 }
 

@@ -81,6 +81,7 @@ export const transferOrderHooks: ResourceHooks = {
       history: await readHistory(db, row.id),
       parties,
       moves: allowedMoves(stateOf(row), parties, (p) => ctx.isGranted(p)),
+      partyEnterprises: await partyEnterprises(db, row),
     };
   },
 
@@ -101,6 +102,18 @@ export const transferOrderHooks: ResourceHooks = {
     await pushOrderChanged(ctx, row, change === 'create' ? 'create' : change === 'update' ? 'edit' : 'delete', 'producer');
   },
 };
+
+/**
+ * What the printed manifest shows of each party (phone, licence, address), by enterprise id: every party of an order
+ * reads it here, while the enterprise records themselves may be outside a clerk's screens.
+ */
+async function partyEnterprises(db: Db, order: Row): Promise<Record<number, Row>> {
+  const rows = await db.query<Row>(
+    `select id, name, credit_code as "creditCode", region_name as "regionName", address, contact_person as "contactPerson",
+            contact_phone as "contactPhone", license_number as "licenseNumber"
+       from enterprise_information where id = any($1::bigint[])`, [[order.producerId, order.transporterId, order.receiverId].map(Number)]);
+  return Object.fromEntries(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id) }]));
+}
 
 /** C: orders my enterprises consigned or carry; S: orders addressed to my enterprises to sign. */
 function listCondition(list: 'C' | 'S', enterpriseIds: readonly number[], params: Params): string {

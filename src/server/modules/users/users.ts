@@ -3,7 +3,7 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { likePattern, orderBy, readPaging, readSorting } from '../../crud/paging';
 import { Params, queryPage, scopeCondition } from '../../crud/sql';
 import type { Db } from '../../db/database';
-import type { AppServiceRegistry } from '../../http/app-services';
+import { authorize, type AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
 import { errors, type ValidationErrorInfo } from '../../http/errors';
 import type { Input } from '../../http/input';
@@ -156,7 +156,15 @@ export function registerUsers(registry: AppServiceRegistry): void {
       });
     },
   });
-  registry.add({ service, method: 'Get', verb: 'GET', access: ACCESS, parameters: ['Id'], handler: (ctx, input) => getUser(ctx, ctx.db, input.requiredInt('Id', { min: 1 })) });
+  registry.add({
+    service, method: 'Get', verb: 'GET', access: 'user', parameters: ['Id'],
+    summary: 'One user; anyone may read themselves (the transfer form shows its declarant), others need Pages.Users',
+    handler(ctx, input) {
+      const id = input.requiredInt('Id', { min: 1 });
+      if (id !== ctx.session?.userId) authorize(ctx, ACCESS);
+      return getUser(ctx, ctx.db, id);
+    },
+  });
   registry.add({
     service, method: 'Create', verb: 'POST', access: ACCESS, parameters: ['userName', 'name', 'surname', 'emailAddress', 'isActive', 'roleNames', 'enterpriseIds', 'password'],
     handler: (ctx, input) => ctx.db.transaction(async (tx) => {
