@@ -148,3 +148,19 @@ export const tableRow = (page: Page, row: number) =>
 /** The row-number header of one rendered table row ("11" for the first row of page 2 at 10 a page). */
 export const rowNumber = (page: Page, row: number) =>
   page.locator(`[data-testid="resource-table"] .bp6-table-quadrant-main .bp6-table-header.bp6-table-cell-row-${row}`);
+
+export type InboxKind = 'toDispatch' | 'toReceive' | 'returned' | 'planReturned' | 'contractExpiring';
+
+/**
+ * The count of one card of the home inbox once it has loaded (0 while everything is done: the cards then give way to
+ * one message). Throws while the inbox is loading or when the user may not see that kind, so `until` keeps reading.
+ */
+export async function inboxCount(page: Page, kind: InboxKind): Promise<number> {
+  const inbox = byTestId(page, 'inbox');
+  await inbox.waitFor();
+  if ((await inbox.getAttribute('data-loading')) !== 'false') throw new Error('the inbox is loading');
+  if (await byTestId(page, 'inbox-all-done').isVisible()) return 0;
+  const count = byTestId(page, `inbox-count-${kind}`);
+  if (!(await count.isVisible())) throw new Error(`no ${kind} card in the inbox`);
+  return Number((await count.innerText()).trim());
+}
