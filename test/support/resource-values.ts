@@ -243,6 +243,15 @@ export async function validValue(
     }
     case 'reference': {
       const filters: Record<string, unknown> = { ...def.where };
+      // An enterprise another field must share (a receipt's waste record) is of the kind that field's rows need.
+      if (def.resource === 'EnterpriseInformation') {
+        for (const dependent of Object.values(resource.fields)) {
+          if (dependent.kind !== 'reference' || dependent.sameEnterpriseAs !== name) continue;
+          const target = findResource(dependent.resource)!;
+          const ownerDef = target.fields[ownerField(target)!];
+          if (ownerDef?.kind === 'reference') Object.assign(filters, ownerDef.where);
+        }
+      }
       if (def.sameEnterpriseAs) {
         // The row the other field names decides the enterprise this one must belong to.
         const other = resource.fields[def.sameEnterpriseAs];
