@@ -119,6 +119,12 @@ describe('enterprise scoping', () => {
     const seen = (await as<{ items: Dto[] }>(world.clerks.transporter.token, 'GET', 'GetAll', { MaxResultCount: 1000 })).items.map((i) => i.id);
     expect(seen).toContain(mine.id);
     expect(seen).not.toContain(theirs.id);
+    // Filtering by its own enterprise lists the same; by another party's, still only what it carries.
+    const filtered = async (query: Record<string, number>) =>
+      (await as<{ items: Dto[] }>(world.clerks.transporter.token, 'GET', 'GetAll', { MaxResultCount: 1000, ...query })).items.map((i) => i.id).sort();
+    expect(await filtered({ transporterId: world.transporter.id })).toEqual([...seen].sort());
+    expect(await filtered({ producerId: world.producer.id })).toEqual([...seen].sort());
+    expect(await filtered({ transporterId: otherTransporter.id })).toEqual([]);
     expectError(await server.call('GET', T('Get'), { token: outsider.token, query: { Id: mine.id } }), 404);
     expectError(await server.call('PUT', T('Updatedeclarestatus'), { token: outsider.token, body: { id: mine.id, declareStatus: 2 } }), 404);
   });
