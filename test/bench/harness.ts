@@ -122,12 +122,12 @@ interface Envelope<T> {
   error: { message: string; details?: string } | null;
 }
 
-/** Tenant 1's seeded admin, as the login screen sends it. */
-export async function login(origin: string): Promise<Login> {
+/** Tenant 1's seeded admin (or another user of tenant 1), as the login screen sends it. */
+export async function login(origin: string, userName = 'admin', password = '123qwe'): Promise<Login> {
   const response = await fetch(`${origin}/api/TokenAuth/Authenticate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'Abp.TenantId': String(TENANT_ID) },
-    body: JSON.stringify({ userNameOrEmailAddress: 'admin', password: '123qwe', rememberClient: false }),
+    body: JSON.stringify({ userNameOrEmailAddress: userName, password, rememberClient: false }),
   });
   const body = (await response.json()) as Envelope<Login>;
   if (!response.ok || !body.success) throw new Error(`login failed: ${response.status} ${body.error?.message ?? ''}`);

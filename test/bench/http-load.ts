@@ -50,8 +50,8 @@ interface PagedEnvelope {
 }
 
 /** Worker threads do not inherit `--import tsx` on Node 20, so the thread registers tsx itself before loading. */
-export function startClientThread(): Worker {
-  const file = JSON.stringify(path.join(__dirname, 'load-worker.ts'));
+export function startClientThread(script = 'load-worker.ts'): Worker {
+  const file = JSON.stringify(path.join(__dirname, script));
   return new Worker(`require('tsx/cjs/api').register(); require(${file});`, { eval: true });
 }
 

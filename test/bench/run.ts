@@ -1,7 +1,7 @@
 // `npm run bench`: start-up, list latency (PGlite and PostgreSQL), list latency at production scale, login-route
 // download size and hub latency. Measurements, not tests: a failing section is reported and the others still run.
 // Prints tables and writes test/bench/results.json. `npm run bench -- --only=http,hub` runs a subset (startup, http,
-// scale, bundle, hub).
+// scale, transfer, bundle, hub).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,13 +10,15 @@ import { postgresAvailable, POSTGRES_ADMIN_URL, type DbKind } from './harness';
 import { benchHttp, DEFAULT_LOAD, type HttpResult } from './http-load';
 import { benchHub, DEFAULT_HUB, type HubResult } from './hub-latency';
 import { benchScale, DEFAULT_SCALE, type ScaleResult } from './scale-load';
+import { benchTransfer, DEFAULT_TRANSFER, type TransferResult } from './transfer-load';
+import { printTransfer } from './transfer-report';
 import { clientBuildIsStale } from '../../src/server/cli/build-client';
 import { benchStartup, DEFAULT_STARTUP, SERVER_ENTRY, WARM_TARGET_MS, type StartupResult } from './startup';
 import { round } from './stats';
 import { formatTable, type Cell } from './table';
 
 const MAX_REBUILDS_DURING_STARTUP = 1;
-const SECTIONS = ['startup', 'http', 'scale', 'bundle', 'hub'] as const;
+const SECTIONS = ['startup', 'http', 'scale', 'transfer', 'bundle', 'hub'] as const;
 type Section = (typeof SECTIONS)[number];
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -31,11 +33,14 @@ interface Results {
   /** 1-minute load average at start and end: other work on the machine shows up in every figure. */
   loadAverage: { start: number; end: number };
   sections: Section[];
-  settings: { load: typeof DEFAULT_LOAD; scale: typeof DEFAULT_SCALE; hub: typeof DEFAULT_HUB; startup: typeof DEFAULT_STARTUP };
+  settings: {
+    load: typeof DEFAULT_LOAD; scale: typeof DEFAULT_SCALE; transfer: typeof DEFAULT_TRANSFER; hub: typeof DEFAULT_HUB; startup: typeof DEFAULT_STARTUP;
+  };
   clientBuild: ClientBuildState | null;
   startup?: Outcome<StartupResult>;
   http?: Partial<Record<DbKind, Outcome<HttpResult>>>;
   scale?: Partial<Record<DbKind, Outcome<ScaleResult>>>;
+  transfer?: Partial<Record<DbKind, Outcome<TransferResult>>>;
   bundle?: Outcome<BundleResult>;
   hub?: Outcome<HubResult>;
   notes: string[];
@@ -178,7 +183,7 @@ async function main(): Promise<void> {
     memoryGb: round(os.totalmem() / 1024 ** 3, 1),
     loadAverage: { start: round(os.loadavg()[0], 2), end: Number.NaN },
     sections,
-    settings: { load: DEFAULT_LOAD, scale: DEFAULT_SCALE, hub: DEFAULT_HUB, startup: DEFAULT_STARTUP },
+    settings: { load: DEFAULT_LOAD, scale: DEFAULT_SCALE, transfer: DEFAULT_TRANSFER, hub: DEFAULT_HUB, startup: DEFAULT_STARTUP },
     clientBuild: null,
     notes: [],
     durationS: 0,
@@ -227,6 +232,14 @@ async function main(): Promise<void> {
       ? { ok: false, error: `PostgreSQL at ${POSTGRES_ADMIN_URL} unavailable: ${unavailable}` }
       : await attempt('GetAll at scale on PostgreSQL', () => benchScale('postgres'));
   }
+  if (sections.includes('transfer')) {
+    results.transfer = {};
+    results.transfer.pglite = await attempt('transfer orders at scale on PGlite', () => benchTransfer('pglite'));
+    const unavailable = await postgresAvailable();
+    results.transfer.postgres = unavailable
+      ? { ok: false, error: `PostgreSQL at ${POSTGRES_ADMIN_URL} unavailable: ${unavailable}` }
+      : await attempt('transfer orders at scale on PostgreSQL', () => benchTransfer('postgres'));
+  }
   if (sections.includes('hub')) results.hub = await attempt('hub', () => benchHub());
   if (sections.includes('bundle')) {
     // A start.ts run stopped mid-build, or someone else's build, can leave dist/public without its page.
@@ -249,6 +262,7 @@ async function main(): Promise<void> {
   if (results.startup) printStartup(results.startup);
   if (results.http) printHttp(results.http);
   if (results.scale) printScale(results.scale);
+  if (results.transfer) printTransfer(results.transfer);
   if (results.hub) printHub(results.hub);
   if (results.bundle) printBundle(results.bundle);
   for (const note of results.notes) console.log(`note: ${note.split('\n')[0]}`);

@@ -80,7 +80,7 @@ export interface ScaleResult {
   cases: ScaleCaseResult[];
 }
 
-interface Statement {
+export interface Statement {
   sql: string;
   params: SqlParam[];
 }
@@ -116,14 +116,14 @@ async function listStatements(server: BenchServer, userId: number, scenario: Sca
   return statements;
 }
 
-function scansOf(plan: string): string[] {
+export function scansOf(plan: string): string[] {
   const scans = plan.split('\n')
     .map((line) => /^[\s>-]*((?:Parallel )?[A-Za-z ]*Scan\b[^(]*?)\s+\(/.exec(line)?.[1])
     .filter((scan): scan is string => scan !== undefined);
   return [...new Set(scans)];
 }
 
-async function measureStatement(db: Db, statement: Statement, runs: number): Promise<PlanResult> {
+export async function measureStatement(db: Db, statement: Statement, runs: number): Promise<PlanResult> {
   const samples: number[] = [];
   for (let i = 0; i < runs; i += 1) {
     const started = performance.now();
