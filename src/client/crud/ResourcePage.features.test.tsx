@@ -3,21 +3,15 @@ import { act } from 'react';
 import { ResourcePage } from './ResourcePage';
 import { crudActions as A, lookupKey } from './slice';
 import {
-  byTestId, click, createI18n, installDomShims, mockStore, openMultiSelect, preloadIcons, render, typeInto, type Rendered,
+  byTestId, click, createI18n, mockStore, openMultiSelect, render, screenTestSetup, typeInto, type Rendered,
 } from './render-support';
 import { stateWith } from './test-support';
 import { takeHeldFile } from './files';
 import type { CrudRootState, EditingState, ResourceState } from './types';
 
-installDomShims();
-beforeAll(preloadIcons);
+screenTestSetup();
 
 let view: Rendered | null = null;
-afterEach(() => {
-  view?.unmount();
-  view = null;
-  document.body.innerHTML = '';
-});
 
 const creating: EditingState = { mode: 'create', id: null, values: {}, loading: false, fieldErrors: {}, error: null, loadFailed: false };
 const lookup = (items: { id: number; [k: string]: unknown }[]) => ({ items, loading: false, loaded: true, error: null });

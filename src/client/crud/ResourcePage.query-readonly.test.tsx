@@ -3,19 +3,13 @@ import { act } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { ResourcePage } from './ResourcePage';
 import { crudActions as A } from './slice';
-import { byTestId, click, createI18n, installDomShims, mockStore, preloadIcons, render, typeInto, type Rendered } from './render-support';
+import { screenTestSetup, byTestId, click, createI18n, mockStore, render, typeInto, type Rendered } from './render-support';
 import { stateWith } from './test-support';
 import type { ResourceState } from './types';
 
-installDomShims();
-beforeAll(preloadIcons);
+screenTestSetup();
 
 let view: Rendered | null = null;
-afterEach(() => {
-  view?.unmount();
-  view = null;
-  document.body.innerHTML = '';
-});
 
 const withoutLookups = (dispatched: { type: string }[]) => dispatched.filter((a) => a.type !== A.lookupRequested.type);
 

@@ -2,14 +2,13 @@
 import { act } from 'react';
 import { ResourcePage } from './ResourcePage';
 import { crudActions as A } from './slice';
-import { byTestId, click, createI18n, installDomShims, mockStore, preloadIcons, render, typeInto, type Rendered } from './render-support';
+import { screenTestSetup, byTestId, click, createI18n, mockStore, render, typeInto, type Rendered } from './render-support';
 import { stateWith } from './test-support';
 import { field } from '../../shared/resource-kit';
 import type { ResourceState, ResourceView } from './types';
 import { STANDARD_METHODS } from './view';
 
-installDomShims();
-beforeAll(preloadIcons);
+screenTestSetup();
 
 const WASTECODES = [
   { id: 1, code: '900-041-49', wastecategoryId: 49, wastecategoryName: '其他废物', industrySource: '非特定行业', description: '含有或沾染毒性危险废物的废弃包装物', hazardCharacteristics: ['T', 'In'] },
@@ -19,11 +18,6 @@ const WASTECODES = [
 const CATEGORIES = [{ id: 8, code: 'HW08', name: '废矿物油与含矿物油废物' }, { id: 49, code: 'HW49', name: '其他废物' }];
 
 let view: Rendered | null = null;
-afterEach(() => {
-  view?.unmount();
-  view = null;
-  document.body.innerHTML = '';
-});
 
 /** What the screen dispatched, without the lookups its reference selects ask for. */
 function show(state: Partial<ResourceState>, language: 'zh-CN' | 'en-US' = 'zh-CN') {

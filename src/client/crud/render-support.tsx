@@ -73,14 +73,30 @@ export function render(element: ReactElement, store: Store<CrudRootState>, i18n:
       </Provider>,
     );
   });
-  return {
+  const view: Rendered = {
     container,
     root,
     unmount: () => {
+      if (!mounted.delete(view)) return;
       act(() => root.unmount());
       container.remove();
     },
   };
+  mounted.add(view);
+  return view;
+}
+
+/** Views rendered and not yet unmounted: `screenTestSetup` unmounts what a test left behind. */
+const mounted = new Set<Rendered>();
+
+/** A screen test file's set-up: jsdom shims, Blueprint icons, and after each test every view unmounted, the DOM empty. */
+export function screenTestSetup(): void {
+  installDomShims();
+  beforeAll(preloadIcons);
+  afterEach(() => {
+    for (const view of [...mounted]) view.unmount();
+    document.body.innerHTML = '';
+  });
 }
 
 export const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);

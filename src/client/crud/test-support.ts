@@ -1,6 +1,9 @@
 // Helpers for this folder's tests (not imported by the application).
 import { combineReducers } from '@reduxjs/toolkit';
+import type { EffectProviders } from 'redux-saga-test-plan/providers';
 import type { EntityDto } from '../../shared/resource-kit';
+import { callApi } from '../api/http';
+import { today, writeWorkbook, type Workbook } from './export';
 import { crudReducer, initialResourceState } from './slice';
 import type { CrudRootState, ResourceState } from './types';
 
@@ -29,3 +32,31 @@ export function abpError(status: number, message: string, validationErrors: { me
 }
 
 export const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+
+type ApiCall = [method: string, url: string, payload?: Record<string, unknown>];
+type Api = (...args: ApiCall) => unknown;
+
+/** Answers `callApi` with a fake server and records every call; `writeWorkbook` and `today` are stubbed. */
+export function fakeBackend(api: Api) {
+  const calls: ApiCall[] = [];
+  const workbooks: Workbook[] = [];
+  const providers: EffectProviders = {
+    call(effect, next) {
+      if (effect.fn === callApi) {
+        const args = effect.args as ApiCall;
+        calls.push(args);
+        return api(...args);
+      }
+      if (effect.fn === writeWorkbook) {
+        workbooks.push(effect.args[0] as Workbook);
+        return undefined;
+      }
+      if (effect.fn === today) return new Date(2024, 2, 5);
+      return next();
+    },
+  };
+  return { calls, workbooks, providers };
+}
+
+export const WASTECODE_GETALL = '/api/services/app/Wastecode/GetAll';
+export const final = (result: { storeState: unknown }) => result.storeState as CrudRootState;

@@ -4,12 +4,11 @@ import { createRoot, type Root } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
 import { combineReducers, configureStore, type Action, type Middleware } from '@reduxjs/toolkit';
-import { byTestId, click, createI18n, installDomShims, preloadIcons, typeInto } from '../crud/render-support';
+import { screenTestSetup, byTestId, click, createI18n, typeInto } from '../crud/render-support';
 import { RegionCascade, type RegionCascadeProps, type RegionValue } from './RegionCascade';
 import { regionsActions as A, regionsReducer, type Region, type RegionsState } from './slice';
 
-installDomShims();
-beforeAll(preloadIcons);
+screenTestSetup();
 
 const region = (code: string, name: string): Region => ({
   code, name, level: ({ 2: 1, 4: 2, 6: 3, 9: 4, 12: 5 } as const)[code.length as 2 | 4 | 6 | 9 | 12], hasChildren: code.length < 12,

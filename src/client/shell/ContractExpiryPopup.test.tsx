@@ -1,20 +1,14 @@
 /** @jest-environment jsdom */
 import { act } from 'react';
 import { initialNoticesState } from './noticesSlice';
-import { byTestId, click, installDomShims, mockStore, preloadIcons, render, type Rendered } from '../crud/render-support';
+import { screenTestSetup, byTestId, click, mockStore, render, type Rendered } from '../crud/render-support';
 import { ContractExpiryPopup } from './ContractExpiryPopup';
 import { contractExpiryDismissed, contractExpiryViewRequested, type ContractExpiryState, type ExpiringContract } from './contractExpirySlice';
 import { NoticePopover } from './NoticePopover';
 
-installDomShims();
-beforeAll(preloadIcons);
+screenTestSetup();
 
 let view: Rendered | null = null;
-afterEach(() => {
-  view?.unmount();
-  view = null;
-  document.body.innerHTML = '';
-});
 
 const contract = (id: number, daysLeft: number, partyBName = `乙方${id}`): ExpiringContract =>
   ({ id, contractNo: `HT-00${id}`, partyBName, expiryDate: '2025-01-10', daysLeft });

@@ -1,11 +1,10 @@
 /** @jest-environment jsdom */
 import { crudActions as A, type CrudRootState, type EditingState } from '../../crud';
-import { byTestId, click, installDomShims, mockStore, openMultiSelect, preloadIcons, render, typeInto, type Rendered } from '../../crud/render-support';
+import { screenTestSetup, byTestId, click, mockStore, openMultiSelect, render, typeInto, type Rendered } from '../../crud/render-support';
 import { stateWith } from '../../crud/test-support';
 import { RolesPage, TenantsPage, UsersPage } from '.';
 
-installDomShims();
-beforeAll(preloadIcons);
+screenTestSetup();
 
 const ROLES = [
   { id: 1, name: 'Admin', displayName: '管理员', normalizedName: 'ADMIN', isStatic: true, grantedPermissions: ['Pages.Users', 'Pages.Roles'] },
@@ -43,11 +42,6 @@ function storeWith(resource: string, extra: Partial<CrudRootState['crud']['byRes
 const actionsOf = (dispatched: { type: string }[]) => dispatched.filter((a) => a.type !== A.lookupRequested.type);
 
 let view: Rendered | null = null;
-afterEach(() => {
-  view?.unmount();
-  view = null;
-  document.body.innerHTML = '';
-});
 
 describe('UsersPage', () => {
   it('lists users with role display names, an active filter and Chinese dates', () => {

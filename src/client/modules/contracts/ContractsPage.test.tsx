@@ -2,7 +2,7 @@
 import type { Action } from '@reduxjs/toolkit';
 import { act } from 'react';
 import { crudActions as A } from '../../crud/slice';
-import { byTestId, click, installDomShims, mockStore, preloadIcons, render, typeInto, type Rendered } from '../../crud/render-support';
+import { screenTestSetup, byTestId, click, mockStore, render, typeInto, type Rendered } from '../../crud/render-support';
 import { stateWith } from '../../crud/test-support';
 import { takeHeldFile } from '../../crud/files';
 import type { EditingState, ResourceState } from '../../crud/types';
@@ -14,8 +14,7 @@ import {
 
 jest.mock('../../util/toaster', () => ({ showToast: jest.fn() }));
 
-installDomShims();
-beforeAll(preloadIcons);
+screenTestSetup();
 
 const CONTRACTS = [
   { id: 1, contractNo: 'HT-001', partyAId: 2, partyAName: '某某化工', partyBId: 1, partyBName: '某某环保', contractType: 1, status: 0, startDate: '2025-01-01', expiryDate: '2025-12-31' },

@@ -4,20 +4,14 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { configLoaded, sessionLoaded } from '../../app/appSlice';
 import { rootReducer, type RootState } from '../../app/store';
 import { serverConfiguration, TENANT_SESSION } from '../../app/test-fixtures';
-import { byTestId, click, createI18n, installDomShims, mockStore, preloadIcons, render, type Rendered } from '../../crud/render-support';
+import { screenTestSetup, byTestId, click, createI18n, mockStore, render, type Rendered } from '../../crud/render-support';
 import type { CrudRootState } from '../../crud/types';
 import HomePage from './HomePage';
 import { inboxHidden, inboxRequested, inboxShown, type InboxItem, type InboxState } from './inboxSlice';
 
-installDomShims();
-beforeAll(preloadIcons);
+screenTestSetup();
 
 let view: Rendered | null = null;
-afterEach(() => {
-  view?.unmount();
-  view = null;
-  document.body.innerHTML = '';
-});
 
 function LocationProbe() {
   const location = useLocation();

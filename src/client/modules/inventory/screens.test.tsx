@@ -1,15 +1,14 @@
 /** @jest-environment jsdom */
 import { ResourcePage } from '../../crud/ResourcePage';
 import { crudActions as A } from '../../crud/slice';
-import { byTestId, click, createI18n, installDomShims, mockStore, preloadIcons, render, type Rendered } from '../../crud/render-support';
+import { screenTestSetup, byTestId, click, createI18n, mockStore, render, type Rendered } from '../../crud/render-support';
 import { stateWith } from '../../crud/test-support';
 import type { ResourceState } from '../../crud/types';
 import { setNavigator } from '../../util/navigator';
 import { registerInventoryScreens } from '.';
 import { inventoryScreenHidden, inventoryScreenShown } from './liveSaga';
 
-installDomShims();
-beforeAll(preloadIcons);
+screenTestSetup();
 registerInventoryScreens();
 
 let view: Rendered | null = null;

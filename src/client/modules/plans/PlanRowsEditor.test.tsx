@@ -1,24 +1,18 @@
 /** @jest-environment jsdom */
 import { act, useState } from 'react';
-import { byTestId, click, installDomShims, mockStore, preloadIcons, render, typeInto, type Rendered } from '../../crud/render-support';
+import { screenTestSetup, byTestId, click, mockStore, render, typeInto, type Rendered } from '../../crud/render-support';
 import { stateWith } from '../../crud/test-support';
 import { createTranslator } from '../../crud/translator';
 import { cellKey, newRow, rowsFromServer, type PlanRowDraft } from './plan-rows';
 import { PlanRowsEditor } from './PlanRowsEditor';
 
-installDomShims();
-beforeAll(preloadIcons);
+screenTestSetup();
 
 const t = createTranslator('zh-CN');
 const WASTES = [{ id: 5, name: '废矿物油', wastecodeName: '900-214-08' }, { id: 6, name: '废包装桶', wastecodeName: '900-041-49' }];
 const RECEIVERS = [{ id: 9, name: '某某处置有限公司' }];
 
 let view: Rendered | null = null;
-afterEach(() => {
-  view?.unmount();
-  view = null;
-  document.body.innerHTML = '';
-});
 
 interface Harness {
   rows: () => PlanRowDraft[];

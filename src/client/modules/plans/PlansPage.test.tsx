@@ -1,15 +1,14 @@
 /** @jest-environment jsdom */
 import type { Action } from '@reduxjs/toolkit';
 import { crudActions as A } from '../../crud/slice';
-import { byTestId, click, installDomShims, mockStore, preloadIcons, render, typeInto, type Rendered } from '../../crud/render-support';
+import { screenTestSetup, byTestId, click, mockStore, render, typeInto, type Rendered } from '../../crud/render-support';
 import { stateWith } from '../../crud/test-support';
 import type { EditingState, ResourceState } from '../../crud/types';
 import { newRow, rowsFromServer } from './plan-rows';
 import PlansPage from './PlansPage';
 import { initialPlansState, planRowsRequested, planStatusAsked, planStatusRequested, type PlansState } from './plansSlice';
 
-installDomShims();
-beforeAll(preloadIcons);
+screenTestSetup();
 
 const PLANS = [
   { id: 1, enterpriseId: 3, enterpriseName: '某某化工', year: 2025, title: '2025年度计划', status: 0 },
@@ -23,11 +22,6 @@ const STORED_ROWS = [
 ];
 
 let view: Rendered | null = null;
-afterEach(() => {
-  view?.unmount();
-  view = null;
-  document.body.innerHTML = '';
-});
 
 function show(crud: Partial<ResourceState>, plans: Partial<PlansState> = {}) {
   const root = { ...stateWith({ AnnualManagementPlan: { loaded: true, items: PLANS, totalCount: PLANS.length, ...crud } }), plans: { ...initialPlansState, ...plans } };

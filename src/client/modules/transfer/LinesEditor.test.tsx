@@ -1,13 +1,12 @@
 /** @jest-environment jsdom */
 import { act, useState } from 'react';
-import { byTestId, click, installDomShims, mockStore, preloadIcons, render, typeInto, type Rendered } from '../../crud/render-support';
+import { screenTestSetup, byTestId, click, mockStore, render, typeInto, type Rendered } from '../../crud/render-support';
 import { stateWith } from '../../crud/test-support';
 import { createTranslator } from '../../crud/translator';
 import { LinesEditor } from './LinesEditor';
 import { cellKey, newLine, type LineDraft } from './order-lines';
 
-installDomShims();
-beforeAll(preloadIcons);
+screenTestSetup();
 
 const t = createTranslator('zh-CN');
 const WASTES = [
@@ -16,11 +15,6 @@ const WASTES = [
 ];
 
 let view: Rendered | null = null;
-afterEach(() => {
-  view?.unmount();
-  view = null;
-  document.body.innerHTML = '';
-});
 
 function show(options: { lines?: LineDraft[]; errors?: Record<string, string>; producerId?: number | null } = {}) {
   const { errors = {}, producerId = 3 } = options;

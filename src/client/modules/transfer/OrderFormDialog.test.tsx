@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { byTestId, click, installDomShims, mockStore, preloadIcons, render, type Rendered } from '../../crud/render-support';
+import { screenTestSetup, byTestId, click, mockStore, render, type Rendered } from '../../crud/render-support';
 import { stateWith } from '../../crud/test-support';
 import { createTranslator } from '../../crud/translator';
 import { headerFromOrder, linesFromOrder, orderBody } from './order-lines';
@@ -7,16 +7,10 @@ import { OrderFormDialog } from './OrderFormDialog';
 import { bodyKey, type OrderFormState } from './orderFormSlice';
 import { ORDER } from './test-fixtures';
 
-installDomShims();
-beforeAll(preloadIcons);
+screenTestSetup();
 
 const t = createTranslator('zh-CN');
 let view: Rendered | null = null;
-afterEach(() => {
-  view?.unmount();
-  view = null;
-  document.body.innerHTML = '';
-});
 
 const EDIT: OrderFormState = {
   mode: 'edit', id: 7, version: 3, requestKey: 'rk-1', loading: false, order: ORDER, phase: 'editing', errors: [], warnings: [],

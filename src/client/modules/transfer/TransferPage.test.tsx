@@ -2,7 +2,7 @@
 import type { Action } from '@reduxjs/toolkit';
 import { MemoryRouter } from 'react-router-dom';
 import { crudActions as A, initialCrudState, initialResourceState } from '../../crud/slice';
-import { byTestId, click, installDomShims, mockStore, preloadIcons, render, typeInto, type Rendered } from '../../crud/render-support';
+import { screenTestSetup, byTestId, click, mockStore, render, typeInto, type Rendered } from '../../crud/render-support';
 import type { ResourceState } from '../../crud/types';
 import { detailRequested, listShown, moveAsked, moveRequested, printRequested, type OrdersState } from './ordersSlice';
 import { ORDER, ROW, withState } from './test-fixtures';
@@ -12,8 +12,7 @@ import { listKey } from './transferView';
 import type { Party } from '../../../shared/transfer/machine';
 import type { TransferOrderDetail } from './types';
 
-installDomShims();
-beforeAll(preloadIcons);
+screenTestSetup();
 
 const C = listKey('C');
 const S = listKey('S');
@@ -21,11 +20,6 @@ const APPLY = 'Pages.TransferApplication';
 const RECEIVE = 'Pages.TransferReception';
 
 let view: Rendered | null = null;
-afterEach(() => {
-  view?.unmount();
-  view = null;
-  document.body.innerHTML = '';
-});
 
 interface Setup {
   route?: 'transferorder' | 'transferreception';
