@@ -376,3 +376,16 @@ function registerLookup(registry: AppServiceRegistry, crud: ResourceService, fil
 /** Reads a nested object of a body (a plan row) with the same rules as a request body. */
 export const nestedInput = (raw: unknown, ctx: RequestContext) =>
   new Input(raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {}, ctx.language);
+
+/** Runs the write of one nested row; its validation errors name it in the body: `details[2].thisyearweight`. */
+export async function forNestedRow<T>(key: string, index: number, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.validationErrors) {
+      throw new AppError(error.status, error.message, error.details,
+        error.validationErrors.map((v) => ({ ...v, members: v.members.map((m) => `${key}[${index}].${m}`) })));
+    }
+    throw error;
+  }
+}

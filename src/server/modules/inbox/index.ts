@@ -1,6 +1,8 @@
 import type { PermissionName } from '../../../shared/permissions';
 import { annualmanagementplan, contract, transferorder } from '../../../shared/resources';
+import { Declare, Dispatch, PARTY_FIELD, Sign, type OrderState, type Party } from '../../../shared/transfer/machine';
 import { Params, tenantCondition } from '../../crud/sql';
+import { columnName } from '../../db/schema';
 import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
 import { expiringContracts } from '../contracts';
@@ -16,16 +18,16 @@ export interface InboxKind {
 interface OrderKind {
   kind: string;
   permission: PermissionName;
-  /** The party column the caller's enterprises must fill. */
-  party: 'producer_id' | 'transporter_id' | 'receiver_id';
-  statuses: string;
+  /** The party the caller's enterprises must fill. */
+  party: Party;
+  statuses: Partial<OrderState>;
 }
 
 // What awaits each party: the transporter dispatches, the receiver receives, the producer corrects what came back.
 const ORDER_KINDS: OrderKind[] = [
-  { kind: 'toDispatch', permission: transferorder.permission, party: 'transporter_id', statuses: 'declare_status = 0 and sign_status = 0 and dispatch_status = 0' },
-  { kind: 'toReceive', permission: 'Pages.TransferReception', party: 'receiver_id', statuses: 'declare_status = 0 and dispatch_status = 1 and sign_status = 0' },
-  { kind: 'returned', permission: transferorder.permission, party: 'producer_id', statuses: 'declare_status = 0 and sign_status = 2' },
+  { kind: 'toDispatch', permission: transferorder.permission, party: 'transporter', statuses: { declareStatus: Declare.pending, dispatchStatus: Dispatch.pending, signStatus: Sign.pending } },
+  { kind: 'toReceive', permission: 'Pages.TransferReception', party: 'receiver', statuses: { declareStatus: Declare.pending, dispatchStatus: Dispatch.dispatched, signStatus: Sign.pending } },
+  { kind: 'returned', permission: transferorder.permission, party: 'producer', statuses: { declareStatus: Declare.pending, signStatus: Sign.returned } },
 ];
 
 /** Counts and the newest few rows of `table` under the conditions: one query for both. */
@@ -38,9 +40,10 @@ async function countAndNewest(ctx: RequestContext, sql: { from: string; where: s
 
 async function orderKind(ctx: RequestContext, kind: OrderKind): Promise<InboxKind> {
   const params = new Params();
-  const where = [tenantCondition('o', ctx.tenantId, params), 'not o.is_deleted', ...kind.statuses.split(' and ').map((c) => `o.${c}`)];
+  const where = [tenantCondition('o', ctx.tenantId, params), 'not o.is_deleted',
+    ...Object.entries(kind.statuses).map(([field, value]) => `o.${columnName(field)} = ${params.add(value)}`)];
   const mine = ctx.session?.enterpriseIds;
-  if (mine) where.push(`o.${kind.party} = any(${params.add([...mine])}::bigint[])`);
+  if (mine) where.push(`o.${columnName(PARTY_FIELD[kind.party])} = any(${params.add([...mine])}::bigint[])`);
   return {
     kind: kind.kind,
     ...await countAndNewest(ctx, {

@@ -1,13 +1,13 @@
 import { translate } from '../../../shared/locales';
 import { annualmanagementplan, annualmanagementplandetail } from '../../../shared/resources';
 import type { ResourceHooks } from '../../crud/engine';
-import { nestedInput, resourceService } from '../../crud/engine';
+import { forNestedRow, nestedInput, resourceService } from '../../crud/engine';
 import type { Row } from '../../crud/repository';
 import { registerStatusChange } from '../../crud/status';
 import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
-import { AppError, errors } from '../../http/errors';
+import { errors } from '../../http/errors';
 import { Input } from '../../http/input';
 
 const DRAFT = 0;
@@ -53,19 +53,6 @@ export const planDetailHooks: ResourceHooks = {
   },
 };
 
-/** Row problems name the row: `details[2].thisyearweight`. */
-async function forRow<T>(index: number, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AppError && error.validationErrors) {
-      throw new AppError(error.status, error.message, error.details,
-        error.validationErrors.map((v) => ({ ...v, members: v.members.map((m) => `${ROWS}[${index}].${m}`) })));
-    }
-    throw error;
-  }
-}
-
 function rowsOf(ctx: RequestContext, input: Input): unknown[] {
   const rows = input.get(ROWS) ?? [];
   if (!Array.isArray(rows)) throw errors.invalid(ctx.language, ROWS, translate(ctx.language, 'validation.rows'));
@@ -87,7 +74,7 @@ export function registerPlanMethods(registry: AppServiceRegistry): void {
       const rows = rowsOf(ctx, input);
       const plan = await plans().create(ctx, tx, input);
       for (const [index, raw] of rows.entries()) {
-        await forRow(index, () => details().create(ctx, tx, nestedInput({ ...(raw as object), aid: plan.id }, ctx)));
+        await forNestedRow(ROWS, index, () => details().create(ctx, tx, nestedInput({ ...(raw as object), aid: plan.id }, ctx)));
       }
       return { ...plan, [ROWS]: await rowsOfPlan(ctx, tx, plan.id) };
     }),
@@ -101,7 +88,7 @@ export function registerPlanMethods(registry: AppServiceRegistry): void {
       const kept = new Set<number>();
       for (const [index, raw] of rows.entries()) {
         const body = nestedInput({ ...(raw as object), aid: plan.id }, ctx);
-        const saved = await forRow(index, () => body.has('id') ? details().update(ctx, tx, body) : details().create(ctx, tx, body));
+        const saved = await forNestedRow(ROWS, index, () => body.has('id') ? details().update(ctx, tx, body) : details().create(ctx, tx, body));
         kept.add(saved.id);
       }
       for (const existing of await rowsOfPlan(ctx, tx, plan.id)) {

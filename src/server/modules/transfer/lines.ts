@@ -1,11 +1,11 @@
 import { translate } from '../../../shared/locales';
 import { transferorderline } from '../../../shared/resources';
 import type { ResourceHooks } from '../../crud/engine';
-import { nestedInput, resourceService } from '../../crud/engine';
+import { forNestedRow, nestedInput, resourceService } from '../../crud/engine';
 import type { Row } from '../../crud/repository';
 import type { Db } from '../../db/database';
 import type { RequestContext } from '../../http/context';
-import { AppError, errors } from '../../http/errors';
+import { errors } from '../../http/errors';
 import { Input } from '../../http/input';
 
 /** The body key of an order's lines. */
@@ -43,19 +43,6 @@ export const transferLineHooks: ResourceHooks = {
   },
 };
 
-/** Problems of one line name it: `lines[2].quantity`. */
-async function forLine<T>(index: number, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AppError && error.validationErrors) {
-      throw new AppError(error.status, error.message, error.details,
-        error.validationErrors.map((v) => ({ ...v, members: v.members.map((m) => `${LINES}[${index}].${m}`) })));
-    }
-    throw error;
-  }
-}
-
 /** The lines of a body: at least one, at most MAX_LINES, each an object. */
 export function linesOf(ctx: RequestContext, input: Input): Record<string, unknown>[] {
   const raw = input.get(LINES);
@@ -80,7 +67,7 @@ export async function writeLines(ctx: RequestContext, tx: Db, orderId: number, r
     if (id !== undefined && !existing.some((e) => e.id === id)) {
       throw errors.invalid(ctx.language, `${LINES}[${index}].id`, translate(ctx.language, 'transferRules.unknownLine', { id: String(id) }));
     }
-    const saved = await forLine(index, () => (id !== undefined ? lines().update(ctx, tx, body) : lines().create(ctx, tx, body)));
+    const saved = await forNestedRow(LINES, index, () => (id !== undefined ? lines().update(ctx, tx, body) : lines().create(ctx, tx, body)));
     kept.add(saved.id);
   }
   for (const line of existing) if (!kept.has(line.id)) await lines().remove(ctx, tx, line.id);
