@@ -72,10 +72,6 @@ const fixedRoutes: RouteEntry[] = [
 // Modules whose screens arrive with later work; their menu entries and permissions exist now.
 const plannedRoutes: RouteEntry[] = ([
   ['supervisorconsole', '/monitoring/console', L('监控台', 'Supervisor console'), 'Pages.SupervisorConsole', 'monitoring', 'eye-open', 1],
-  ['equipmentmodel', '/monitoring/equipmentmodel', L('设备型号', 'Equipment models'), 'Pages.Equipmentmodel', 'monitoring', 'cube', 2],
-  ['smartequipment', '/monitoring/smartequipment', L('智能设备', 'Smart equipment'), 'Pages.Smartequipment', 'monitoring', 'mobile-phone', 3],
-  ['hazardouswastestorage', '/monitoring/hazardouswastestorage', L('危废贮存', 'Storage'), 'Pages.Hazardouswastestorage', 'monitoring', 'box', 4],
-  ['equipmentwarning', '/monitoring/equipmentwarning', L('设备预警', 'Warnings'), 'Pages.EquipmentWarning', 'monitoring', 'warning-sign', 5],
   ['chatlog', '/supervision/chat', L('在线沟通', 'Chat'), 'Pages.ChatLog', 'supervision', 'chat', 2],
   ['bhusers', '/recycling/bhusers', L('回收用户', 'Recycling users'), 'Pages.BHUsers', 'recycling', 'people', 1],
   ['collector', '/recycling/collector', L('回收员', 'Collectors'), 'Pages.IgcsCollector', 'recycling', 'person', 2],

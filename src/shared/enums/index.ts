@@ -128,6 +128,12 @@ export const warningType = numericEnum('warningType', {
   7: ['离线', 'Offline'],
 });
 
+/** A warning's life: raised open, acknowledged by a supervisor, closed by a supervisor or when its condition clears. */
+export const warningStatus = numericEnum('warningStatus', { 0: ['未处理', 'Open'], 1: ['已确认', 'Acknowledged'], 2: ['已关闭', 'Closed'] });
+
+/** Whether an equipment model may be given to new devices. */
+export const equipmentModelStatus = numericEnum('equipmentModelStatus', { 0: ['启用', 'In use'], 1: ['停用', 'Disabled'] });
+
 export const inspectionType = numericEnum('inspectionType', {
   1: ['建设项目', 'Construction project'],
   2: ['排污许可', 'Discharge permit'],
@@ -226,6 +232,7 @@ export const ALL_ENUMS = [
   corporateType, wasteProductionScale, disposalMethod, vehicleColour, vehicleEntryType, wasteType,
   physicalCharacteristics, generationSource, containerType, containerCapacity, containerMaterial, packagingMethod,
   purpose, capacityUnit, sizeUnit, storagePointType, runningState, activation, onlineState, warningType,
+  warningStatus, equipmentModelStatus,
   inspectionType, evaluation, contractType, contractStatus, contractStatusFilter, noticeType, declareStatus,
   dispatchStatus, signStatus, hazardCharacteristic, industryLevel, planStatus, wasteInfoStatus, receiptSource,
   transferAction, transferParty,

@@ -1,14 +1,19 @@
 import type { Resource } from '../resource-kit';
 import { annualmanagementplan } from './annualmanagementplan';
 import { annualmanagementplandetail } from './annualmanagementplandetail';
+import { chatlog } from './chatlog';
 import { collectioncategory } from './collectioncategory';
 import { contract } from './contract';
 import { driver } from './driver';
+import { equipmentmodel } from './equipmentmodel';
+import { equipmentwarning } from './equipmentwarning';
 import { enterpriseinformation } from './enterpriseinformation';
 import { hazardouswasteinformation } from './hazardouswasteinformation';
+import { hazardouswastestorage } from './hazardouswastestorage';
 import { industrycategory } from './industrycategory';
 import { inventory } from './inventory';
 import { regularinspections } from './regularinspections';
+import { smartequipment } from './smartequipment';
 import { transferorder } from './transferorder';
 import { transferorderline } from './transferorderline';
 import { vehicleinformation } from './vehicleinformation';
@@ -22,6 +27,8 @@ export const RESOURCES: readonly Resource[] = [
   enterpriseinformation, vehicleinformation, driver, collectioncategory, hazardouswasteinformation,
   annualmanagementplan, annualmanagementplandetail, contract, regularinspections,
   transferorder, transferorderline, warehousereceipt, inventory,
+  equipmentmodel, smartequipment, hazardouswastestorage, equipmentwarning,
+  chatlog,
 ];
 
 export function findResource(name: string): Resource | undefined {
@@ -33,4 +40,6 @@ export {
   industrycategory, wastecategory, wastecode, enterpriseinformation, vehicleinformation, driver, collectioncategory,
   hazardouswasteinformation, annualmanagementplan, annualmanagementplandetail, contract, regularinspections,
   transferorder, transferorderline, warehousereceipt, inventory,
+  equipmentmodel, smartequipment, hazardouswastestorage, equipmentwarning,
+  chatlog,
 };

@@ -1,0 +1,136 @@
+/**
+ * The live event contract, read by both sides. Every change a client watches is persisted as one event with a
+ * per-tenant, strictly increasing `seq`, pushed on the hub in batches, and can be fetched again with
+ * `Events/GetEventsAfter`. Payloads carry absolute state (the weight now, the whole warning), never deltas alone, so
+ * folding an event twice or after a fresher snapshot changes nothing.
+ */
+
+/** What the event is about; decides who may see it together with its audience. */
+export type EventTopic = 'monitoring' | 'transfer' | 'chat';
+
+export type LiveEventType =
+  | 'reading'
+  | 'storage.weight'
+  | 'warning.raised'
+  | 'warning.updated'
+  | 'device.state'
+  | 'transfer.changed'
+  | 'chat.message'
+  | 'chat.read'
+  | 'chat.notice';
+
+export interface LiveEvent<P = unknown> {
+  seq: number;
+  type: LiveEventType;
+  /** Server time the event was written (ISO, no offset, as ABP writes times). */
+  at: string;
+  /** Enterprises the event concerns; null means the whole tenant (or, for chat, the users it names). */
+  enterpriseIds: number[] | null;
+  payload: P;
+}
+
+/** Hub targets carrying `LiveEvent[]` batches in commit order: chat events on the specification's `ReceiveMessage`. */
+export const EVENT_TARGET = 'ReceiveEvent';
+export const CHAT_TARGET = 'ReceiveMessage';
+export const targetOfEvent = (type: LiveEventType): string => (type.startsWith('chat.') ? CHAT_TARGET : EVENT_TARGET);
+
+/** `GET Events/GetEventsAfter?after=N&maxResultCount=M`: the caller's visible events with seq > N, oldest first. */
+export interface EventsAfterResult {
+  items: LiveEvent[];
+  /** The tenant's latest seq when the page was read: everything up to it the caller may see is in this page or earlier. */
+  head: number;
+  hasMore: boolean;
+}
+export const EVENTS_PAGE_DEFAULT = 500;
+export const EVENTS_PAGE_MAX = 1000;
+
+export interface ReadingPayload {
+  deviceId: number;
+  storageId: number | null;
+  readAt: string;
+  weight: number | null;
+  battery: number | null;
+  temperature: number | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface StorageWeightPayload {
+  storageId: number;
+  deviceId: number | null;
+  enterpriseId: number;
+  currentWeight: number;
+  capacity: number;
+  fillRatio: number;
+  /** Change from the previous weight, kg. */
+  delta: number;
+  lastChangeTime: string;
+  reason: 'reading' | 'correction';
+  userName?: string | null;
+  note?: string | null;
+}
+
+export interface WarningPayload {
+  id: number;
+  smartequipmentId: number;
+  serialNumber: string;
+  enterpriseId: number;
+  storageId: number | null;
+  warningType: number;
+  value: number | null;
+  threshold: number | null;
+  /** Reduction: kg that left the storage point unexplained. */
+  quantity: number | null;
+  raisedAt: string;
+  lastSeenAt: string;
+  occurrences: number;
+  /** 0 open, 1 acknowledged, 2 closed. */
+  status: number;
+  acknowledgedBy: string | null;
+  acknowledgedAt: string | null;
+  acknowledgeNote: string | null;
+  closedBy: string | null;
+  closedAt: string | null;
+  closeNote: string | null;
+}
+
+export interface DeviceStatePayload {
+  deviceId: number;
+  serialNumber: string;
+  enterpriseId: number;
+  onlineState: number;
+  runningState: number;
+  lastHeartbeat: string | null;
+}
+
+export interface ChatMessagePayload {
+  id: number;
+  fromUserId: number;
+  fromUserName: string;
+  toUserId: number;
+  content: string;
+  /** 0 text, 1 image, 2 file. */
+  messageType: number;
+  fileId: number | null;
+  fileName: string | null;
+  isRead: boolean;
+  creationTime: string;
+}
+
+export interface ChatReadPayload {
+  /** The reader. */
+  toUserId: number;
+  /** Whose messages were read. */
+  fromUserId: number;
+  upToId: number;
+  readTime: string;
+}
+
+export interface ChatNoticePayload {
+  id: number;
+  title: string;
+  content: string;
+  adminId: number;
+  adminName: string;
+  creationTime: string;
+}
