@@ -33,8 +33,11 @@ import { registerWasteInfoMethods, wasteInfoHooks } from './modules/wasteinfo';
 import { registerTransferMethods, transferLineHooks, transferOrderHooks } from './modules/transfer';
 import { warehouseReceiptHooks } from './modules/inventory/receipts';
 import { registerInbox } from './modules/inbox';
+import { attachChat, chatLogHooks, registerChatMethods } from './modules/chat';
 import type { ResourceHooks } from './crud/engine';
 import { registerHub } from './realtime';
+import { groupsOf, registerEvents } from './modules/events';
+import { loadSession } from './http/context';
 
 export interface App {
   server: FastifyInstance;
@@ -60,6 +63,7 @@ const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
   TransferOrder: transferOrderHooks,
   TransferOrderLine: transferLineHooks,
   Warehousereceipt: warehouseReceiptHooks,
+  ChatLog: chatLogHooks,
 };
 
 /** Every app service of the product: the declared resources through the engine, plus the modules. */
@@ -72,6 +76,8 @@ export function buildRegistry(): AppServiceRegistry {
   registerContractMethods(registry);
   registerTransferMethods(registry);
   registerInbox(registry);
+  registerChatMethods(registry);
+  registerEvents(registry);
   registerAccount(registry);
   registerSession(registry);
   registerUsers(registry);
@@ -141,13 +147,18 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
     path: '/chatmsg',
     authenticate: async (token) => {
       const subject = await tokens.verify(token);
-      return subject ? { userId: subject.userId, tenantId: subject.tenantId, userName: subject.userName } : null;
+      if (!subject) return null;
+      // The live-event groups are fixed for the connection's life: a changed role or link takes effect on reconnect.
+      const session = await loadSession(db, subject.userId, subject.tenantId);
+      if (!session) return null;
+      return { userId: subject.userId, tenantId: subject.tenantId, userName: subject.userName, groups: groupsOf(session) };
     },
     decryptEncToken: (enc) => tokens.decrypt(enc),
     redisUrl: config.redisUrl,
     channelPrefix: options.hubChannelPrefix,
     keepAliveMs: options.hubKeepAliveMs,
   });
+  attachChat(server, services);
 
   const registry = buildRegistry();
   // Multipart bodies are parsed only on the app-service route (upload methods); elsewhere they stay unsupported (415).

@@ -94,6 +94,7 @@ function recordingDb(statements: Statement[]): Db {
       return (/^\s*select count\(\*\)/i.test(sql) ? [{ count: 0 }] : []) as T[];
     },
     transaction: (work) => work(db),
+    onCommit: (fn) => void fn(),
     close: async () => {},
   };
   return db;

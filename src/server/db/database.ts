@@ -9,6 +9,11 @@ export interface Db {
   query<T = Record<string, unknown>>(sql: string, params?: SqlParam[]): Promise<T[]>;
   /** Runs `work` in one transaction: everything it does is committed together or not at all. */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` once the current transaction has committed (never after a rollback); outside a transaction, at once.
+   * Pushes to clients go here, so nobody hears of a change that did not happen.
+   */
+  onCommit(fn: () => void | Promise<void>): void;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
 }
@@ -27,10 +32,27 @@ const parsers: Record<number, (value: string) => unknown> = {
   [OID.timestamptz]: toIso,
 };
 
+type CommitHook = () => void | Promise<void>;
+
+/** Runs the hooks of a committed transaction; they must not fail the request whose data is already saved. */
+async function runCommitHooks(hooks: CommitHook[]): Promise<void> {
+  for (const hook of hooks) {
+    try {
+      await hook();
+    } catch (error) {
+      console.error('after-commit hook failed:', error);
+    }
+  }
+}
+
+const runNow = (fn: CommitHook) => {
+  void runCommitHooks([fn]);
+};
+
 export async function openPglite(dataDir?: string): Promise<Db> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create({ dataDir, parsers });
-  const wrap = (runner: { query: PGlite['query'] }): Omit<Db, 'transaction' | 'close'> => ({
+  const wrap = (runner: { query: PGlite['query'] }): Pick<Db, 'kind' | 'query'> => ({
     kind: 'pglite',
     async query<T>(sql: string, params: SqlParam[] = []) {
       return (await runner.query<T>(sql, params)).rows;
@@ -38,7 +60,16 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   });
   const db: Db = {
     ...wrap(pglite),
-    transaction: (work) => pglite.transaction((tx) => work({ ...wrap(tx), transaction: (inner) => inner(db), close: async () => {} })),
+    async transaction(work) {
+      const hooks: CommitHook[] = [];
+      const result = await pglite.transaction((runner) => {
+        const tx: Db = { ...wrap(runner), transaction: (inner) => inner(tx), onCommit: (fn) => hooks.push(fn), close: async () => {} };
+        return work(tx);
+      });
+      await runCommitHooks(hooks);
+      return result;
+    },
+    onCommit: runNow,
     close: () => pglite.close(),
   };
   return db;
@@ -60,19 +91,25 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     query: runOn(pool),
     async transaction(work) {
       const client = await pool.connect();
+      const hooks: CommitHook[] = [];
+      let result;
       try {
         await client.query('begin');
-        const tx: Db = { kind: 'postgres', query: runOn(client), transaction: (inner) => inner(tx), close: async () => {} };
-        const result = await work(tx);
+        const tx: Db = {
+          kind: 'postgres', query: runOn(client), transaction: (inner) => inner(tx), onCommit: (fn) => hooks.push(fn), close: async () => {},
+        };
+        result = await work(tx);
         await client.query('commit');
-        return result;
       } catch (error) {
         await client.query('rollback');
         throw error;
       } finally {
         client.release();
       }
+      await runCommitHooks(hooks);
+      return result;
     },
+    onCommit: runNow,
     close: () => pool.end(),
   };
   return db;

@@ -47,7 +47,7 @@ interface SessionRow {
 }
 
 /** Loads the user behind a token with its granted permissions: one query, refused when user or tenant is inactive. */
-async function loadSession(db: Db, userId: number, tenantId: number | null): Promise<Session | null> {
+export async function loadSession(db: Db, userId: number, tenantId: number | null): Promise<Session | null> {
   const rows = await db.query<SessionRow>(
     `select u.id, u.user_name, u.tenant_id, u.language,
             array(select distinct rp.name from user_roles ur

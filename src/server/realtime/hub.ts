@@ -23,6 +23,8 @@ export interface HubUser {
   userId: number;
   tenantId: number | null;
   userName?: string;
+  /** Groups the connection joins before the handshake reply, so no group message can slip past a new connection. */
+  groups?: readonly string[];
 }
 
 export interface HubContext {
@@ -424,6 +426,10 @@ export class Hub {
     if (conn.user) {
       addToIndex(this.byUser, userKey(conn.user.tenantId, conn.user.userId), conn);
       addToIndex(this.byTenant, tenantKey(conn.user.tenantId), conn);
+      for (const group of conn.user.groups ?? []) {
+        conn.groups.add(group);
+        addToIndex(this.byGroup, group, conn);
+      }
     }
     this.runHandlers(this.connectHandlers, conn, 'onConnect');
     if (result.rest.length > 0) this.processMessages(conn, result.rest);

@@ -1,6 +1,7 @@
 import type { Party, OrderState, TransferActionName } from '../../../shared/transfer/machine';
 import type { Db } from '../../db/database';
 import type { RequestContext } from '../../http/context';
+import { recordEvents } from '../events';
 
 export type HistoryAction = TransferActionName | 'create';
 
@@ -19,7 +20,10 @@ export const stateOf = (row: Record<string, unknown>): OrderState => ({
   declareStatus: Number(row.declareStatus), dispatchStatus: Number(row.dispatchStatus), signStatus: Number(row.signStatus),
 });
 
-/** Appends one move to the order's history, in the move's transaction; history rows are never changed. */
+/**
+ * Appends one move to the order's history, in the move's transaction (history rows are never changed), and the
+ * `transfer.changed` live event its three enterprises receive once the move commits.
+ */
 export async function recordHistory(ctx: RequestContext, tx: Db, entry: HistoryEntry): Promise<void> {
   const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
   await tx.query(
@@ -27,6 +31,16 @@ export async function recordHistory(ctx: RequestContext, tx: Db, entry: HistoryE
      values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10::jsonb, $11::jsonb)`,
     [ctx.tenantId, entry.orderId, entry.action, entry.party, ctx.session?.userId ?? null, ctx.session?.userName ?? null,
       json(entry.from), json(entry.to), entry.reason ?? null, json(entry.before), json(entry.after)]);
+  const [order] = await tx.query<{ manifest_no: string; producer_id: number; transporter_id: number; receiver_id: number }>(
+    'select manifest_no, producer_id, transporter_id, receiver_id from transfer_order where id = $1', [entry.orderId]);
+  await recordEvents(ctx, tx, [{
+    type: 'transfer.changed', topic: 'transfer',
+    enterpriseIds: [order.producer_id, order.transporter_id, order.receiver_id].map(Number),
+    payload: {
+      id: entry.orderId, manifestNo: order.manifest_no, action: entry.action, party: entry.party, from: entry.from, to: entry.to,
+      userName: ctx.session?.userName ?? null,
+    },
+  }]);
 }
 
 export function readHistory(db: Db, orderId: number): Promise<Record<string, unknown>[]> {

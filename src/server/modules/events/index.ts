@@ -1,0 +1,43 @@
+import { EVENTS_PAGE_DEFAULT, EVENTS_PAGE_MAX, type EventsAfterResult } from '../../../shared/live/events';
+import type { AppServiceRegistry } from '../../http/app-services';
+import type { RequestContext } from '../../http/context';
+import { topicsOf } from './audience';
+import type { Db } from '../../db/database';
+import { appendEvents, eventsAfter, headOf, type NewEvent, type StoredEvent } from './log';
+import { publishEvents } from './publish';
+
+export { appendEvents, headOf, type NewEvent, type StoredEvent } from './log';
+export { publishEvents } from './publish';
+export { groupsOf } from './audience';
+
+export function registerEvents(registry: AppServiceRegistry): void {
+  registry.add({
+    service: 'Events', method: 'GetEventsAfter', verb: 'GET', access: 'user',
+    parameters: ['after', 'maxResultCount'],
+    summary: 'The caller\'s live events after a sequence number, oldest first (catch-up after a reconnect)',
+    async handler(ctx, input): Promise<EventsAfterResult> {
+      const session = ctx.session!;
+      // Read the head first: every event up to it has committed, so the page below cannot miss one of them.
+      const head = await headOf(ctx.db, ctx.tenantId);
+      const after = input.optionalInt('after', { min: 0 });
+      if (after === undefined) return { items: [], head, hasMore: false };
+      const limit = input.optionalInt('maxResultCount', { min: 1, max: EVENTS_PAGE_MAX }) ?? EVENTS_PAGE_DEFAULT;
+      const viewer = { userId: session.userId, topics: topicsOf(session), enterpriseIds: session.enterpriseIds };
+      const { items, hasMore } = await eventsAfter(ctx.db, ctx.tenantId, viewer, after, limit);
+      const lastSeen = items.length > 0 ? items[items.length - 1].seq : after;
+      return { items, head: hasMore ? lastSeen : Math.max(head, lastSeen), hasMore };
+    },
+  });
+}
+
+/**
+ * Records events in the caller's transaction and pushes them once it commits: the one call a write that clients
+ * watch needs. Under the tenant's counter lock until commit, so call it late in the transaction.
+ */
+export async function recordEvents(ctx: RequestContext, tx: Db, events: readonly NewEvent[]): Promise<StoredEvent[]> {
+  const stored = await appendEvents(tx, ctx.tenantId, events);
+  const hub = ctx.hub;
+  const tenantId = ctx.tenantId;
+  tx.onCommit(() => publishEvents(hub, tenantId, stored));
+  return stored;
+}

@@ -1,0 +1,82 @@
+import type { EventTopic, LiveEvent, LiveEventType } from '../../../shared/live/events';
+import type { Db } from '../../db/database';
+import { tenantKey } from './audience';
+
+export interface NewEvent {
+  type: LiveEventType;
+  topic: EventTopic;
+  /** Enterprises concerned; null or omitted: the whole tenant. */
+  enterpriseIds?: number[] | null;
+  /** Only these users (chat); overrides topic and enterprises. */
+  userIds?: number[] | null;
+  payload: unknown;
+}
+
+/** An event as written, with its audience (the hub and the catch-up query need it; clients get `LiveEvent`). */
+export interface StoredEvent extends LiveEvent {
+  topic: EventTopic;
+  userIds: number[] | null;
+}
+
+const idList = (ids: number[] | null | undefined) => (ids && ids.length > 0 ? [...new Set(ids.map(Number))] : null);
+
+/**
+ * Appends events with the tenant's next sequence numbers. Call it last in the write transaction: the counter row
+ * stays locked until commit, so transactions commit in seq order and a reader that sees seq N has seen all before it.
+ */
+export async function appendEvents(tx: Db, tenantId: number | null, events: readonly NewEvent[]): Promise<StoredEvent[]> {
+  if (events.length === 0) return [];
+  const tk = tenantKey(tenantId);
+  const [{ last_seq: last, at }] = await tx.query<{ last_seq: number; at: string }>(
+    `insert into live_event_counter (tenant_key, last_seq) values ($1, $2)
+     on conflict (tenant_key) do update set last_seq = live_event_counter.last_seq + excluded.last_seq
+     returning last_seq, localtimestamp as at`, [tk, events.length]);
+  const first = Number(last) - events.length + 1;
+  const stored: StoredEvent[] = events.map((e, i) => ({
+    seq: first + i, type: e.type, topic: e.topic, at,
+    enterpriseIds: e.userIds ? null : idList(e.enterpriseIds), userIds: idList(e.userIds), payload: e.payload,
+  }));
+  await tx.query(
+    `insert into live_events (tenant_key, seq, type, topic, enterprise_ids, user_ids, payload, created_at)
+     select $1, (e->>'seq')::bigint, e->>'type', e->>'topic',
+            case when jsonb_typeof(e->'enterpriseIds') = 'array' then array(select jsonb_array_elements_text(e->'enterpriseIds')::bigint) end,
+            case when jsonb_typeof(e->'userIds') = 'array' then array(select jsonb_array_elements_text(e->'userIds')::bigint) end,
+            e->'payload', $3::timestamp
+       from jsonb_array_elements($2::jsonb) as e`,
+    [tk, JSON.stringify(stored), at]);
+  return stored;
+}
+
+/** The tenant's latest seq (0 before its first event). */
+export async function headOf(db: Db, tenantId: number | null): Promise<number> {
+  const rows = await db.query<{ last_seq: number }>('select last_seq from live_event_counter where tenant_key = $1', [tenantKey(tenantId)]);
+  return rows.length > 0 ? Number(rows[0].last_seq) : 0;
+}
+
+export interface Viewer {
+  userId: number;
+  topics: EventTopic[];
+  /** null: not linked to any enterprise, sees the whole tenant. */
+  enterpriseIds: readonly number[] | null;
+}
+
+interface EventRow {
+  seq: number;
+  type: LiveEventType;
+  at: string;
+  enterprise_ids: number[] | null;
+  payload: unknown;
+}
+
+/** The viewer's events after `after`, oldest first, at most `limit` (one more is read to tell whether more remain). */
+export async function eventsAfter(db: Db, tenantId: number | null, viewer: Viewer, after: number, limit: number): Promise<{ items: LiveEvent[]; hasMore: boolean }> {
+  const rows = await db.query<EventRow>(
+    `select seq, type, created_at as at, enterprise_ids, payload from live_events
+      where tenant_key = $1 and seq > $2
+        and case when user_ids is not null then $3::bigint = any(user_ids)
+                 else topic = any($4::text[]) and (enterprise_ids is null or $5::bigint[] is null or enterprise_ids && $5::bigint[]) end
+      order by seq limit $6`,
+    [tenantKey(tenantId), after, viewer.userId, viewer.topics, viewer.enterpriseIds ? [...viewer.enterpriseIds] : null, limit + 1]);
+  const items = rows.slice(0, limit).map((r) => ({ seq: Number(r.seq), type: r.type, at: r.at, enterpriseIds: r.enterprise_ids, payload: r.payload }));
+  return { items, hasMore: rows.length > limit };
+}
