@@ -178,9 +178,11 @@ describe('User CRUD', () => {
     expect(result.items.find((r) => r.id === role.id)).toEqual(expect.objectContaining({ name: role.name, grantedPermissions: ['Pages.Users'] }));
   });
 
-  it('GetAllList gives every active user of the tenant to any logged-in user', async () => {
+  it('GetAllList gives every active user of the tenant to chat users (Pages.ChatLog), not to any logged-in user', async () => {
     const inactive = await createUser(server, admin, 1, { isActive: false });
-    const plain = await createUser(server, admin, 1);
+    const nobody = await createUser(server, admin, 1);
+    expectError(await server.call('GET', svc('User', 'GetAllList'), { token: await server.login(1, nobody.userName, nobody.password) }), 403, true);
+    const plain = await createUser(server, admin, 1, { roleNames: [(await createRole(server, admin, ['Pages.ChatLog'])).name] });
     const token = await server.login(1, plain.userName, plain.password);
     expectError(await server.call('GET', svc('User', 'GetAll'), { token }), 403, true);
     const list = expectSuccess<{ id: number; userName: string; name: string }[]>(await server.call('GET', svc('User', 'GetAllList'), { token }));

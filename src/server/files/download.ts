@@ -25,6 +25,9 @@ export function mountFileRoutes(app: FastifyInstance, services: Services): void 
     const owner = file && findFileOwner(file.resource);
     if (!file || !owner) throw errors.notFound(ctx.language, 'File', request.params.id);
     authorize(ctx, { anyOf: owner.permissions });
+    if (owner.readableBy && !(await owner.readableBy(ctx.db, ctx.tenantId, ctx.session.userId, file.id))) {
+      throw errors.notFound(ctx.language, 'File', request.params.id);
+    }
 
     const location = storedFilePath(services.config.uploadDir, file.tenantId, file.storageName);
     const stat = location ? await fs.promises.stat(location).catch(() => null) : null;

@@ -1,4 +1,6 @@
 import type { PermissionName } from '../../shared/permissions';
+import type { Db } from '../db/database';
+import { chatFileReadable } from '../modules/chat/files';
 
 /** An app service whose records carry attachments: it gets `UploadFile`, and reading its files needs its permissions. */
 export interface FileOwner {
@@ -7,6 +9,8 @@ export interface FileOwner {
   permissions: PermissionName[];
   /** Also offers `SaveFiles`, several files in one request. */
   saveFiles?: boolean;
+  /** Beyond the permission: may this user read this file? (Chat files belong to a conversation, not to a screen.) */
+  readableBy?(db: Db, tenantId: number | null, userId: number, fileId: number): Promise<boolean>;
 }
 
 // One line per owner: the upload methods, the download check and `stored_files.resource` all follow this table.
@@ -19,6 +23,7 @@ export const FILE_OWNERS: readonly FileOwner[] = [
   { service: 'Contract', permissions: ['Pages.ContractManagement'] },
   { service: 'RegularInspections', permissions: ['Pages.RegularInspections'] },
   { service: 'TransferOrder', permissions: ['Pages.TransferApplication', 'Pages.TransferReception'] },
+  { service: 'ChatLog', permissions: ['Pages.ChatLog'], readableBy: chatFileReadable },
 ];
 
 export function findFileOwner(service: string): FileOwner | undefined {

@@ -49,6 +49,7 @@ async function pdfBytes(ctx: RequestContext, input: Input, files: readonly Uploa
   const owner = file && findFileOwner(file.resource);
   if (!file || !owner) throw errors.notFound(ctx.language, 'File', fileId);
   authorize(ctx, { anyOf: owner.permissions });
+  if (owner.readableBy && !(await owner.readableBy(ctx.db, ctx.tenantId, ctx.session!.userId, file.id))) throw errors.notFound(ctx.language, 'File', fileId);
   if (file.contentType !== 'application/pdf') {
     throw errors.invalid(ctx.language, 'fileId', translate(ctx.language, 'files.notPdf', { name: file.name }));
   }

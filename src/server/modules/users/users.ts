@@ -8,6 +8,8 @@ import type { RequestContext } from '../../http/context';
 import { errors, type ValidationErrorInfo } from '../../http/errors';
 import type { Input } from '../../http/input';
 import { toLanguage } from '../../http/culture';
+import type { ChatUserDto } from '../../../shared/chat';
+import { onlineUserIds } from '../chat';
 import { listRoles } from '../roles/roles';
 
 const ACCESS = { anyOf: ['Pages.Users' as const] };
@@ -211,12 +213,17 @@ export function registerUsers(registry: AppServiceRegistry): void {
     handler: async (ctx) => ({ items: (await listRoles(ctx.db, ctx.tenantId)).map((r) => r.dto) }),
   });
   registry.add({
-    service, method: 'GetAllList', verb: 'GET', access: 'user', summary: 'Every active user of the tenant (chat, pickers)',
-    async handler(ctx) {
+    service, method: 'GetAllList', verb: 'GET', access: { anyOf: ['Pages.ChatLog', 'Pages.Users'] },
+    summary: 'Every active user of the tenant with whether they are online (chat contacts)',
+    async handler(ctx): Promise<ChatUserDto[]> {
       const params = new Params();
-      return ctx.db.query(
-        `select u.id, u.user_name as "userName", u.name, u.surname from users u
-          where ${scopeCondition('u', ctx.tenantId, params)} and u.is_active order by u.user_name`, params.values);
+      const [users, online] = await Promise.all([
+        ctx.db.query<Omit<ChatUserDto, 'online'>>(
+          `select u.id, u.user_name as "userName", u.name, u.surname from users u
+            where ${scopeCondition('u', ctx.tenantId, params)} and u.is_active order by u.user_name`, params.values),
+        onlineUserIds(ctx.db, ctx.tenantId),
+      ]);
+      return users.map((u) => ({ ...u, online: online.has(u.id) || (ctx.hub?.isUserOnline(ctx.tenantId, u.id) ?? false) }));
     },
   });
   registry.add({

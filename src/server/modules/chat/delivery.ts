@@ -1,0 +1,35 @@
+import type { ChatMessageDto } from '../../../shared/chat';
+import { CHAT_TARGET, type ChatMessagePayload, type LiveEvent } from '../../../shared/live/events';
+import { Params, scopeCondition } from '../../crud/sql';
+import type { Db } from '../../db/database';
+import type { HubContext, HubServer } from '../../realtime';
+import { MESSAGE_SELECT, messagePayload } from './messages';
+
+/** Messages per pushed batch when a long-offline user connects. */
+export const DELIVERY_BATCH = 200;
+
+/** A group holding one connection only: the hub has no "send to this connection", but a group of one is that. */
+export const connectionGroup = (connectionId: string) => `chat:conn:${connectionId}`;
+
+/**
+ * Claims the messages waiting for the user (marks them delivered, so a second connection opening at the same moment
+ * does not get them again) and pushes them to this connection as `chat.message` events under their original seq.
+ */
+export async function deliverWaiting(db: Db, hub: HubServer, { connectionId, user }: HubContext): Promise<number> {
+  if (!user) return 0;
+  const params = new Params();
+  const claimed = await db.query<{ id: number }>(
+    `update chat_log c set delivered_time = localtimestamp
+      where c.to_user_id = ${params.add(user.userId)} and ${scopeCondition('c', user.tenantId, params)}
+        and c.delivered_time is null and c.event_seq is not null
+      returning c.id`, params.values);
+  if (claimed.length === 0) return 0;
+  const rows = await db.query<ChatMessageDto>(`${MESSAGE_SELECT} where c.id = any($1::bigint[]) order by c.event_seq`, [claimed.map((r) => Number(r.id))]);
+  const events: LiveEvent<ChatMessagePayload>[] = rows.map((row) => ({
+    seq: Number(row.seq), type: 'chat.message', at: row.creationTime, enterpriseIds: null, payload: messagePayload(row),
+  }));
+  const group = connectionGroup(connectionId);
+  hub.addToGroup(connectionId, group);
+  for (let i = 0; i < events.length; i += DELIVERY_BATCH) await hub.sendToGroup(group, CHAT_TARGET, events.slice(i, i + DELIVERY_BATCH));
+  return events.length;
+}
