@@ -1,0 +1,24 @@
+import { createSelector } from '@reduxjs/toolkit';
+import { useDispatch, useSelector } from 'react-redux';
+import type { UserConfiguration } from '../../api/types';
+import type { CrudRootState } from '../../crud/types';
+import type { LiveUserRootState } from '../../realtime/liveSelectors';
+import type { ChatRootState } from './chatSlice';
+
+/** What the chat screen reads: its slice, the event log (unread badges), file downloads and the session. */
+export type ChatPageState = ChatRootState & LiveUserRootState & CrudRootState & { app: { config: UserConfiguration } };
+
+export const useChatSelector = useSelector.withTypes<ChatPageState>();
+export const useChatDispatch = useDispatch;
+
+export const selectMe = (state: ChatPageState) => state.app.session.user?.id ?? null;
+export const selectMayPublish = createSelector([(s: ChatPageState) => s.app.config.auth.grantedPermissions], (granted) => {
+  const value = granted['Pages.Users'];
+  return value !== undefined && String(value).toLowerCase() !== 'false';
+});
+
+/** `2026-11-21T09:05:33.123` → `11-21 09:05`: the day and minute are enough beside a message. */
+export const shortTime = (iso: string) => (iso.length >= 16 ? iso.slice(5, 16).replace('T', ' ') : iso);
+
+/** A contact's shown name: the name, else the login name. */
+export const displayName = (user: { name?: string | null; userName: string }) => user.name?.trim() || user.userName;

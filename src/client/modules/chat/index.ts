@@ -1,0 +1,2 @@
+export { chatSlice, chatActions, chatShown, chatHidden, initialChatState, type ChatState } from './chatSlice';
+export { watchChat } from './chatSaga';
