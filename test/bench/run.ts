@@ -1,7 +1,7 @@
 // `npm run bench`: start-up, list latency (PGlite and PostgreSQL), list latency at production scale, login-route
-// download size and hub latency. Measurements, not tests: a failing section is reported and the others still run.
-// Prints tables and writes test/bench/results.json. `npm run bench -- --only=http,hub` runs a subset (startup, http,
-// scale, transfer, bundle, hub).
+// download size, hub latency, and live monitoring (ingest, fan-out to 1,000 clients, client log memory). Measurements,
+// not tests: a failing section is reported and the others still run. Prints tables and writes test/bench/results.json.
+// `npm run bench -- --only=http,hub` runs a subset (startup, http, scale, transfer, bundle, hub, live).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,13 +12,16 @@ import { benchHub, DEFAULT_HUB, type HubResult } from './hub-latency';
 import { benchScale, DEFAULT_SCALE, type ScaleResult } from './scale-load';
 import { benchTransfer, DEFAULT_TRANSFER, type TransferResult } from './transfer-load';
 import { printTransfer } from './transfer-report';
+import { benchLiveLoad, DEFAULT_LIVE_LOAD, type LiveLoadResult } from './live-load';
+import { benchLiveMemory, DEFAULT_LIVE_MEMORY, type LiveMemoryResult } from './live-memory';
+import { printLive } from './live-report';
 import { clientBuildIsStale } from '../../src/server/cli/build-client';
 import { benchStartup, DEFAULT_STARTUP, SERVER_ENTRY, WARM_TARGET_MS, type StartupResult } from './startup';
 import { round } from './stats';
 import { formatTable, type Cell } from './table';
 
 const MAX_REBUILDS_DURING_STARTUP = 1;
-const SECTIONS = ['startup', 'http', 'scale', 'transfer', 'bundle', 'hub'] as const;
+const SECTIONS = ['startup', 'http', 'scale', 'transfer', 'bundle', 'hub', 'live'] as const;
 type Section = (typeof SECTIONS)[number];
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -35,6 +38,7 @@ interface Results {
   sections: Section[];
   settings: {
     load: typeof DEFAULT_LOAD; scale: typeof DEFAULT_SCALE; transfer: typeof DEFAULT_TRANSFER; hub: typeof DEFAULT_HUB; startup: typeof DEFAULT_STARTUP;
+    live: typeof DEFAULT_LIVE_LOAD; liveMemory: typeof DEFAULT_LIVE_MEMORY;
   };
   clientBuild: ClientBuildState | null;
   startup?: Outcome<StartupResult>;
@@ -43,6 +47,7 @@ interface Results {
   transfer?: Partial<Record<DbKind, Outcome<TransferResult>>>;
   bundle?: Outcome<BundleResult>;
   hub?: Outcome<HubResult>;
+  live?: { load?: Outcome<LiveLoadResult>; memory?: Outcome<LiveMemoryResult> };
   notes: string[];
   durationS: number;
 }
@@ -183,7 +188,10 @@ async function main(): Promise<void> {
     memoryGb: round(os.totalmem() / 1024 ** 3, 1),
     loadAverage: { start: round(os.loadavg()[0], 2), end: Number.NaN },
     sections,
-    settings: { load: DEFAULT_LOAD, scale: DEFAULT_SCALE, transfer: DEFAULT_TRANSFER, hub: DEFAULT_HUB, startup: DEFAULT_STARTUP },
+    settings: {
+      load: DEFAULT_LOAD, scale: DEFAULT_SCALE, transfer: DEFAULT_TRANSFER, hub: DEFAULT_HUB, startup: DEFAULT_STARTUP,
+      live: DEFAULT_LIVE_LOAD, liveMemory: DEFAULT_LIVE_MEMORY,
+    },
     clientBuild: null,
     notes: [],
     durationS: 0,
@@ -241,6 +249,13 @@ async function main(): Promise<void> {
       : await attempt('transfer orders at scale on PostgreSQL', () => benchTransfer('postgres'));
   }
   if (sections.includes('hub')) results.hub = await attempt('hub', () => benchHub());
+  if (sections.includes('live')) {
+    const unavailable = await postgresAvailable();
+    results.live = {
+      load: unavailable ? { ok: false, error: `PostgreSQL at ${POSTGRES_ADMIN_URL} unavailable: ${unavailable}` } : await attempt('live ingest and hub fan-out on PostgreSQL', () => benchLiveLoad()),
+      memory: await attempt('client live store memory', () => benchLiveMemory()),
+    };
+  }
   if (sections.includes('bundle')) {
     // A start.ts run stopped mid-build, or someone else's build, can leave dist/public without its page.
     if (!fs.existsSync(path.join(PUBLIC_DIR, 'index.html'))) results.clientBuild = await ensureClientBuild();
@@ -264,6 +279,7 @@ async function main(): Promise<void> {
   if (results.scale) printScale(results.scale);
   if (results.transfer) printTransfer(results.transfer);
   if (results.hub) printHub(results.hub);
+  if (results.live) printLive(results.live.load, results.live.memory);
   if (results.bundle) printBundle(results.bundle);
   for (const note of results.notes) console.log(`note: ${note.split('\n')[0]}`);
   console.log(`\nbench took ${results.durationS} s`);

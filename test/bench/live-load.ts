@@ -1,0 +1,200 @@
+// Live monitoring under load, on PostgreSQL: (1) sustained ingest — devices posting batches as fast as the server
+// takes them, every rule evaluated; (2) hub fan-out — 1,000 real SignalR clients in worker processes while devices
+// report at a steady rate, timed from the moment a batch is sent to the moment each client holds its last event,
+// with every event of the run checked off on every client (lost and repeated ones counted).
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { DEVICE_KEY_HEADER, INGEST_PATH } from '../../src/shared/monitoring';
+import { login, startBenchServer, TENANT_ID, type BenchServer } from './harness';
+import { round, summarize, type LatencySummary } from './stats';
+
+export interface LiveLoadSettings {
+  ingest: { seconds: number; batch: number; devices: number };
+  fanout: { clients: number; workers: number; eventsPerSecond: number; batch: number; seconds: number; warmupSeconds: number };
+}
+
+export const DEFAULT_LIVE_LOAD: LiveLoadSettings = {
+  ingest: { seconds: 15, batch: 50, devices: 20 },
+  // A batch of 5 readings yields 6 events (each reading, then the weight it leaves): 1,000 events/s is ≈167 posts/s.
+  fanout: { clients: 1000, workers: 4, eventsPerSecond: 1000, batch: 5, seconds: 15, warmupSeconds: 3 },
+};
+
+export interface LiveLoadResult {
+  ingest: { readings: number; seconds: number; readingsPerSecond: number; requests: LatencySummary; warningsOpen: number; errors: number };
+  fanout: {
+    clients: number; eventsPerSecondOffered: number; eventsPerSecondSent: number; events: number; requests: number; errors: number;
+    latency: LatencySummary; lost: number; duplicates: number; connectSeconds: number;
+  };
+}
+
+interface Device {
+  id: number;
+  key: string;
+  weight: number;
+  /** Next reading time (ms), strictly increasing per device. */
+  clock: number;
+}
+
+async function api<T>(server: BenchServer, token: string, verb: string, service: string, method: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.origin}/api/services/app/${service}/${method}`, {
+    method: verb, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'Abp.TenantId': String(TENANT_ID) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { success: boolean; result: T; error?: { message: string } };
+  if (!envelope.success) throw new Error(`${service}/${method}: ${envelope.error?.message}`);
+  return envelope.result;
+}
+
+async function prepareDevices(server: BenchServer, token: string, count: number): Promise<Device[]> {
+  const page = await fetch(`${server.origin}/api/services/app/Smartequipment/GetAll?Keyword=SIM-&MaxResultCount=1000`, {
+    headers: { authorization: `Bearer ${token}`, 'Abp.TenantId': String(TENANT_ID) },
+  }).then((r) => r.json()) as { result: { items: Array<{ id: number }> } };
+  const ids = page.result.items.map((d) => d.id).slice(0, count);
+  if (ids.length < count) throw new Error(`the seed has ${ids.length} simulator devices, ${count} wanted`);
+  const start = Date.now() - 60_000;
+  return Promise.all(ids.map(async (id) => ({
+    id, key: (await api<{ deviceKey: string }>(server, token, 'POST', 'Smartequipment', 'RegenerateKey', { id })).deviceKey, weight: 50, clock: start,
+  })));
+}
+
+/** A batch of plausible readings: filling slowly, now and then a pickup, battery and temperature within limits. */
+function readings(device: Device, count: number, endAt: number) {
+  device.clock = Math.max(device.clock + count, endAt);
+  return Array.from({ length: count }, (_, i) => {
+    device.weight = device.weight > 250 ? 20 : device.weight + 0.1 + Math.random();
+    return {
+      at: new Date(device.clock - (count - 1 - i)).toISOString(),
+      weight: Math.round(device.weight * 1000) / 1000,
+      battery: 80 - Math.random() * 5,
+      temperature: 20 + Math.random() * 5,
+      latitude: 30.2592, longitude: 120.1303,
+    };
+  });
+}
+
+async function post(server: BenchServer, device: Device, count: number): Promise<{ ok: boolean; lastSeq: number; sentAt: number; ms: number }> {
+  const sentAt = performance.timeOrigin + performance.now();
+  const body = JSON.stringify({ readings: readings(device, count, Date.now()) });
+  const started = performance.now();
+  const response = await fetch(`${server.origin}${INGEST_PATH}`, {
+    method: 'POST', headers: { [DEVICE_KEY_HEADER]: device.key, 'content-type': 'application/json' }, body,
+  });
+  const envelope = (await response.json()) as { success: boolean; result?: { lastSeq: number } };
+  return { ok: response.ok && envelope.success, lastSeq: envelope.result?.lastSeq ?? 0, sentAt, ms: performance.now() - started };
+}
+
+async function sustainedIngest(server: BenchServer, devices: Device[], settings: LiveLoadSettings['ingest'], token: string) {
+  const until = performance.now() + settings.seconds * 1000;
+  const samples: number[] = [];
+  let readingsSent = 0;
+  let errors = 0;
+  const started = performance.now();
+  // One loop per device: a device's batches take turns on its row lock anyway.
+  await Promise.all(devices.map(async (device) => {
+    while (performance.now() < until) {
+      const outcome = await post(server, device, settings.batch);
+      samples.push(outcome.ms);
+      if (outcome.ok) readingsSent += settings.batch;
+      else errors += 1;
+    }
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  const open = await api<{ items: unknown[] }>(server, token, 'GET', 'EquipmentWarning', 'GetOpenWarnings');
+  return { readings: readingsSent, seconds: round(seconds), readingsPerSecond: round(readingsSent / seconds), requests: summarize(samples), warningsOpen: open.items.length, errors };
+}
+
+interface WorkerResult { clients: number; expectedPerClient: number; lost: number; duplicates: number; outOfRange: number; latencies: number[] }
+
+function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { type: string; message?: string }) => {
+      if (message.type === 'error') reject(new Error(message.message));
+      if (message.type !== type) return;
+      child.off('message', onMessage);
+      resolve(message as T);
+    };
+    child.on('message', onMessage);
+    child.once('exit', (code) => reject(new Error(`client worker exited with ${code}`)));
+  });
+}
+
+async function fanout(server: BenchServer, devices: Device[], settings: LiveLoadSettings['fanout'], token: string) {
+  const worker = path.join(__dirname, 'live-clients-worker.ts');
+  const perWorker = Math.ceil(settings.clients / settings.workers);
+  const children = Array.from({ length: settings.workers }, () =>
+    fork(worker, [server.origin, token, String(perWorker)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  try {
+    const connectStarted = performance.now();
+    await Promise.all(children.map((c) => nextMessage(c, 'ready')));
+    const connectSeconds = round((performance.now() - connectStarted) / 1000);
+
+    // A batch yields one event per reading and one for the weight it leaves.
+    const requestsPerSecond = settings.eventsPerSecond / (settings.batch + 1);
+    const drive = async (seconds: number, batchEnds: Array<[number, number]> | null) => {
+      const interval = 1000 / requestsPerSecond;
+      const until = performance.now() + seconds * 1000;
+      const pending: Promise<void>[] = [];
+      let errors = 0;
+      let requests = 0;
+      let next = performance.now();
+      let turn = 0;
+      while (performance.now() < until) {
+        const device = devices[turn++ % devices.length];
+        pending.push(post(server, device, settings.batch).then((o) => {
+          requests += 1;
+          if (!o.ok) errors += 1;
+          else batchEnds?.push([o.lastSeq, o.sentAt]);
+        }));
+        next += interval;
+        const wait = next - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      }
+      await Promise.all(pending);
+      return { errors, requests };
+    };
+
+    await drive(settings.warmupSeconds, null);
+    const head = async () => (await api<{ head: number }>(server, token, 'GET', 'Events', 'GetEventsAfter')).head;
+    const base = await head();
+    const range = settings.eventsPerSecond * settings.seconds * 3;
+    children.forEach((c) => c.send({ type: 'start', base, range }));
+    await Promise.all(children.map((c) => nextMessage(c, 'started')));
+    const batchEnds: Array<[number, number]> = [];
+    const started = performance.now();
+    const { errors, requests } = await drive(settings.seconds, batchEnds);
+    const sentSeconds = (performance.now() - started) / 1000;
+    const last = await head();
+    // Let the last pushes land; whatever has not arrived by then counts as lost.
+    await new Promise((r) => setTimeout(r, 3000));
+    children.forEach((c) => c.send({ type: 'finish', expectedLast: last, batchEnds }));
+    const results = await Promise.all(children.map((c) => nextMessage<WorkerResult>(c, 'result')));
+    const latencies = results.flatMap((r) => r.latencies);
+    return {
+      clients: results.reduce((s, r) => s + r.clients, 0),
+      eventsPerSecondOffered: settings.eventsPerSecond,
+      eventsPerSecondSent: round((last - base) / sentSeconds),
+      events: last - base,
+      requests, errors,
+      latency: summarize(latencies),
+      lost: results.reduce((s, r) => s + r.lost, 0),
+      duplicates: results.reduce((s, r) => s + r.duplicates, 0),
+      connectSeconds,
+    };
+  } finally {
+    children.forEach((c) => c.connected && c.send({ type: 'exit' }));
+    await new Promise((r) => setTimeout(r, 500));
+    children.forEach((c) => c.exitCode === null && c.kill());
+  }
+}
+
+export async function benchLiveLoad(settings: LiveLoadSettings = DEFAULT_LIVE_LOAD): Promise<LiveLoadResult> {
+  const server = await startBenchServer('postgres');
+  try {
+    const { accessToken } = await login(server.origin);
+    const devices = await prepareDevices(server, accessToken, settings.ingest.devices);
+    const ingest = await sustainedIngest(server, devices, settings.ingest, accessToken);
+    return { ingest, fanout: await fanout(server, devices, settings.fanout, accessToken) };
+  } finally {
+    await server.close();
+  }
+}

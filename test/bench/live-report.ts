@@ -1,0 +1,31 @@
+import type { LiveLoadResult } from './live-load';
+import type { LiveMemoryResult } from './live-memory';
+import { round } from './stats';
+import { formatTable, type Cell } from './table';
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export function printLive(load: Outcome<LiveLoadResult> | undefined, memory: Outcome<LiveMemoryResult> | undefined): void {
+  if (load && !load.ok) console.log(`\nLive load: not measured (${load.error.split('\n')[0]})`);
+  if (load?.ok) {
+    const { ingest, fanout } = load.value;
+    console.log(formatTable('Sustained ingest on PostgreSQL (devices posting batches back to back, every rule evaluated)',
+      ['readings', 's', 'readings/s', 'post p50 ms', 'post p99 ms', 'errors', 'open warnings after'],
+      [[ingest.readings, ingest.seconds, ingest.readingsPerSecond, ingest.requests.p50, ingest.requests.p99, ingest.errors, ingest.warningsOpen]]));
+    const rows: Cell[][] = [[
+      fanout.clients, fanout.eventsPerSecondOffered, fanout.eventsPerSecondSent, fanout.events, fanout.latency.count,
+      fanout.latency.p50, fanout.latency.p99, fanout.latency.max, fanout.lost, fanout.duplicates,
+    ]];
+    console.log(formatTable('Hub fan-out: ingest post → event in every client (@microsoft/signalr, ms)',
+      ['clients', 'events/s asked', 'events/s made', 'events', 'samples', 'p50', 'p99', 'max', 'lost', 'repeated'], rows));
+    console.log(`${fanout.clients} clients connected in ${fanout.connectSeconds} s; ${fanout.requests} posts, ${fanout.errors} failed.`);
+  }
+  if (memory && !memory.ok) console.log(`\nClient log memory: not measured (${memory.error.split('\n')[0]})`);
+  if (memory?.ok) {
+    const m = memory.value;
+    const rows: Cell[][] = m.storeMb.checkpoints.map((c) => [c.events, round(c.heapMb, 1), c.window]);
+    console.log(formatTable(`Client live store fed ${m.events} events in batches of ${m.batch} (heap after GC, MB)`, ['events fed', 'store MB', 'window'], rows));
+    console.log(`Same events kept unbounded: ${round(m.unboundedMb, 1)} MB. Feed ${round(m.feedMsPerEvent * 1000, 1)} µs/event; ` +
+      `selectors ${round(m.selectorMsPerBatch, 2)} ms per batch; evicted ${m.stats.evicted}, repeats dropped ${m.stats.duplicates}.`);
+  }
+}
