@@ -1,75 +1,13 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { delay } from 'redux-saga/effects';
 import { loggedOut, realtimeStatusChanged } from '../app/appSlice';
 import { realtimeReceived, realtimeStartRequested } from './actions';
-import type { HubConnectionFactory, HubConnectionLike } from './connection';
+import { getEventsAfter } from './eventsApi';
 import { hubLoop, hubWatcher, RECONNECT_DELAY_MS } from './hubSaga';
+import { DELAY_FN, fakeFactory, hubProviders, hubTestReducer } from './test-hub';
 
-/** A stand-in for a SignalR HubConnection whose start outcome and pushes the test controls. */
-class FakeConnection implements HubConnectionLike {
-  handlers = new Map<string, (...args: unknown[]) => void>();
-  closeHandlers: Array<(error?: Error) => void> = [];
-  started = false;
-  stopped = false;
-
-  constructor(private readonly startOutcome: 'ok' | 'fail') {}
-
-  start(): Promise<void> {
-    if (this.startOutcome === 'fail') return Promise.reject(new Error('negotiate failed'));
-    this.started = true;
-    return Promise.resolve();
-  }
-
-  stop(): Promise<void> {
-    this.stopped = true;
-    return Promise.resolve();
-  }
-
-  on(target: string, handler: (...args: unknown[]) => void): void {
-    this.handlers.set(target, handler);
-  }
-
-  off(target: string): void {
-    this.handlers.delete(target);
-  }
-
-  onclose(callback: (error?: Error) => void): void {
-    this.closeHandlers.push(callback);
-  }
-
-  push(target: string, ...args: unknown[]): void {
-    this.handlers.get(target)?.(...args);
-  }
-
-  close(error?: Error): void {
-    for (const callback of this.closeHandlers) callback(error);
-  }
-}
-
-/** A factory that hands out connections with the given start outcomes, then connections that start fine. */
-function fakeFactory(outcomes: Array<'ok' | 'fail'>) {
-  const created: FakeConnection[] = [];
-  const factory: HubConnectionFactory = () => {
-    const connection = new FakeConnection(outcomes[created.length] ?? 'ok');
-    created.push(connection);
-    return connection;
-  };
-  return { factory, created };
-}
-
-// `delay(ms)` is a call effect to redux-saga's internal timer; providing it lets the test run the loop without waiting.
-const DELAY_FN = delay(0).payload.fn;
-
-/** A delay provider that records the requested waits and returns at once. */
+/** Providers with instant delays (their lengths recorded) and a quiet events endpoint. */
 function instantDelays() {
-  const waits: number[] = [];
-  const provider = {
-    call(effect: { fn: unknown; args: unknown[] }, next: () => unknown) {
-      if (effect.fn !== DELAY_FN) return next();
-      waits.push(effect.args[0] as number);
-      return undefined;
-    },
-  };
+  const { provider, waits } = hubProviders({ instantDelays: true });
   return { waits, provider };
 }
 
@@ -82,6 +20,8 @@ describe('hub connection saga', () => {
   it('forwards getNotification and ReceiveMessage pushes as realtime/received actions', async () => {
     const { factory, created } = fakeFactory(['ok']);
     const run = expectSaga(hubLoop, factory)
+      .withReducer(hubTestReducer)
+      .provide(hubProviders().provider)
       .put(realtimeStatusChanged('connected'))
       .put(realtimeReceived({ target: 'getNotification', args: [{ id: 7, type: 0, title: 'Contract expiring' }] }))
       .put(realtimeReceived({ target: 'ReceiveMessage', args: ['alice', 'hello'] }))
@@ -98,6 +38,7 @@ describe('hub connection saga', () => {
     const { factory, created } = fakeFactory(['fail', 'fail', 'fail', 'ok']);
     const { waits, provider } = instantDelays();
     await expectSaga(hubLoop, factory)
+      .withReducer(hubTestReducer)
       .provide(provider)
       .put(realtimeStatusChanged('retrying'))
       .put(realtimeStatusChanged('connected'))
@@ -111,7 +52,7 @@ describe('hub connection saga', () => {
   it('reconnects 5 s after an open connection closes', async () => {
     const { factory, created } = fakeFactory(['ok', 'ok']);
     const { waits, provider } = instantDelays();
-    const run = expectSaga(hubLoop, factory).provide(provider).silentRun(50);
+    const run = expectSaga(hubLoop, factory).withReducer(hubTestReducer).provide(provider).silentRun(50);
     await tick();
     expect(created).toHaveLength(1);
     expect(waits).toEqual([]);
@@ -128,8 +69,10 @@ describe('hub connection saga', () => {
     const { factory, created } = fakeFactory(['fail', 'ok']);
     const pending: Array<() => void> = [];
     const run = expectSaga(hubLoop, factory)
+      .withReducer(hubTestReducer)
       .provide({
         call(effect, next) {
+          if (effect.fn === getEventsAfter) return { items: [], head: 0, hasMore: false };
           if (effect.fn !== DELAY_FN) return next();
           expect(effect.args[0]).toBe(5000);
           return new Promise<void>((resolve) => pending.push(resolve));
@@ -151,7 +94,7 @@ describe('hub connection saga', () => {
   it('starts only when asked and stops retrying at logout', async () => {
     const { factory, created } = fakeFactory(['ok']);
     const { waits, provider } = instantDelays();
-    const saga = expectSaga(hubWatcher, factory).provide(provider).put(realtimeStatusChanged('off'));
+    const saga = expectSaga(hubWatcher, factory).withReducer(hubTestReducer).provide(provider).put(realtimeStatusChanged('off'));
     const run = saga.silentRun(80);
     await tick();
     expect(created).toHaveLength(0); // nothing before realtime/startRequested

@@ -1,15 +1,23 @@
-import { type EventChannel, eventChannel, type SagaIterator, type Task } from 'redux-saga';
-import { call, cancel, cancelled, delay, fork, put, take } from 'redux-saga/effects';
+import { buffers, type EventChannel, eventChannel, type SagaIterator, type Task } from 'redux-saga';
+import { call, cancel, cancelled, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import { loggedOut, realtimeStatusChanged } from '../app/appSlice';
 import { HUB_TARGETS, type HubTarget, realtimeReceived, realtimeStartRequested, realtimeStopRequested } from './actions';
 import type { HubConnectionFactory, HubConnectionLike } from './connection';
+import type { EventLogState } from './eventLog';
+import { selectEventLog } from './liveSelectors';
+import { applyPushedEvents, catchUp, GAP_DEBOUNCE_MS, liveEventsOf } from './liveSync';
 
 /** Specification §4/§9: a failed or closed chat connection is retried every 5 seconds. */
 export const RECONNECT_DELAY_MS = 5000;
+/** A failed catch-up is asked again after the same interval, on the connection that is still up. */
+export const CATCH_UP_RETRY_MS = RECONNECT_DELAY_MS;
 
 export type HubEvent = { kind: 'message'; target: HubTarget; args: unknown[] } | { kind: 'closed'; error?: Error };
 
-/** The connection's pushes and its close as one saga channel. */
+/**
+ * The connection's pushes and its close as one saga channel. It buffers: pushes that arrive while the saga is busy
+ * catching up wait here and are applied after, in order.
+ */
 export function createHubChannel(connection: HubConnectionLike): EventChannel<HubEvent> {
   return eventChannel<HubEvent>((emit) => {
     for (const target of HUB_TARGETS) connection.on(target, (...args: unknown[]) => emit({ kind: 'message', target, args }));
@@ -17,10 +25,54 @@ export function createHubChannel(connection: HubConnectionLike): EventChannel<Hu
     return () => {
       for (const target of HUB_TARGETS) connection.off?.(target);
     };
-  });
+  }, buffers.expanding<HubEvent>(64));
 }
 
-/** One connection's life: build, start, forward pushes until it closes (or fails to start). */
+/**
+ * Forwards pushes until the connection closes. It starts with a catch-up (what happened while no connection was up),
+ * and runs one again, at most one at a time, when a push leaves a suspected gap for GAP_DEBOUNCE_MS or a catch-up
+ * failed CATCH_UP_RETRY_MS ago.
+ */
+function* followConnection(channel: EventChannel<HubEvent>): SagaIterator {
+  let plan: CatchUpPlan = yield call(catchUpAndPlan);
+  for (;;) {
+    let event: HubEvent | undefined;
+    if (plan.due === null) {
+      event = yield take(channel);
+    } else {
+      ({ event } = yield race({ event: take(channel), timeout: delay(Math.max(0, plan.due - Date.now())) }));
+    }
+    if (event === undefined) {
+      plan = yield call(catchUpAndPlan);
+      continue;
+    }
+    if (event.kind === 'closed') return;
+    yield put(realtimeReceived({ target: event.target, args: event.args }));
+    const live = event.target === 'ReceiveEvent' || event.target === 'ReceiveMessage' ? liveEventsOf(event.args) : null;
+    if (!live?.length) continue;
+    yield* applyPushedEvents(live);
+    if (plan.failed) continue;
+    const log: EventLogState = yield select(selectEventLog);
+    // The first push that opens a gap sets the time; later ones do not push it back (a steady stream would starve it).
+    if (!log.gap) plan = { failed: false, due: null };
+    else if (plan.due === null) plan = { failed: false, due: Date.now() + GAP_DEBOUNCE_MS };
+  }
+}
+
+interface CatchUpPlan {
+  failed: boolean;
+  /** When to catch up next (epoch ms), or null while nothing calls for it. */
+  due: number | null;
+}
+
+function* catchUpAndPlan(): SagaIterator {
+  const ok: boolean = yield call(catchUp);
+  if (!ok) return { failed: true, due: Date.now() + CATCH_UP_RETRY_MS } satisfies CatchUpPlan;
+  const log: EventLogState = yield select(selectEventLog);
+  return { failed: false, due: log.gap ? Date.now() + GAP_DEBOUNCE_MS : null } satisfies CatchUpPlan;
+}
+
+/** One connection's life: build, start, follow its pushes until it closes (or fails to start). */
 export function* runConnection(factory: HubConnectionFactory): SagaIterator {
   let connection: HubConnectionLike | null = null;
   let channel: EventChannel<HubEvent> | null = null;
@@ -29,11 +81,7 @@ export function* runConnection(factory: HubConnectionFactory): SagaIterator {
     channel = yield call(createHubChannel, connection!);
     yield call([connection!, connection!.start]);
     yield put(realtimeStatusChanged('connected'));
-    for (;;) {
-      const event: HubEvent = yield take(channel!);
-      if (event.kind === 'closed') return;
-      yield put(realtimeReceived({ target: event.target, args: event.args }));
-    }
+    yield call(followConnection, channel!);
   } catch (error) {
     console.warn('[realtime] connection failed', error);
   } finally {
