@@ -34,6 +34,9 @@ import { registerTransferMethods, transferLineHooks, transferOrderHooks } from '
 import { warehouseReceiptHooks } from './modules/inventory/receipts';
 import { registerInbox } from './modules/inbox';
 import { attachChat, chatLogHooks, registerChatMethods } from './modules/chat';
+import {
+  equipmentModelHooks, mountDeviceIngest, registerMonitoringMethods, smartEquipmentHooks, startSweeper,
+} from './modules/monitoring';
 import type { ResourceHooks } from './crud/engine';
 import { registerHub } from './realtime';
 import { groupsOf, registerEvents } from './modules/events';
@@ -64,6 +67,8 @@ const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
   TransferOrderLine: transferLineHooks,
   Warehousereceipt: warehouseReceiptHooks,
   ChatLog: chatLogHooks,
+  Equipmentmodel: equipmentModelHooks,
+  Smartequipment: smartEquipmentHooks,
 };
 
 /** Every app service of the product: the declared resources through the engine, plus the modules. */
@@ -77,6 +82,7 @@ export function buildRegistry(): AppServiceRegistry {
   registerTransferMethods(registry);
   registerInbox(registry);
   registerChatMethods(registry);
+  registerMonitoringMethods(registry);
   registerEvents(registry);
   registerAccount(registry);
   registerSession(registry);
@@ -167,6 +173,7 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
     mountAppServices(scope, registry, services);
   });
   mountFileRoutes(server, services);
+  mountDeviceIngest(server, services);
   mountTokenAuth(server, services);
   mountUserConfiguration(server, services);
   mountOpenApi(server, registry);
@@ -194,7 +201,9 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
     return reply.code(404).send();
   });
 
+  const sweeper = startSweeper(db, services.hub, config.sweepIntervalMs, (error) => server.log.error(error));
   server.addHook('onClose', async () => {
+    await sweeper.stop();
     await services.hub?.close();
   });
   return { server, services, registry };

@@ -24,9 +24,17 @@ export interface ServerConfig {
   maxUploadBytes: number;
   /** Contracts expiring within this many days produce reminders. */
   contractExpiryDays: number;
+  /** How often the monitoring sweeper looks for silent devices and idle storage points; 0 turns it off. */
+  sweepIntervalMs: number;
 }
 
 const DEFAULT_MAX_UPLOAD_MB = 20;
+const DEFAULT_SWEEP_INTERVAL_MS = 30_000;
+
+const sweepInterval = (value: string | undefined) => {
+  const parsed = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(parsed) && parsed >= 0 ? parsed : DEFAULT_SWEEP_INTERVAL_MS;
+};
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = process.cwd();
@@ -46,5 +54,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uploadDir: env.UPLOAD_DIR ? path.resolve(root, env.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
     maxUploadBytes: Math.floor((maxUploadMb > 0 ? maxUploadMb : DEFAULT_MAX_UPLOAD_MB) * 1024 * 1024),
     contractExpiryDays: Math.max(1, Number(env.CONTRACT_EXPIRY_DAYS ?? 30) || 30),
+    sweepIntervalMs: sweepInterval(env.SWEEP_INTERVAL_MS),
   };
 }

@@ -231,7 +231,9 @@ export async function validValue(
     }
     case 'decimal': {
       const low = def.min ?? (def.greaterThan !== undefined ? def.greaterThan : 0);
-      return Math.min(low + 1.25 + seq, def.max ?? 1e9);
+      const value = Math.min(low + 1.25 + seq, def.max ?? 1e9);
+      // No more decimals than the column keeps (a battery minimum of 0.1 %), or the stored value differs from the sent one.
+      return def.scale === undefined ? value : Math.round(value * 10 ** def.scale) / 10 ** def.scale;
     }
     case 'boolean': return seq % 2 === 1;
     case 'date': return `2024-03-${String(10 + seq).padStart(2, '0')}`;

@@ -31,6 +31,8 @@ export interface ResourceHooks {
   afterCommit?(ctx: RequestContext, row: Row, change: 'create' | 'update' | 'delete'): Promise<void>;
   /** What `Get` adds to one row (an order's lines and history); lists do not carry it. */
   detail?(ctx: RequestContext, db: Db, row: Row): Promise<Row>;
+  /** Resources whose rows keep this row as history (a device's storage points): they do not stop its deletion. */
+  historyOf?: readonly string[];
 }
 
 /** `t.col = v`, or for array columns `t.col @> array[v]` (served by the GIN index). */
@@ -188,7 +190,7 @@ export class ResourceService {
   async remove(ctx: RequestContext, tx: Db, id: number): Promise<void> {
     const row = await this.get(ctx, tx, id);
     await this.hooks.beforeDelete?.(ctx, tx, row);
-    const users = await this.repository.referencedBy(tx, ctx.tenantId, id);
+    const users = (await this.repository.referencedBy(tx, ctx.tenantId, id)).filter((u) => !this.hooks.historyOf?.includes(u.resource.name));
     if (users.length > 0) {
       const list = users.map((u) => `${pick(u.resource.label, ctx.language)} ${u.count}`).join(', ');
       throw errors.invalid(ctx.language, 'id', translate(ctx.language, 'errors.inUse', { list }));

@@ -2,6 +2,7 @@ import { permissionsForSide } from '../../shared/permissions';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from './database';
 import { seedReferenceData } from './reference-data';
+import { seedMonitoringDemo } from './seed-monitoring';
 
 export const DEFAULT_PASSWORD = '123qwe';
 export const ADMIN_ROLE = 'Admin';
@@ -36,7 +37,7 @@ export async function seedTenant(tx: Db, tenantId: number): Promise<void> {
   await welcome(tx, tenantId, adminId);
 }
 
-/** First start: the host admin and the `Default` tenant (id 1). Does nothing on a seeded database. */
+/** First start: the host admin and the `Default` tenant (id 1) with its monitoring demo. Does nothing on a seeded database. */
 export async function seed(db: Db): Promise<boolean> {
   const [{ count }] = await db.query<{ count: number }>('select count(*)::int as count from users');
   if (count > 0) return false;
@@ -47,6 +48,7 @@ export async function seed(db: Db): Promise<boolean> {
     await tx.query(`insert into tenants (id, tenancy_name, name) values (1, 'Default', 'Default')`);
     await tx.query(`select setval(pg_get_serial_sequence('tenants', 'id'), 1)`);
     await seedTenant(tx, 1);
+    await seedMonitoringDemo(tx, 1);
   });
   return true;
 }

@@ -1,0 +1,344 @@
+// `npm run simulate -- --devices 200 --rate 5`: drives smart devices against a running server through its real API.
+import { setMaxListeners } from 'node:events';
+import { parseArgs } from 'node:util';
+import { DEVICE_KEY_HEADER, INGEST_PATH, type DeviceReading, type IngestResult, type StoragePointDto } from '../../shared/monitoring';
+import { creditCodeCheckChar } from '../../shared/validators';
+import { createDevice, mulberry32, step, type Rng, type SimDevice } from './simulator/devices';
+
+const HELP = `Drives simulated smart containers against a running server.
+
+  npm run simulate -- [options]
+
+  --devices N      devices to drive (default 20). Uses the tenant's SIM-xxxx devices; when there are fewer, creates
+                   the missing ones (bound to a hazardous waste, with a model) through the API.
+  --rate R         readings per second PER DEVICE (default 1; 0.1 = one every 10 s). The total is N × R.
+  --batch B        readings a device sends per request (default 5); a device also sends early before going silent
+                   and before a pickup.
+  --url U          server (default http://localhost:21021)
+  --tenant T       tenancy name (default Default)
+  --user U         a user allowed to manage devices and storage (default admin)
+  --password P     (default 123qwe)
+  --seed S         random seed (default: the time)
+  --help
+
+Each device fills slowly and is emptied at pickups (recorded first with UpdateCurrentWeight, so a pickup is no
+reduction), drains its battery, has temperature noise and a rare hot spell, now and then goes silent for longer than
+its model's offline limit, and rarely loses waste without a pickup (a reduction warning). Device keys are regenerated
+at the start: a second simulator (or real hardware) on the same devices stops the first one's keys.
+Prints one line every 5 s; Ctrl-C stops cleanly (twice: at once).`;
+
+interface Options {
+  devices: number;
+  rate: number;
+  batch: number;
+  url: string;
+  tenant: string;
+  user: string;
+  password: string;
+  seed: number;
+}
+
+function readOptions(): Options | null {
+  const { values } = parseArgs({
+    options: {
+      devices: { type: 'string' }, rate: { type: 'string' }, batch: { type: 'string' }, url: { type: 'string' },
+      tenant: { type: 'string' }, user: { type: 'string' }, password: { type: 'string' }, seed: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) return null;
+  const number = (name: string, raw: string | undefined, fallback: number, min: number) => {
+    const value = raw === undefined ? fallback : Number(raw);
+    if (!Number.isFinite(value) || value < min) throw new Error(`--${name} must be a number ≥ ${min}`);
+    return value;
+  };
+  return {
+    devices: Math.floor(number('devices', values.devices, 20, 1)),
+    rate: number('rate', values.rate, 1, 0.001),
+    batch: Math.floor(number('batch', values.batch, 5, 1)),
+    url: (values.url ?? 'http://localhost:21021').replace(/\/+$/, ''),
+    tenant: values.tenant ?? 'Default',
+    user: values.user ?? 'admin',
+    password: values.password ?? '123qwe',
+    seed: Math.floor(number('seed', values.seed, Date.now() % 1e9, 0)),
+  };
+}
+
+interface Envelope<T> {
+  result: T;
+  success: boolean;
+  error: { message: string; details: string | null; validationErrors: { message: string; members: string[] }[] | null } | null;
+}
+
+class ApiError extends Error {}
+
+/** The server's API as a logged-in user (the ABP envelope unwrapped; a failure throws with its message). */
+class Api {
+  token: string | null = null;
+  constructor(readonly baseUrl: string, readonly tenantId: number | null) {}
+
+  async call<T>(verb: string, path: string, data?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<T> {
+    const url = new URL(path, this.baseUrl);
+    const useQuery = verb === 'GET' || verb === 'DELETE';
+    if (useQuery) for (const [k, v] of Object.entries(data ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+    const response = await fetch(url, {
+      method: verb,
+      headers: {
+        ...(useQuery ? {} : { 'content-type': 'application/json' }),
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+        ...(this.tenantId !== null ? { 'Abp.TenantId': String(this.tenantId) } : {}),
+        ...headers,
+      },
+      body: useQuery ? undefined : JSON.stringify(data ?? {}),
+    });
+    const text = await response.text();
+    let body: Envelope<T> | null = null;
+    try {
+      body = text ? (JSON.parse(text) as Envelope<T>) : null;
+    } catch {
+      body = null;
+    }
+    if (!response.ok || !body?.success) {
+      const problems = body?.error?.validationErrors?.map((e) => `${e.members.join(',')}: ${e.message}`).join('; ');
+      throw new ApiError(`${verb} ${path}: ${response.status} ${body?.error?.message ?? text.slice(0, 200)}${problems ? ` (${problems})` : ''}`);
+    }
+    return body.result;
+  }
+
+  app<T>(verb: string, service: string, method: string, data?: Record<string, unknown>): Promise<T> {
+    return this.call<T>(verb, `/api/services/app/${service}/${method}`, data);
+  }
+}
+
+type Row = Record<string, unknown> & { id: number };
+
+async function login(options: Options): Promise<Api> {
+  const anonymous = new Api(options.url, null);
+  const tenant = await anonymous.app<{ state: number; tenantId: number | null }>('POST', 'Account', 'IsTenantAvailable', { tenancyName: options.tenant });
+  if (tenant.state !== 1 || tenant.tenantId === null) throw new Error(`tenant ${options.tenant} is unknown or inactive`);
+  const api = new Api(options.url, tenant.tenantId);
+  const auth = await api.call<{ accessToken: string }>('POST', '/api/TokenAuth/Authenticate', {
+    userNameOrEmailAddress: options.user, password: options.password, rememberClient: false,
+  });
+  api.token = auth.accessToken;
+  return api;
+}
+
+const SERIAL = /^SIM-(\d+)$/;
+const serialOf = (n: number) => `SIM-${String(n).padStart(4, '0')}`;
+const HOME = { latitude: 30.2592, longitude: 120.1303 };
+
+async function simDevices(api: Api): Promise<Row[]> {
+  const found: Row[] = [];
+  for (let skip = 0; ; skip += 1000) {
+    const page = await api.app<{ totalCount: number; items: Row[] }>('GET', 'Smartequipment', 'GetAll', {
+      Keyword: 'SIM-', MaxResultCount: 1000, SkipCount: skip, Sorting: 'serialNumber',
+    });
+    found.push(...page.items.filter((d) => SERIAL.test(String(d.serialNumber))));
+    if (skip + 1000 >= page.totalCount) return found.sort((a, b) => String(a.serialNumber).localeCompare(String(b.serialNumber)));
+  }
+}
+
+/** Where new devices go: the enterprise, wastes and model of the existing SIM devices, or new ones made for them. */
+async function placement(api: Api, existing: Row[]): Promise<{ enterpriseId: number; wasteIds: number[]; modelId: number }> {
+  const bound = existing.filter((d) => d.hazardouswasteInformationId);
+  if (bound.length > 0) {
+    return {
+      enterpriseId: Number(bound[0].enterpriseId),
+      wasteIds: [...new Set(bound.filter((d) => d.enterpriseId === bound[0].enterpriseId).map((d) => Number(d.hazardouswasteInformationId)))],
+      modelId: Number(bound[0].equipmentmodelId),
+    };
+  }
+  const body = `91330106MA${String(Date.now() % 1e7).padStart(7, '0')}`;
+  const enterprise = await api.app<Row>('POST', 'EnterpriseInformation', 'Create', {
+    name: `设备模拟器产废单位-${Date.now() % 100000}`, creditCode: body + creditCodeCheckChar(body), corporateType: [2],
+    regionName: '浙江省杭州市西湖区', longitude: HOME.longitude, latitude: HOME.latitude,
+  });
+  const [code] = await api.app<Row[]>('GET', 'Wastecode', 'GetWastecodeAll', { Keyword: '900-249-08' });
+  const waste = await api.app<Row>('POST', 'HazardouswasteInformation', 'Create', {
+    enterpriseId: enterprise.id, wastecodeId: code.id, name: '废矿物油（模拟）', wasteType: 1, physicalCharacteristics: 2,
+    generationSource: 1, containerType: 3, packagingMethod: 3, purpose: 3,
+  });
+  const model = await api.app<Row>('POST', 'Equipmentmodel', 'Create', {
+    name: `模拟称重桶-${Date.now() % 100000}`, containerType: 3, packagingMethod: 3, storagePointType: 1, capacity: 300, capacityUnit: 1,
+    batteryMin: 20, temperatureMax: 60, reductionMin: 5, displacementRadius: 50, noWasteHours: 72, offlineMinutes: 10,
+  });
+  return { enterpriseId: enterprise.id, wasteIds: [waste.id], modelId: model.id };
+}
+
+async function ensureDevices(api: Api, count: number): Promise<Row[]> {
+  const existing = await simDevices(api);
+  if (existing.length >= count) return existing.slice(0, count);
+  const where = await placement(api, existing);
+  const taken = new Set(existing.map((d) => Number(SERIAL.exec(String(d.serialNumber))![1])));
+  const created: Row[] = [];
+  for (let n = 1; existing.length + created.length < count; n++) {
+    if (taken.has(n)) continue;
+    const i = existing.length + created.length;
+    created.push(await api.app<Row>('POST', 'Smartequipment', 'Create', {
+      serialNumber: serialOf(n), enterpriseId: where.enterpriseId, equipmentmodelId: where.modelId,
+      hazardouswasteInformationId: where.wasteIds[i % where.wasteIds.length], storagePlace: `模拟暂存间-${String(n).padStart(4, '0')}`,
+      latitude: Math.round((HOME.latitude + (i % 20) * 0.00003) * 1e6) / 1e6,
+      longitude: Math.round((HOME.longitude + Math.floor(i / 20) * 0.00003) * 1e6) / 1e6,
+    }));
+  }
+  console.log(`Created ${created.length} devices (${serialOf(Number(SERIAL.exec(String(created[0].serialNumber))![1]))} …).`);
+  return [...existing, ...created].slice(0, count);
+}
+
+/** Runs `work` over `items`, `limit` at a time. */
+async function inParallel<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]);
+    }
+  }));
+  return out;
+}
+
+interface Target {
+  serialNumber: string;
+  key: string;
+  storageId: number | null;
+  sim: SimDevice;
+  rng: Rng;
+}
+
+async function prepare(api: Api, options: Options): Promise<Target[]> {
+  const rows = await ensureDevices(api, options.devices);
+  const keys = await inParallel(rows, 10, (d) => api.app<{ deviceKey: string }>('POST', 'Smartequipment', 'RegenerateKey', { id: d.id }));
+  const points = (await api.app<{ items: StoragePointDto[] }>('GET', 'Hazardouswastestorage', 'GetHazardouswastestoragefinaldata')).items;
+  const pointOf = new Map(points.map((p) => [p.smartequipmentId, p]));
+  const models = new Map<number, Row>();
+  for (const id of new Set(rows.map((d) => Number(d.equipmentmodelId)))) models.set(id, await api.app<Row>('GET', 'Equipmentmodel', 'Get', { Id: id }));
+  return rows.map((d, i) => {
+    const point = pointOf.get(d.id);
+    const rng = mulberry32(options.seed + i * 7919);
+    const home = d.latitude !== null && d.longitude !== null ? { latitude: Number(d.latitude), longitude: Number(d.longitude) } : null;
+    const sim = createDevice({
+      serialNumber: String(d.serialNumber), capacity: point ? point.capacity : null,
+      reductionMin: Number(models.get(Number(d.equipmentmodelId))?.reductionMin ?? 5), home,
+    }, rng, point?.currentWeight ?? 0);
+    return { serialNumber: String(d.serialNumber), key: keys[i].deviceKey, storageId: point?.id ?? null, sim, rng };
+  });
+}
+
+interface Stats {
+  sent: number;
+  accepted: number;
+  errors: number;
+  pickups: number;
+  suspicious: number;
+  silences: number;
+  lastError: string | null;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted || ms <= 0) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+async function driveDevice(api: Api, target: Target, options: Options, stats: Stats, signal: AbortSignal): Promise<void> {
+  const interval = 1000 / options.rate;
+  const dt = 1 / options.rate;
+  let buffer: DeviceReading[] = [];
+  const flush = async () => {
+    if (buffer.length === 0) return;
+    const readings = buffer;
+    buffer = [];
+    stats.sent += readings.length;
+    try {
+      const result = await api.call<IngestResult>('POST', INGEST_PATH, { readings }, { [DEVICE_KEY_HEADER]: target.key });
+      stats.accepted += result.accepted;
+    } catch (error) {
+      stats.errors++;
+      stats.lastError = `${target.serialNumber}: ${(error as Error).message}`;
+    }
+  };
+  // Devices start spread over one interval, not all at once.
+  let next = Date.now() + target.rng() * interval;
+  while (!signal.aborted) {
+    await sleep(next - Date.now(), signal);
+    if (signal.aborted) break;
+    const outcome = step(target.sim, Date.now(), dt, target.rng);
+    if (outcome.pickup) {
+      await flush();
+      stats.pickups++;
+      if (target.storageId !== null) {
+        try {
+          await api.app('PUT', 'Hazardouswastestorage', 'UpdateCurrentWeight', { id: target.storageId, currentWeight: 0, reason: '模拟清运（设备模拟器）' });
+        } catch (error) {
+          stats.errors++;
+          stats.lastError = `${target.serialNumber} pickup: ${(error as Error).message}`;
+        }
+      }
+    }
+    if (outcome.suspicious) stats.suspicious++;
+    if (outcome.silenced) {
+      stats.silences++;
+      await flush();
+    }
+    if (outcome.reading) buffer.push(outcome.reading);
+    if (buffer.length >= options.batch) await flush();
+    next += interval;
+    // Far behind (a slow server): skip the missed readings rather than burst them.
+    if (next < Date.now() - 5 * interval) next = Date.now();
+  }
+  await flush();
+}
+
+async function main(): Promise<void> {
+  const options = readOptions();
+  if (!options) {
+    console.log(HELP);
+    return;
+  }
+  const api = await login(options);
+  console.log(`Logged in to ${options.url} as ${options.user} (tenant ${options.tenant}).`);
+  const targets = await prepare(api, options);
+  console.log(`Driving ${targets.length} devices at ${options.rate} reading/s each (${(targets.length * options.rate).toFixed(1)}/s), batches of ${options.batch}; Ctrl-C stops.`);
+
+  const stats: Stats = { sent: 0, accepted: 0, errors: 0, pickups: 0, suspicious: 0, silences: 0, lastError: null };
+  const stop = new AbortController();
+  // Every device waits on the one signal.
+  setMaxListeners(targets.length + 10, stop.signal);
+  let last = { at: Date.now(), accepted: 0 };
+  const report = () => {
+    const now = Date.now();
+    const rate = ((stats.accepted - last.accepted) * 1000) / Math.max(1, now - last.at);
+    last = { at: now, accepted: stats.accepted };
+    const silent = targets.filter((t) => now < t.sim.silentUntil).length;
+    console.log(`${new Date(now).toLocaleTimeString()}  sent ${stats.sent}  accepted ${stats.accepted}  errors ${stats.errors}  ${rate.toFixed(1)} readings/s`
+      + `  | pickups ${stats.pickups}  suspicious ${stats.suspicious}  silent now ${silent}`);
+    if (stats.lastError) {
+      console.log(`  last error: ${stats.lastError}`);
+      stats.lastError = null;
+    }
+  };
+  const ticker = setInterval(report, 5000);
+  process.on('SIGINT', () => {
+    if (stop.signal.aborted) process.exit(130);
+    console.log('\nStopping (sending what is buffered)…');
+    stop.abort();
+  });
+  await Promise.all(targets.map((t) => driveDevice(api, t, options, stats, stop.signal)));
+  clearInterval(ticker);
+  report();
+  console.log('Stopped.');
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

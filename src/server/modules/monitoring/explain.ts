@@ -1,0 +1,55 @@
+import type { Db } from '../../db/database';
+import { Params, tenantCondition } from '../../crud/sql';
+
+/** How far back a transfer or a warehouse movement explains a drop in a storage point's weight. */
+export const EXPLAIN_WINDOW_HOURS = 24;
+
+export interface ExplainQuery {
+  tenantId: number | null;
+  /** The storage point's enterprise, as producer or warehouse. */
+  enterpriseId: number;
+  wastecodeId: number | null;
+  /** Server time of the earliest drop to explain. */
+  since: string;
+}
+
+/**
+ * The latest movement that can explain a drop of the storage point's waste: null when none. A drop at time T is
+ * explained when this is at or after T − 24 h (every movement found is before now, so "the latest" decides).
+ *
+ * The rule (decided for this product, tested both ways in test/server/monitoring-rules.test.ts):
+ *  - a transfer order with the storage point's enterprise as producer and a live line of the point's waste code,
+ *    not voided, whose car was dispatched or which the receiver agreed (waste leaves the site only then), and which
+ *    was created or moved (its history) within the window; or
+ *  - a warehouse receipt of that enterprise and code recorded within the window: the waste went from the container
+ *    into the enterprise's own store, and the receipt says so.
+ * Quantities are not compared: a pickup empties several containers under one order line, in tonnes weighed at the
+ * receiver, so a line's quantity says little about one container. A drop with no such movement at all is what a
+ * supervisor must chase.
+ */
+export async function latestExplainingMovement(db: Db, q: ExplainQuery): Promise<string | null> {
+  if (q.wastecodeId === null) return null;
+  const params = new Params();
+  const producer = params.add(q.enterpriseId);
+  const code = params.add(q.wastecodeId);
+  const from = `${params.add(q.since)}::timestamp - interval '${EXPLAIN_WINDOW_HOURS} hours'`;
+  const [row] = await db.query<{ latest: string | null }>(
+    `select greatest(
+       (select max(h.creation_time) from transfer_order o
+          join transfer_order_history h on h.order_id = o.id
+         where ${tenantCondition('o', q.tenantId, params)} and o.producer_id = ${producer} and not o.is_deleted
+           and o.declare_status <> 2 and (o.dispatch_status = 1 or o.sign_status = 1)
+           and exists (select 1 from transfer_order_line l where l.order_id = o.id and l.wastecode_id = ${code} and not l.is_deleted)
+           and h.creation_time >= ${from}),
+       (select max(r.creation_time) from warehouse_receipt r
+         where r.enterprise_id = ${producer} and r.wastecode_id = ${code} and not r.is_deleted
+           and ${tenantCondition('r', q.tenantId, params)} and r.creation_time >= ${from})) as latest`,
+    params.values);
+  return row?.latest ?? null;
+}
+
+/** Server-local ISO times compared as instants (both sides carry no offset). */
+export const localMs = (time: string): number => Date.parse(`${time.slice(0, 23)}Z`);
+
+export const explainsDrop = (latest: string | null, dropAt: string): boolean =>
+  latest !== null && localMs(latest) >= localMs(dropAt) - EXPLAIN_WINDOW_HOURS * 3600_000;
