@@ -66,13 +66,13 @@ const fixedRoutes: RouteEntry[] = [
   { name: 'role', path: '/setting/role', label: L('角色管理', 'Roles'), kind: 'page', permission: 'Pages.Roles', group: 'setting', icon: 'people', order: 2 },
   { name: 'transferorder', path: '/transfermanagement/transferorder', label: L('转移申请', 'Transfer orders'), kind: 'page', permission: 'Pages.TransferApplication', group: 'transfermanagement', icon: 'export', order: 1 },
   { name: 'transferreception', path: '/transfermanagement/transferreception', label: L('转移接收', 'Transfer reception'), kind: 'page', permission: 'Pages.TransferReception', group: 'transfermanagement', icon: 'import', order: 2 },
+  { name: 'chatlog', path: '/supervision/chat', label: L('在线沟通', 'Chat'), kind: 'page', permission: 'Pages.ChatLog', group: 'supervision', icon: 'chat', order: 2 },
+  { name: 'supervisorconsole', path: '/monitoring/console', label: L('监控台', 'Supervisor console'), kind: 'page', permission: 'Pages.SupervisorConsole', group: 'monitoring', icon: 'eye-open', order: 1 },
   { name: 'tenant', path: '/setting/tenant', label: L('租户管理', 'Tenants'), kind: 'page', permission: 'Pages.Tenants', group: 'setting', icon: 'office', order: 3, hostOnly: true },
 ];
 
 // Modules whose screens arrive with later work; their menu entries and permissions exist now.
 const plannedRoutes: RouteEntry[] = ([
-  ['supervisorconsole', '/monitoring/console', L('监控台', 'Supervisor console'), 'Pages.SupervisorConsole', 'monitoring', 'eye-open', 1],
-  ['chatlog', '/supervision/chat', L('在线沟通', 'Chat'), 'Pages.ChatLog', 'supervision', 'chat', 2],
   ['bhusers', '/recycling/bhusers', L('回收用户', 'Recycling users'), 'Pages.BHUsers', 'recycling', 'people', 1],
   ['collector', '/recycling/collector', L('回收员', 'Collectors'), 'Pages.IgcsCollector', 'recycling', 'person', 2],
   ['area', '/recycling/area', L('区域管理', 'Districts'), 'Pages.Area', 'recycling', 'map', 3],

@@ -2,10 +2,12 @@ import '@blueprintjs/table/lib/css/table.css';
 import { ResourcePage } from '../crud';
 import { registerEnterpriseScreens } from '../modules/enterprises';
 import { registerInventoryScreens } from '../modules/inventory';
+import { registerMonitoringScreens } from '../modules/monitoring';
 
-// The extensions of the enterprise and inventory screens travel in this chunk with the generic screen.
+// The extensions of the enterprise, inventory and monitoring screens travel in this chunk with the generic screen.
 registerEnterpriseScreens();
 registerInventoryScreens();
+registerMonitoringScreens();
 
 /**
  * A declared resource's screen; the table's style sheet travels with it, not with the login route. A segment route

@@ -1,10 +1,12 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
 import { crudSaga } from '../crud';
+import { watchChat } from '../modules/chat/chatSaga';
 import { watchContracts } from '../modules/contracts/contractsSaga';
 import { watchInbox } from '../modules/home/inboxSaga';
 import { watchInventoryScreens } from '../modules/inventory/liveSaga';
 import { watchLogin } from '../modules/login/loginSaga';
+import { watchMonitoring } from '../modules/monitoring/monitoringSaga';
 import { watchPlans } from '../modules/plans/plansSaga';
 import { watchTransfer } from '../modules/transfer/transferSaga';
 import { createSignalRConnection, type HubConnectionFactory } from '../realtime/connection';
@@ -31,7 +33,8 @@ export function createRootSaga(deps: RootSagaDeps = defaultRootSagaDeps) {
   };
   return function* rootSaga(): SagaIterator {
     const watchers: Array<() => Generator> = [watchBoot, watchAccount, watchLogin, watchLock, watchTabs, watchNotices, watchHub, crudSaga, watchRegions,
-      watchContracts, watchPlans, watchContractExpiry, watchInbox, watchInventoryScreens, watchTransfer];
+      watchContracts, watchPlans, watchContractExpiry, watchInbox, watchInventoryScreens, watchTransfer, watchChat,
+      watchMonitoring];
     yield all(watchers.map((saga) => fork(keepAlive, saga)));
   };
 }

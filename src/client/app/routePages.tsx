@@ -13,12 +13,16 @@ const TenantsPage = lazy(() => import(/* webpackChunkName: "admin" */ '../module
 const ContractsPage = lazy(() => import(/* webpackChunkName: "contracts" */ '../modules/contracts/ContractsPage'));
 const PlansPage = lazy(() => import(/* webpackChunkName: "plans" */ '../modules/plans/PlansPage'));
 const TransferOrderPage = lazy(() => import(/* webpackChunkName: "transfer" */ '../modules/transfer/TransferPage'));
+const ChatPage = lazy(() => import(/* webpackChunkName: "chat" */ '../modules/chat/ChatPage'));
+const StoragePage = lazy(() => import(/* webpackChunkName: "monitoring" */ '../modules/monitoring/StoragePage'));
+const SupervisorConsolePage = lazy(() => import(/* webpackChunkName: "monitoring" */ '../modules/monitoring/ConsolePage'));
 const TransferReceptionPage = lazy(() => import(/* webpackChunkName: "transfer" */ '../modules/transfer/TransferPage').then((m) => ({ default: m.TransferReceptionPage })));
 
 /** Resource routes whose screen extends the generic one (by route name). */
 const EXTENDED_RESOURCE_PAGES: Record<string, ComponentType> = {
   contract: ContractsPage,
   annualmanagementplan: PlansPage,
+  hazardouswastestorage: StoragePage,
 };
 
 const HAND_WRITTEN_PAGES: Record<string, ComponentType> = {
@@ -27,6 +31,8 @@ const HAND_WRITTEN_PAGES: Record<string, ComponentType> = {
   tenant: TenantsPage,
   transferorder: TransferOrderPage,
   transferreception: TransferReceptionPage,
+  chatlog: ChatPage,
+  supervisorconsole: SupervisorConsolePage,
 };
 
 /** The screen of a route inside the shell, by route kind. */

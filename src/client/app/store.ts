@@ -1,13 +1,16 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { crudReducer } from '../crud';
+import { chatSlice } from '../modules/chat/chatSlice';
 import { contractsSlice } from '../modules/contracts/contractsSlice';
 import { inboxSlice } from '../modules/home/inboxSlice';
 import { loginSlice } from '../modules/login/loginSlice';
+import { monitoringReducer } from '../modules/monitoring/monitoringSlice';
 import { plansSlice } from '../modules/plans/plansSlice';
 import { transferReducer } from '../modules/transfer/transferSlice';
 import { contractExpirySlice } from '../shell/contractExpirySlice';
 import { regionsReducer } from '../regions';
+import { eventLogReducer } from '../realtime/eventLog';
 import { noticesSlice } from '../shell/noticesSlice';
 import { tabsSlice } from '../shell/tabsSlice';
 import { appSlice } from './appSlice';
@@ -25,6 +28,9 @@ export const rootReducer = combineReducers({
   contractExpiry: contractExpirySlice.reducer,
   inbox: inboxSlice.reducer,
   transfer: transferReducer,
+  chat: chatSlice.reducer,
+  eventLog: eventLogReducer,
+  monitoring: monitoringReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,4 +1,7 @@
 import type { Label } from '../resource-kit/label';
+import { CHAT_TEXTS } from './chat';
+import { MONITORING_RULE_TEXTS } from './monitoring-rules';
+import { MONITORING_TEXTS } from './monitoring';
 import { TRANSFER_RULE_TEXTS } from './transfer-rules';
 import { TRANSFER_UI_TEXTS } from './transfer-ui';
 
@@ -7,6 +10,9 @@ import { TRANSFER_UI_TEXTS } from './transfer-ui';
 export const UI_TEXTS = {
   transferRules: TRANSFER_RULE_TEXTS,
   transfer: TRANSFER_UI_TEXTS,
+  chat: CHAT_TEXTS,
+  monitoringRules: MONITORING_RULE_TEXTS,
+  monitoring: MONITORING_TEXTS,
   app: {
     name: { zh: '固废危废智慧监管平台', en: 'Solid & Hazardous Waste Management' },
     shortName: { zh: '固废平台', en: 'Waste' },
