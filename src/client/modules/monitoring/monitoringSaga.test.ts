@@ -4,7 +4,7 @@ import type { EffectProviders } from 'redux-saga-test-plan/providers';
 import { crudActions } from '../../crud/slice';
 import { initI18n } from '../../i18n';
 import { abpError } from '../../crud/test-support';
-import { storageSnapshotLoaded, warningsSnapshotLoaded } from '../../realtime/liveActions';
+import { liveEventsApplied, storageSnapshotLoaded, warningsSnapshotLoaded } from '../../realtime/liveActions';
 import { selectStorageWeights } from '../../realtime/liveSelectors';
 import type { VisibilitySource } from '../../realtime/polling';
 import { showToast } from '../../util/toaster';
@@ -17,7 +17,7 @@ import {
 } from './monitoringSaga';
 import { monitoringActions as A } from './monitoringSlice';
 import { selectConsoleWarnings } from './selectors';
-import { correctWeightSaga, fetchStorageSaga } from './storageSaga';
+import { correctWeightSaga, fetchStorageSaga, reloadForNewPointSaga } from './storageSaga';
 import { loggedInState, push, storagePoint, testReducer, warning, warningPayload, event, type TestState } from './test-bed';
 import { INSPECTION_HAZARDOUS_WASTE } from './types';
 import { createInspectionSaga, fetchWarningsSaga, warningStatusSaga } from './warningSaga';
@@ -170,6 +170,15 @@ describe('storage', () => {
     expect(Object.keys(selectStorageWeights(state))).toEqual(['21', '22']);
     expect(state.monitoring.storage.rows.map((r) => r.serialNumber)).toEqual(['DEV-011', 'DEV-012']);
     expect(state.monitoring.enterpriseNames).toEqual({ 2: '华东化工' });
+  });
+
+  it('reads the final data again when a weight arrives for a point the table has never listed, and only then', async () => {
+    const loaded = testReducer(loggedInState(), A.storageLoaded([storagePoint()]));
+    const weight = (storageId: number) => event('storage.weight', { storageId, deviceId: 11, enterpriseId: 2, currentWeight: 5, capacity: 300, fillRatio: 0.02, delta: 5, lastChangeTime: '2025-03-01T10:00:00', reason: 'reading' });
+    await expectSaga(reloadForNewPointSaga, liveEventsApplied([weight(21)])).withState(loaded).not.put(A.storageReloadRequested()).run();
+    await expectSaga(reloadForNewPointSaga, liveEventsApplied([weight(21), weight(99)])).withState(loaded).put(A.storageReloadRequested()).run();
+    // Nothing to compare with before the table first loaded.
+    await expectSaga(reloadForNewPointSaga, liveEventsApplied([weight(99)])).withState(loggedInState()).not.put(A.storageReloadRequested()).run();
   });
 
   it('corrects a weight, then reads the final data again; a refusal stays in the dialog', async () => {

@@ -4,7 +4,8 @@ import { crudActions } from '../../crud/slice';
 import { livePollStarted, livePollStopped, pollScreen, type VisibilitySource } from '../../realtime/polling';
 import { createdDeviceKeySaga, regenerateKeySaga } from './deviceSaga';
 import { monitoringActions as A } from './monitoringSlice';
-import { correctWeightSaga, fetchPointSaga, fetchStorageSaga } from './storageSaga';
+import { liveEventsApplied } from '../../realtime/liveActions';
+import { correctWeightSaga, fetchPointSaga, fetchStorageSaga, reloadForNewPointSaga } from './storageSaga';
 import { createInspectionSaga, fetchWarningsSaga, warningStatusSaga } from './warningSaga';
 
 /** Polling keys of the two live screens (`livePollStarted({screen})` on mount, `livePollStopped` on unmount). */
@@ -37,6 +38,7 @@ export function createMonitoringWatcher(options: MonitoringSagaOptions = {}) {
       fork(pollScreen, STORAGE_SCREEN, fetchStorageSaga, storageIntervalMs, visibility),
       fork(pollScreen, CONSOLE_SCREEN, fetchWarningsSaga, consoleIntervalMs, visibility),
       takeLatest(A.storageReloadRequested.type, fetchStorageSaga),
+      takeEvery(liveEventsApplied.type, reloadForNewPointSaga),
       takeLatest(A.warningsReloadRequested.type, fetchWarningsSaga),
       takeLatest(A.pointRequested.type, fetchPointSaga),
       takeLatest(A.correctionRequested.type, correctWeightSaga),

@@ -1,8 +1,9 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select } from 'redux-saga/effects';
+import type { StorageWeightPayload } from '../../../shared/live/events';
 import { toCrudError } from '../../crud/api-error';
 import { translate } from '../../i18n';
-import { storageSnapshotLoaded } from '../../realtime/liveActions';
+import { liveEventsApplied, storageSnapshotLoaded } from '../../realtime/liveActions';
 import { selectSnapshotSeq } from '../../realtime/liveSelectors';
 import type { StorageSnapshotRow } from '../../realtime/projection';
 import { showToast } from '../../util/toaster';
@@ -68,4 +69,16 @@ export function* correctWeightSaga(action: ReturnType<typeof A.correctionRequest
   } catch (e) {
     yield put(A.correctionFailed(toCrudError(e)));
   }
+}
+
+/**
+ * A weight for a storage point the table has never listed (a device bound after the table loaded): its names come
+ * only with the snapshot, so load it again rather than wait for the next poll.
+ */
+export function* reloadForNewPointSaga(action: ReturnType<typeof liveEventsApplied>): SagaIterator {
+  const storage: { status: string; rows: StoragePointRow[] } = yield select((state: { monitoring: { storage: { status: string; rows: StoragePointRow[] } } }) => state.monitoring.storage);
+  if (storage.status !== 'loaded') return;
+  const known = new Set(storage.rows.map((row) => row.id));
+  const unknown = action.payload.some((e) => e.type === 'storage.weight' && !known.has((e.payload as StorageWeightPayload).storageId));
+  if (unknown) yield put(A.storageReloadRequested());
 }
