@@ -41,8 +41,8 @@ export default function ChatPage() {
       <ContactList />
       <div className="chat-main">
         <Tabs id="chat-tabs" selectedTabId={tab} onChange={(id) => dispatch(chatActions.tabChanged(id as 'messages' | 'notices'))}>
-          <Tab id="messages" title={messagesTitle} />
-          <Tab id="notices" title={t('chat.noticesTab')} />
+          <Tab id="messages" title={messagesTitle} data-testid="chat-tab-messages" />
+          <Tab id="notices" title={t('chat.noticesTab')} data-testid="chat-tab-notices" />
         </Tabs>
         {tab === 'notices' && <NoticesPanel />}
         {tab === 'messages' && (active === null
