@@ -10,21 +10,25 @@ import { round, summarize, type LatencySummary } from './stats';
 
 export interface LiveLoadSettings {
   ingest: { seconds: number; batch: number; devices: number };
-  fanout: { clients: number; workers: number; eventsPerSecond: number; batch: number; seconds: number; warmupSeconds: number };
+  /** One run per rate in `eventsPerSecond`, on the same connected clients. */
+  fanout: { clients: number; workers: number; eventsPerSecond: number[]; batch: number; seconds: number; warmupSeconds: number };
 }
 
 export const DEFAULT_LIVE_LOAD: LiveLoadSettings = {
   ingest: { seconds: 15, batch: 50, devices: 20 },
   // A batch of 5 readings yields 6 events (each reading, then the weight it leaves): 1,000 events/s is ≈167 posts/s.
-  fanout: { clients: 1000, workers: 4, eventsPerSecond: 1000, batch: 5, seconds: 15, warmupSeconds: 3 },
+  fanout: { clients: 1000, workers: 2, eventsPerSecond: [250, 1000], batch: 5, seconds: 15, warmupSeconds: 3 },
 };
 
 export interface LiveLoadResult {
   ingest: { readings: number; seconds: number; readingsPerSecond: number; requests: LatencySummary; warningsOpen: number; errors: number };
-  fanout: {
-    clients: number; eventsPerSecondOffered: number; eventsPerSecondSent: number; events: number; requests: number; errors: number;
-    latency: LatencySummary; lost: number; duplicates: number; connectSeconds: number;
-  };
+  fanout: FanoutRun[];
+  connectSeconds: number;
+}
+
+export interface FanoutRun {
+  clients: number; eventsPerSecondOffered: number; eventsPerSecondSent: number; events: number; requests: number; errors: number;
+  latency: LatencySummary; lost: number; duplicates: number;
 }
 
 interface Device {
@@ -128,15 +132,15 @@ async function fanout(server: BenchServer, devices: Device[], settings: LiveLoad
     await Promise.all(children.map((c) => nextMessage(c, 'ready')));
     const connectSeconds = round((performance.now() - connectStarted) / 1000);
 
-    // A batch yields one event per reading and one for the weight it leaves.
-    const requestsPerSecond = settings.eventsPerSecond / (settings.batch + 1);
-    const drive = async (seconds: number, batchEnds: Array<[number, number]> | null) => {
-      const interval = 1000 / requestsPerSecond;
-      const until = performance.now() + seconds * 1000;
+    const drive = async (eventsPerSecond: number, seconds: number, batchEnds: Array<[number, number]> | null) => {
+      // A batch yields one event per reading and one for the weight it leaves.
+      const interval = 1000 / (eventsPerSecond / (settings.batch + 1));
+      const started = performance.now();
+      const until = started + seconds * 1000;
       const pending: Promise<void>[] = [];
       let errors = 0;
       let requests = 0;
-      let next = performance.now();
+      let next = started;
       let turn = 0;
       while (performance.now() < until) {
         const device = devices[turn++ % devices.length];
@@ -149,37 +153,39 @@ async function fanout(server: BenchServer, devices: Device[], settings: LiveLoad
         const wait = next - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       }
+      const loopSeconds = (performance.now() - started) / 1000;
       await Promise.all(pending);
-      return { errors, requests };
+      return { errors, requests, loopSeconds };
     };
-
-    await drive(settings.warmupSeconds, null);
     const head = async () => (await api<{ head: number }>(server, token, 'GET', 'Events', 'GetEventsAfter')).head;
-    const base = await head();
-    const range = settings.eventsPerSecond * settings.seconds * 3;
-    children.forEach((c) => c.send({ type: 'start', base, range }));
-    await Promise.all(children.map((c) => nextMessage(c, 'started')));
-    const batchEnds: Array<[number, number]> = [];
-    const started = performance.now();
-    const { errors, requests } = await drive(settings.seconds, batchEnds);
-    const sentSeconds = (performance.now() - started) / 1000;
-    const last = await head();
-    // Let the last pushes land; whatever has not arrived by then counts as lost.
-    await new Promise((r) => setTimeout(r, 3000));
-    children.forEach((c) => c.send({ type: 'finish', expectedLast: last, batchEnds }));
-    const results = await Promise.all(children.map((c) => nextMessage<WorkerResult>(c, 'result')));
-    const latencies = results.flatMap((r) => r.latencies);
-    return {
-      clients: results.reduce((s, r) => s + r.clients, 0),
-      eventsPerSecondOffered: settings.eventsPerSecond,
-      eventsPerSecondSent: round((last - base) / sentSeconds),
-      events: last - base,
-      requests, errors,
-      latency: summarize(latencies),
-      lost: results.reduce((s, r) => s + r.lost, 0),
-      duplicates: results.reduce((s, r) => s + r.duplicates, 0),
-      connectSeconds,
-    };
+
+    const runs: FanoutRun[] = [];
+    for (const eventsPerSecond of settings.eventsPerSecond) {
+      await drive(eventsPerSecond, settings.warmupSeconds, null);
+      await new Promise((r) => setTimeout(r, 2000));
+      const base = await head();
+      const range = Math.ceil(eventsPerSecond * settings.seconds * 1.5);
+      children.forEach((c) => c.send({ type: 'start', base, range }));
+      await Promise.all(children.map((c) => nextMessage(c, 'started')));
+      const batchEnds: Array<[number, number]> = [];
+      const { errors, requests, loopSeconds } = await drive(eventsPerSecond, settings.seconds, batchEnds);
+      const last = await head();
+      // Let the last pushes land; whatever has not arrived by then counts as lost.
+      await new Promise((r) => setTimeout(r, 5000));
+      children.forEach((c) => c.send({ type: 'finish', expectedLast: last, batchEnds }));
+      const results = await Promise.all(children.map((c) => nextMessage<WorkerResult>(c, 'result')));
+      runs.push({
+        clients: results.reduce((s, r) => s + r.clients, 0),
+        eventsPerSecondOffered: eventsPerSecond,
+        eventsPerSecondSent: round((last - base) / loopSeconds),
+        events: last - base,
+        requests, errors,
+        latency: summarize(results.flatMap((r) => r.latencies)),
+        lost: results.reduce((s, r) => s + r.lost, 0),
+        duplicates: results.reduce((s, r) => s + r.duplicates, 0),
+      });
+    }
+    return { runs, connectSeconds };
   } finally {
     children.forEach((c) => c.connected && c.send({ type: 'exit' }));
     await new Promise((r) => setTimeout(r, 500));
@@ -193,7 +199,8 @@ export async function benchLiveLoad(settings: LiveLoadSettings = DEFAULT_LIVE_LO
     const { accessToken } = await login(server.origin);
     const devices = await prepareDevices(server, accessToken, settings.ingest.devices);
     const ingest = await sustainedIngest(server, devices, settings.ingest, accessToken);
-    return { ingest, fanout: await fanout(server, devices, settings.fanout, accessToken) };
+    const { runs, connectSeconds } = await fanout(server, devices, settings.fanout, accessToken);
+    return { ingest, fanout: runs, connectSeconds };
   } finally {
     await server.close();
   }

@@ -12,13 +12,14 @@ export function printLive(load: Outcome<LiveLoadResult> | undefined, memory: Out
     console.log(formatTable('Sustained ingest on PostgreSQL (devices posting batches back to back, every rule evaluated)',
       ['readings', 's', 'readings/s', 'post p50 ms', 'post p99 ms', 'errors', 'open warnings after'],
       [[ingest.readings, ingest.seconds, ingest.readingsPerSecond, ingest.requests.p50, ingest.requests.p99, ingest.errors, ingest.warningsOpen]]));
-    const rows: Cell[][] = [[
-      fanout.clients, fanout.eventsPerSecondOffered, fanout.eventsPerSecondSent, fanout.events, fanout.latency.count,
-      fanout.latency.p50, fanout.latency.p99, fanout.latency.max, fanout.lost, fanout.duplicates,
-    ]];
-    console.log(formatTable('Hub fan-out: ingest post → event in every client (@microsoft/signalr, ms)',
+    const rows: Cell[][] = fanout.map((run) => [
+      run.clients, run.eventsPerSecondOffered, run.eventsPerSecondSent, run.events, run.latency.count,
+      run.latency.p50, run.latency.p99, run.latency.max, run.lost, run.duplicates,
+    ]);
+    console.log(formatTable('Hub fan-out: ingest post → event in every client (SignalR JSON protocol over WebSocket, ms)',
       ['clients', 'events/s asked', 'events/s made', 'events', 'samples', 'p50', 'p99', 'max', 'lost', 'repeated'], rows));
-    console.log(`${fanout.clients} clients connected in ${fanout.connectSeconds} s; ${fanout.requests} posts, ${fanout.errors} failed.`);
+    console.log(`${fanout[0]?.clients ?? 0} clients connected in ${load.value.connectSeconds} s; ` +
+      fanout.map((run) => `${run.requests} posts (${run.errors} failed) at ${run.eventsPerSecondOffered}/s`).join(', ') + '.');
   }
   if (memory && !memory.ok) console.log(`\nClient log memory: not measured (${memory.error.split('\n')[0]})`);
   if (memory?.ok) {

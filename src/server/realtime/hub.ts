@@ -135,7 +135,8 @@ class Connection {
     this.context = { connectionId: id, user };
   }
 
-  send(frame: string): void {
+  /** A Buffer frame is sent as is: one message to a thousand connections is encoded once, not per socket. */
+  send(frame: string | Buffer): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
     this.socket.send(frame, { binary: false });
     this.lastSentAt = Date.now();
@@ -227,7 +228,7 @@ export class Hub {
     }
     if (!audience) return;
     // No invocationId: with one the client would answer with a Completion.
-    const frame = serializeMessage({ type: MessageType.Invocation, target: envelope.target, arguments: envelope.arguments });
+    const frame = Buffer.from(serializeMessage({ type: MessageType.Invocation, target: envelope.target, arguments: envelope.arguments }));
     for (const conn of audience) {
       if (conn.handshaken && !conn.closed) conn.send(frame);
     }

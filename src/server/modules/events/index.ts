@@ -38,6 +38,7 @@ export async function recordEvents(ctx: RequestContext, tx: Db, events: readonly
   const stored = await appendEvents(tx, ctx.tenantId, events);
   const hub = ctx.hub;
   const tenantId = ctx.tenantId;
-  tx.onCommit(() => publishEvents(hub, tenantId, stored));
+  // Not awaited: the response need not wait for the push's coalescing window.
+  tx.onCommit(() => { void publishEvents(hub, tenantId, stored); });
   return stored;
 }

@@ -43,6 +43,7 @@ export const storageWeightPayload = (device: DeviceRef, input: StorageWeightInpu
  */
 export async function recordDeviceEvents(tx: Db, hub: HubServer | null, tenantId: number | null, events: readonly NewEvent[]): Promise<StoredEvent[]> {
   const stored = await appendEvents(tx, tenantId, events);
-  if (stored.length > 0) tx.onCommit(() => publishEvents(hub, tenantId, stored));
+  // Not awaited: the device's answer need not wait for the push's coalescing window.
+  if (stored.length > 0) tx.onCommit(() => { void publishEvents(hub, tenantId, stored); });
   return stored;
 }
