@@ -2,6 +2,7 @@ import type {
   ChatMessagePayload, ChatReadPayload, DeviceStatePayload, LiveEvent, ReadingPayload, StorageWeightPayload,
   WarningPayload,
 } from '../../shared/live/events';
+import { mulberry32 } from '../../shared/util/random';
 
 /**
  * Deterministic synthetic event streams for tests and the bench: a tenant with storage points, devices, warnings that
@@ -21,23 +22,12 @@ export interface SyntheticOptions {
   idOffset?: number;
 }
 
-/** A small, fast PRNG (mulberry32) so the same seed gives the same stream. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 23);
 
 export function syntheticLiveEvents(count: number, options: SyntheticOptions = {}): LiveEvent[] {
   const { startSeq = 1, storages = 40, devices = 25, warnings = 30, users = 4, seed = 1, idOffset = 0 } = options;
-  const next = random(seed);
+  const next = mulberry32(seed);
   const pick = (n: number) => 1 + Math.floor(next() * n);
   const weights = new Map<number, number>();
   const warningState = new Map<number, WarningPayload>();

@@ -5,20 +5,9 @@
  * offline limit, and rarely waste that disappears without a pickup (what the reduction rule is for).
  */
 import type { DeviceReading } from '../../../shared/monitoring';
+import { mulberry32, type Rng } from '../../../shared/util/random';
 
-export type Rng = () => number;
-
-/** A small seeded generator, so a test (or a rerun) sees the same devices. */
-export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+export { mulberry32, type Rng };
 
 const between = (rng: Rng, low: number, high: number) => low + rng() * (high - low);
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
