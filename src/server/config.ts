@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_PASSWORD_POLICY, PASSWORD_MAX_LENGTH, type PasswordPolicy } from '../shared/password-policy';
 
 /** Everything the server reads from the environment, read in one place. */
 export interface ServerConfig {
@@ -26,6 +27,8 @@ export interface ServerConfig {
   contractExpiryDays: number;
   /** How often the monitoring sweeper looks for silent devices and idle storage points; 0 turns it off. */
   sweepIntervalMs: number;
+  /** What a new password must satisfy, wherever one is set. */
+  passwordPolicy: PasswordPolicy;
 }
 
 const DEFAULT_MAX_UPLOAD_MB = 20;
@@ -35,6 +38,23 @@ const sweepInterval = (value: string | undefined) => {
   const parsed = Number(value);
   return value !== undefined && value !== '' && Number.isFinite(parsed) && parsed >= 0 ? parsed : DEFAULT_SWEEP_INTERVAL_MS;
 };
+
+const flag = (value: string | undefined, fallback: boolean) =>
+  value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : fallback;
+
+function passwordPolicy(env: NodeJS.ProcessEnv): PasswordPolicy {
+  const length = Number(env.PASSWORD_REQUIRED_LENGTH);
+  const d = DEFAULT_PASSWORD_POLICY;
+  return {
+    requiredLength: Number.isInteger(length) && length >= 1 ? Math.min(length, PASSWORD_MAX_LENGTH) : d.requiredLength,
+    requireDigit: flag(env.PASSWORD_REQUIRE_DIGIT, d.requireDigit),
+    requireLetter: flag(env.PASSWORD_REQUIRE_LETTER, d.requireLetter),
+    requireLowercase: flag(env.PASSWORD_REQUIRE_LOWERCASE, d.requireLowercase),
+    requireUppercase: flag(env.PASSWORD_REQUIRE_UPPERCASE, d.requireUppercase),
+    requireNonAlphanumeric: flag(env.PASSWORD_REQUIRE_NON_ALPHANUMERIC, d.requireNonAlphanumeric),
+    rejectCommon: flag(env.PASSWORD_REJECT_COMMON, d.rejectCommon),
+  };
+}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = process.cwd();
@@ -55,5 +75,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     maxUploadBytes: Math.floor((maxUploadMb > 0 ? maxUploadMb : DEFAULT_MAX_UPLOAD_MB) * 1024 * 1024),
     contractExpiryDays: Math.max(1, Number(env.CONTRACT_EXPIRY_DAYS ?? 30) || 30),
     sweepIntervalMs: sweepInterval(env.SWEEP_INTERVAL_MS),
+    passwordPolicy: passwordPolicy(env),
   };
 }

@@ -7,17 +7,27 @@ import { seedMonitoringDemo } from './seed-monitoring';
 export const DEFAULT_PASSWORD = '123qwe';
 export const ADMIN_ROLE = 'Admin';
 
+export interface AdminAccount {
+  /** The initial password; the published default unless the tenant's creator chose one. */
+  password?: string;
+  /** Whether the admin must choose a new password at the first login; always so for the published default. */
+  shouldChangePassword?: boolean;
+}
+
 /** A side's `Admin` role with every permission of that side and its `admin` user; returns the user id. */
-export async function seedAdmin(tx: Db, tenantId: number | null, email: string): Promise<number> {
+export async function seedAdmin(tx: Db, tenantId: number | null, email: string, account: AdminAccount = {}): Promise<number> {
+  const password = account.password ?? DEFAULT_PASSWORD;
+  const shouldChangePassword = password === DEFAULT_PASSWORD || (account.shouldChangePassword ?? true);
   const [role] = await tx.query<{ id: number }>(
     `insert into roles (tenant_id, name, normalized_name, display_name, description, is_static, is_default)
      values ($1, $2::text, upper($2::text), $2::text, '', true, false) returning id`, [tenantId, ADMIN_ROLE]);
   const names = permissionsForSide(tenantId === null).map((p) => p.name);
   await tx.query(`insert into role_permissions (tenant_id, role_id, name) select $1, $2, unnest($3::text[])`, [tenantId, role.id, names]);
   const [user] = await tx.query<{ id: number }>(
-    `insert into users (tenant_id, user_name, normalized_user_name, name, surname, email_address, normalized_email_address, password_hash)
-     values ($1, 'admin', 'ADMIN', 'admin', 'admin', $2::text, upper($2::text), $3) returning id`,
-    [tenantId, email, await hashPassword(DEFAULT_PASSWORD)]);
+    `insert into users (tenant_id, user_name, normalized_user_name, name, surname, email_address, normalized_email_address, password_hash,
+       should_change_password_on_next_login)
+     values ($1, 'admin', 'ADMIN', 'admin', 'admin', $2::text, upper($2::text), $3, $4) returning id`,
+    [tenantId, email, await hashPassword(password), shouldChangePassword]);
   await tx.query('insert into user_roles (tenant_id, user_id, role_id) values ($1, $2, $3)', [tenantId, user.id, role.id]);
   return user.id;
 }
@@ -31,8 +41,8 @@ async function welcome(tx: Db, tenantId: number | null, userId: number): Promise
 }
 
 /** Everything a new tenant starts with: its admin, its Admin role and the official reference lists. */
-export async function seedTenant(tx: Db, tenantId: number): Promise<void> {
-  const adminId = await seedAdmin(tx, tenantId, 'admin@defaulttenant.com');
+export async function seedTenant(tx: Db, tenantId: number, admin: AdminAccount = {}): Promise<void> {
+  const adminId = await seedAdmin(tx, tenantId, 'admin@defaulttenant.com', admin);
   await seedReferenceData(tx, tenantId);
   await welcome(tx, tenantId, adminId);
 }

@@ -2,6 +2,7 @@ import type { Label } from '../resource-kit/label';
 import { CHAT_TEXTS } from './chat';
 import { MONITORING_RULE_TEXTS } from './monitoring-rules';
 import { MONITORING_TEXTS } from './monitoring';
+import { PASSWORD_TEXTS } from './password';
 import { TRANSFER_RULE_TEXTS } from './transfer-rules';
 import { TRANSFER_UI_TEXTS } from './transfer-ui';
 
@@ -13,6 +14,7 @@ export const UI_TEXTS = {
   chat: CHAT_TEXTS,
   monitoringRules: MONITORING_RULE_TEXTS,
   monitoring: MONITORING_TEXTS,
+  password: PASSWORD_TEXTS,
   app: {
     name: { zh: '固废危废智慧监管平台', en: 'Solid & Hazardous Waste Management' },
     shortName: { zh: '固废平台', en: 'Waste' },
@@ -95,7 +97,6 @@ export const UI_TEXTS = {
     linkedUserCannotCreate: { zh: '关联了企业的用户不能新建企业', en: 'A user linked to enterprises cannot create enterprises' },
     staticRole: { zh: '内置角色不能删除', en: 'A static role cannot be deleted' },
     selfDelete: { zh: '不能删除当前登录用户', en: 'You cannot delete the user you are logged in as' },
-    passwordLength: { zh: '密码长度须为6至32个字符', en: 'The password must be 6 to 32 characters long.' },
     inUse: { zh: '仍被引用，无法删除：{{list}}', en: 'Still in use, cannot be deleted: {{list}}' },
   },
   // The generic resource screen (src/client/crud).

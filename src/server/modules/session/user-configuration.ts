@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildTranslations, flattenTranslations } from '../../../shared/locales';
 import { buildMenu, type RouteEntry } from '../../../shared/navigation';
 import { PERMISSIONS, type PermissionName } from '../../../shared/permissions';
+import { policySettings } from '../../../shared/password-policy';
 import { pick, type Language } from '../../../shared/resource-kit';
 import { buildContext, type RequestContext, type Services } from '../../http/context';
 import { sendSuccess } from '../../http/envelope';
@@ -67,7 +68,12 @@ export function userConfiguration(ctx: RequestContext) {
         },
       },
     },
-    setting: { values: { 'Abp.Localization.DefaultLanguageName': 'zh-CN', 'Abp.Timing.TimeZone': 'China Standard Time' } },
+    setting: {
+      values: {
+        'Abp.Localization.DefaultLanguageName': 'zh-CN', 'Abp.Timing.TimeZone': 'China Standard Time',
+        ...policySettings(ctx.config.passwordPolicy),
+      },
+    },
     clock: { provider: 'unspecifiedClockProvider' },
     timing: {
       timeZoneInfo: {

@@ -3,6 +3,7 @@ import { likePattern, orderBy, readPaging, readSorting } from '../../crud/paging
 import { Params, queryPage } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import { seedTenant } from '../../db/seed';
+import { readNewPassword } from '../../auth/password-policy';
 import type { AppServiceRegistry, AppMethod } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
 import { errors, type ValidationErrorInfo } from '../../http/errors';
@@ -62,14 +63,17 @@ export function registerTenants(registry: AppServiceRegistry): void {
   });
   registry.add({ service, method: 'Get', verb: 'GET', access: ACCESS, parameters: ['Id'], handler: hostOnly((ctx, input) => getTenant(ctx, ctx.db, input.requiredInt('Id', { min: 1 }))) });
   registry.add({
-    service, method: 'Create', verb: 'POST', access: ACCESS, parameters: ['tenancyName', 'name', 'isActive'],
-    summary: 'Create a tenant with its admin (123qwe), Admin role and the official reference lists',
+    service, method: 'Create', verb: 'POST', access: ACCESS,
+    parameters: ['tenancyName', 'name', 'isActive', 'adminPassword', 'shouldChangePasswordOnNextLogin'],
+    summary: 'Create a tenant with its admin (the given password, else 123qwe to be changed at first login), Admin role and the official reference lists',
     handler: hostOnly((ctx, input) => ctx.db.transaction(async (tx) => {
       const tenant = await readTenant(ctx, tx, input, null);
+      const given = input.get('adminPassword');
+      const adminPassword = given === undefined || given === null || given === '' ? undefined : readNewPassword(ctx, input, 'adminPassword');
       const [{ id }] = await tx.query<{ id: number }>(
         'insert into tenants (tenancy_name, name, is_active, creator_user_id) values ($1, $2, $3, $4) returning id',
         [tenant.tenancyName, tenant.name, tenant.isActive, ctx.session!.userId]);
-      await seedTenant(tx, id);
+      await seedTenant(tx, id, { password: adminPassword, shouldChangePassword: input.optionalBool('shouldChangePasswordOnNextLogin') ?? false });
       return getTenant(ctx, tx, id);
     })),
   });

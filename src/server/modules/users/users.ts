@@ -1,4 +1,5 @@
 import { translate } from '../../../shared/locales';
+import { readNewPassword } from '../../auth/password-policy';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { likePattern, orderBy, readPaging, readSorting } from '../../crud/paging';
 import { Params, queryPage, scopeCondition } from '../../crud/sql';
@@ -129,14 +130,6 @@ async function setRoles(ctx: RequestContext, tx: Db, userId: number, roleNames: 
   }
 }
 
-function readPassword(ctx: RequestContext, input: Input, name: string): string {
-  const password = input.get(name);
-  if (typeof password !== 'string' || password.length < 6 || password.length > 32) {
-    throw errors.invalid(ctx.language, name, translate(ctx.language, 'errors.passwordLength'));
-  }
-  return password;
-}
-
 export function registerUsers(registry: AppServiceRegistry): void {
   const service = 'User';
   registry.add({
@@ -171,7 +164,7 @@ export function registerUsers(registry: AppServiceRegistry): void {
     service, method: 'Create', verb: 'POST', access: ACCESS, parameters: ['userName', 'name', 'surname', 'emailAddress', 'isActive', 'roleNames', 'enterpriseIds', 'password'],
     handler: (ctx, input) => ctx.db.transaction(async (tx) => {
       const user = await readUser(ctx, tx, input, null);
-      const password = readPassword(ctx, input, 'password');
+      const password = readNewPassword(ctx, input, 'password');
       const [{ id }] = await tx.query<{ id: number }>(
         `insert into users (tenant_id, user_name, normalized_user_name, name, surname, email_address, normalized_email_address, password_hash, is_active, creator_user_id)
          values ($1, $2::text, upper($2::text), $3, $4, $5::text, upper($5::text), $6, $7, $8) returning id`,
@@ -231,7 +224,7 @@ export function registerUsers(registry: AppServiceRegistry): void {
     summary: 'Change the caller\'s own password',
     async handler(ctx, input) {
       const current = input.requiredString('currentPassword', 32);
-      const next = readPassword(ctx, input, 'newPassword');
+      const next = readNewPassword(ctx, input, 'newPassword');
       const [row] = await ctx.db.query<{ password_hash: string }>('select password_hash from users where id = $1', [ctx.session!.userId]);
       if (!(await verifyPassword(row.password_hash, current))) throw errors.userFriendly(translate(ctx.language, 'errors.incorrectPassword'));
       await ctx.db.query('update users set password_hash = $2, last_modification_time = now() where id = $1', [ctx.session!.userId, await hashPassword(next)]);
