@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { translate } from '../../../shared/locales';
-import { verifyPassword } from '../../auth/passwords';
-import { clearFailures, lockedMinutesLeft, recordFailure, throttleKeys } from '../../auth/throttle';
+import { verifyAgainstNobody, verifyPassword } from '../../auth/passwords';
+import { lockedMinutesLeft, reserveAttempt, settleSuccess, throttleKeys } from '../../auth/throttle';
 import { TOKEN_LIFETIME_SECONDS } from '../../auth/tokens';
 import { buildContext, type RequestContext, type Services } from '../../http/context';
 import { errors } from '../../http/errors';
@@ -31,22 +31,21 @@ export async function authenticate(ctx: RequestContext, input: Input) {
   const login = input.requiredString('userNameOrEmailAddress', 256).trim();
   const password = input.requiredString('password', 32);
   await checkTenant(ctx);
-  const keys = throttleKeys(ctx.tenantId, login, ctx.ip);
-  const minutes = await lockedMinutesLeft(ctx.db, [keys.user, keys.address]);
-  if (minutes > 0) throw loginFailed(ctx, 'errors.lockedOut', { minutes });
-
   const rows = await ctx.db.query<LoginRow>(
     `select id, user_name, password_hash, is_active from users
       where tenant_id is not distinct from $1 and not is_deleted
         and (normalized_user_name = upper($2) or normalized_email_address = upper($2))
       order by (normalized_user_name = upper($2)) desc limit 1`, [ctx.tenantId, login]);
   const user = rows[0];
-  if (!user || !(await verifyPassword(user.password_hash, password))) {
-    await recordFailure(ctx.db, keys);
-    throw loginFailed(ctx, 'errors.invalidCredentials');
+  // The attempt is counted before the password is checked, so no number of simultaneous guesses gets past the limit.
+  const keys = throttleKeys(ctx.tenantId, user?.id ?? null, login, ctx.ip);
+  if (!(await reserveAttempt(ctx.db, keys))) {
+    throw loginFailed(ctx, 'errors.lockedOut', { minutes: Math.max(1, await lockedMinutesLeft(ctx.db, keys)) });
   }
+  const valid = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstNobody(password);
+  if (!user || !valid) throw loginFailed(ctx, 'errors.invalidCredentials');
+  await settleSuccess(ctx.db, keys);
   if (!user.is_active) throw loginFailed(ctx, 'errors.userInactive');
-  await clearFailures(ctx.db, keys.user);
   await ctx.db.query('update users set last_login_time = now() where id = $1', [user.id]);
   const accessToken = await ctx.tokens.issue({ userId: user.id, userName: user.user_name, tenantId: ctx.tenantId });
   return { accessToken, encryptedAccessToken: ctx.tokens.encrypt(accessToken), expireInSeconds: TOKEN_LIFETIME_SECONDS, userId: user.id };
