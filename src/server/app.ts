@@ -7,7 +7,7 @@ import { RESOURCES } from '../shared/resources';
 import { createTokenService, loadSecret } from './auth/tokens';
 import type { ServerConfig } from './config';
 import { registerResource } from './crud/engine';
-import type { Db } from './db/database';
+import { isConnectionFailure, type Db } from './db/database';
 import { AppServiceRegistry, mountAppServices } from './http/app-services';
 import type { Services } from './http/context';
 import { multipartOptions } from './http/uploads';
@@ -141,6 +141,12 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send(failure(new AppError(error.statusCode, translate(language, 'errors.invalidRequest'), error.message,
         [{ message: error.message, members: ['input'] }])));
+    }
+    if (isConnectionFailure(error)) {
+      // The database is restarting or unreachable: an outage, not a fault of the request or the server. Its
+      // transaction did not commit as far as the server knows, and the same request may be sent again shortly.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send(failure(new AppError(503, translate(language, 'errors.databaseUnavailable'))));
     }
     request.log.error(error);
     return reply.code(500).send(failure(new AppError(500, translate(language, 'errors.internal'))));

@@ -75,10 +75,31 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   return db;
 }
 
+/** How long a request waits for a database connection before it fails as unavailable. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+const CONNECTION_SQLSTATES = new Set(['57P01', '57P02', '57P03']);
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed)/;
+
+/**
+ * Whether `error` says the database cannot be reached or ended the session (restart, shutdown, administrator),
+ * rather than refusing the statement: SQLSTATE class 08 (connection exception), 57P01–57P03 (terminated by an
+ * administrator, crash, cannot connect now), socket errors, and the driver's own messages for a lost connection.
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (code.startsWith('08') || CONNECTION_SQLSTATES.has(code) || CONNECTION_ERRNOS.has(code))) return true;
+  return CONNECTION_MESSAGES.test(error.message);
+}
+
 export async function openPostgres(connectionString: string, max = 10): Promise<Db> {
   const pool = new pg.Pool({
     connectionString,
     max,
+    // While the database is unreachable a request fails after this long instead of waiting for a connection forever.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     types: { getTypeParser: ((oid: number, format?: string) => parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },
   });
   // An idle connection ended by the server (restart, admin) must not take the process down; the pool replaces it.
@@ -91,6 +112,13 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     query: runOn(pool),
     async transaction(work) {
       const client = await pool.connect();
+      // A checked-out client has no pool listener: the server ending its session (restart, administrator, crash) would
+      // otherwise be an unhandled 'error' event and end the process. The failure reaches the caller through the query.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+      };
+      client.on('error', onError);
       const hooks: CommitHook[] = [];
       let result;
       try {
@@ -101,10 +129,14 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         result = await work(tx);
         await client.query('commit');
       } catch (error) {
-        await client.query('rollback');
+        if (isConnectionFailure(error)) broken ??= error as Error;
+        // On a lost session the server has already rolled back; a failing rollback must not hide why the work failed.
+        if (!broken) await client.query('rollback').catch((rollbackError: Error) => { broken = rollbackError; });
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        // Released with its error, a broken client is discarded and the pool opens a fresh one on demand.
+        client.release(broken);
       }
       await runCommitHooks(hooks);
       return result;

@@ -92,6 +92,7 @@ export const UI_TEXTS = {
     forbidden: { zh: '未授予所需权限，至少需要以下权限之一：{{permissions}}', en: 'Required permissions are not granted. At least one of these permissions must be granted: {{permissions}}' },
     notFound: { zh: '不存在实体 {{type}}，id = {{id}}！', en: 'There is no entity {{type}} with id = {{id}}!' },
     internal: { zh: '处理请求时发生内部错误！', en: 'An internal error occurred during your request!' },
+    databaseUnavailable: { zh: '数据库暂时不可用，请稍后重试', en: 'The database is unavailable; try again in a moment' },
     incorrectPassword: { zh: '密码错误', en: 'Incorrect password.' },
     conflict: { zh: '记录已被他人修改，请刷新后重试', en: 'The record was changed by someone else; reload and try again' },
     linkedUserCannotCreate: { zh: '关联了企业的用户不能新建企业', en: 'A user linked to enterprises cannot create enterprises' },

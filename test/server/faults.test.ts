@@ -1,0 +1,93 @@
+// The server outlives its database connections: sessions ended under concurrent writes answer 503 in the ABP envelope,
+// the process stays up, writing works again within seconds, and no acknowledged write is lost.
+import pg from 'pg';
+import { sampleForCheck } from '../support/resource-values';
+import { expectError } from '../support/server-fixtures';
+import { POSTGRES_ADMIN_URL, startTestServer, svc, testDbKind, unique, type CallResult, type TestServer } from '../support/server-harness';
+
+const WRITERS = 8;
+const RECOVERY_MS = 5000;
+
+// PGlite runs inside the server process: there is no connection the database could end.
+const onPostgres = testDbKind() === 'postgres' ? describe : describe.skip;
+
+onPostgres('database sessions ended during writes (PostgreSQL only; PGlite has no connection to lose)', () => {
+  let server: TestServer;
+  let admin: string;
+  let database: string;
+  const creditCodes = new Set<string>();
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await server.token(1, 'admin');
+    [{ database }] = await server.db.query<{ database: string }>('select current_database() as database');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const createEnterprise = () => server.call<{ id: number }>('POST', svc('EnterpriseInformation', 'Create'), {
+    token: admin, tenantId: 1, headers: { 'Accept-Language': 'en' },
+    body: { name: unique('Fault Co '), creditCode: sampleForCheck('creditCode', creditCodes), corporateType: [3] },
+  });
+
+  /** Ends every session of the test database but the admin's own, as an operator or a crashed backend would. */
+  async function terminateSessions(): Promise<number> {
+    const adminClient = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+    await adminClient.connect();
+    try {
+      const rows = await adminClient.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database]);
+      return rows.rowCount ?? 0;
+    } finally {
+      await adminClient.end();
+    }
+  }
+
+  it('answers 503 envelopes while sessions die, recovers within 5 s and keeps every acknowledged write', async () => {
+    expect((await createEnterprise()).status).toBe(200);
+
+    const answers: { at: number; response: CallResult }[] = [];
+    let faultsDone = false;
+    let lastFaultAt = 0;
+    const writer = async () => {
+      while (!faultsDone) answers.push({ at: Date.now(), response: await createEnterprise() });
+    };
+    const writers = Array.from({ length: WRITERS }, writer);
+
+    let terminated = 0;
+    for (let round = 0; round < 5; round++) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      terminated += await terminateSessions();
+      lastFaultAt = Date.now();
+    }
+    faultsDone = true;
+    await Promise.all(writers);
+    expect(terminated).toBeGreaterThan(0);
+
+    const statuses = new Set(answers.map((a) => a.response.status));
+    expect([...statuses].sort()).toEqual(expect.arrayContaining([200]));
+    for (const { response } of answers) {
+      if (response.status === 200) continue;
+      const error = expectError(response, 503);
+      expect(error.message).toBe('The database is unavailable; try again in a moment');
+    }
+    expect(answers.some((a) => a.response.status === 503)).toBe(true);
+
+    // Writing works again within RECOVERY_MS of the last fault.
+    let recovered: CallResult | null = null;
+    while (Date.now() - lastFaultAt < RECOVERY_MS) {
+      const response = await createEnterprise();
+      answers.push({ at: Date.now(), response });
+      if (response.status === 200) {
+        recovered = response;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(recovered?.status).toBe(200);
+
+    const acknowledged = answers.filter((a) => a.response.status === 200).map((a) => a.response.body.result.id as number);
+    const [{ n }] = await server.db.query<{ n: number }>('select count(*)::int as n from enterprise_information where id = any($1::bigint[])', [acknowledged]);
+    expect(n).toBe(acknowledged.length);
+  });
+});
