@@ -1,4 +1,4 @@
-import { buildApp } from './app';
+import { buildApp, type App } from './app';
 import { readConfig, type ServerConfig } from './config';
 import { openPglite, openPostgres, type Db } from './db/database';
 import { migrate } from './db/migrate';
@@ -8,8 +8,36 @@ export async function openDatabase(config: ServerConfig): Promise<Db> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(`${config.dataDir}/pg`);
 }
 
-/** Opens the database, applies migrations, seeds a new database, and listens. */
-export async function startServer(config = readConfig()) {
+export interface RunningServer {
+  app: App;
+  db: Db;
+}
+
+/** How long a stop waits for requests in flight before it cuts the connections still open. */
+const SHUTDOWN_GRACE_MS = 20_000;
+
+/**
+ * Stops gracefully, as a rolling restart needs: hub clients get a Close that allows reconnecting (they come back to
+ * whichever instance answers next), the listener takes no new connections, idle keep-alive sockets are closed, and
+ * requests in flight finish (for at most SHUTDOWN_GRACE_MS); then the database closes.
+ */
+export async function shutdown({ app, db }: RunningServer): Promise<void> {
+  const http = app.server.server;
+  // Node closes the keep-alive sockets idle when the stop begins; one whose request finishes later would hold the stop
+  // open until its keep-alive timeout, so idle sockets are closed as they appear.
+  const reap = setInterval(() => http.closeIdleConnections(), 100);
+  const cut = setTimeout(() => http.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  try {
+    await app.server.close();
+  } finally {
+    clearInterval(reap);
+    clearTimeout(cut);
+  }
+  await db.close();
+}
+
+/** Opens the database, applies migrations, seeds a new database, and listens; SIGTERM or SIGINT stop it gracefully. */
+export async function startServer(config = readConfig()): Promise<RunningServer> {
   const started = Date.now();
   const db = await openDatabase(config);
   const applied = await migrate(db);
@@ -17,14 +45,18 @@ export async function startServer(config = readConfig()) {
   const app = await buildApp(db, config);
   await app.server.listen({ port: config.port, host: config.host });
   app.server.log.info(`${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}; ${applied.length} migrations applied${seeded ? ', seeded' : ''}; ready in ${Date.now() - started} ms`);
-  const stop = async () => {
-    await app.server.close();
-    await db.close();
-    process.exit(0);
+  const running = { app, db };
+  // `once`: a second signal during the stop finds no handler and ends the process at once.
+  const stop = (signal: NodeJS.Signals) => {
+    app.server.log.info(`${signal}: stopping`);
+    shutdown(running).then(() => process.exit(0), (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  return app;
+  return running;
 }
 
 if (require.main === module) {

@@ -67,7 +67,7 @@ export interface NegotiateResult {
   body?: object;
 }
 
-const CLOSE_MESSAGE = serializeMessage({ type: MessageType.Close });
+const CLOSE_TO_RECONNECT = serializeMessage({ type: MessageType.Close, allowReconnect: true });
 const CLOSE_WITH_ERROR = serializeMessage({ type: MessageType.Close, error: 'Connection closed with an error.' });
 const PING_MESSAGE = serializeMessage({ type: MessageType.Ping });
 /** How long close() waits for a client to answer the close handshake before cutting the socket. */
@@ -565,8 +565,9 @@ function closeGracefully(conn: Connection): Promise<void> {
       clearTimeout(force);
       resolve();
     });
-    // Without allowReconnect the client stops for good instead of hammering a server going down.
-    if (conn.handshaken) conn.send(CLOSE_MESSAGE);
+    // A hub closes when its server stops, usually to be restarted or replaced: the client is allowed to reconnect and
+    // reaches the next instance through its own retry policy, which spaces its attempts out.
+    if (conn.handshaken) conn.send(CLOSE_TO_RECONNECT);
     conn.socket.close(1000);
   });
 }
