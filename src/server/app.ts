@@ -161,7 +161,7 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
       const subject = await tokens.verify(token);
       if (!subject) return null;
       // The live-event groups are fixed for the connection's life: a changed role or link takes effect on reconnect.
-      const session = await loadSession(db, subject.userId, subject.tenantId);
+      const session = await loadSession(db, subject);
       if (!session) return null;
       return { userId: subject.userId, tenantId: subject.tenantId, userName: subject.userName, groups: groupsOf(session) };
     },

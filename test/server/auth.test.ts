@@ -34,6 +34,8 @@ describe('TokenAuth/Authenticate', () => {
       encryptedAccessToken: expect.any(String),
       expireInSeconds: 86400,
       userId: expect.any(Number),
+      // The seeded admin still has the published password.
+      shouldChangePasswordOnNextLogin: true,
     });
     expect(result.encryptedAccessToken).not.toBe(result.accessToken);
     const payload = decodeJwtPayload(result.accessToken);

@@ -8,6 +8,7 @@ export const CLAIMS = {
   userId: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/nameidentifier',
   userName: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name',
   tenantId: 'http://www.aspnetboilerplate.com/identity/claims/tenantId',
+  securityStamp: 'AspNet.Identity.SecurityStamp',
 } as const;
 
 const ISSUER = 'WasteBackOffice';
@@ -17,6 +18,8 @@ export interface TokenSubject {
   userId: number;
   userName: string;
   tenantId: number | null;
+  /** The user's stamp when the token was issued; a token whose stamp is no longer the user's is refused. */
+  securityStamp: string;
 }
 
 export interface TokenService {
@@ -42,8 +45,10 @@ export function createTokenService(secret: string): TokenService {
   const signingKey = new TextEncoder().encode(secret);
   const cipherKey = crypto.createHash('sha256').update(`enc:${secret}`).digest();
   return {
-    async issue({ userId, userName, tenantId }) {
-      const claims: Record<string, string> = { [CLAIMS.userId]: String(userId), [CLAIMS.userName]: userName };
+    async issue({ userId, userName, tenantId, securityStamp }) {
+      const claims: Record<string, string> = {
+        [CLAIMS.userId]: String(userId), [CLAIMS.userName]: userName, [CLAIMS.securityStamp]: securityStamp,
+      };
       if (tenantId !== null) claims[CLAIMS.tenantId] = String(tenantId);
       return new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -61,7 +66,12 @@ export function createTokenService(secret: string): TokenService {
         const userId = Number(payload[CLAIMS.userId]);
         if (!Number.isInteger(userId)) return null;
         const tenantClaim = payload[CLAIMS.tenantId];
-        return { userId, userName: String(payload[CLAIMS.userName] ?? ''), tenantId: tenantClaim === undefined ? null : Number(tenantClaim) };
+        const securityStamp = payload[CLAIMS.securityStamp];
+        // A token without a stamp predates stamps and can never match one: refused like any revoked token.
+        if (typeof securityStamp !== 'string' || securityStamp === '') return null;
+        return {
+          userId, userName: String(payload[CLAIMS.userName] ?? ''), tenantId: tenantClaim === undefined ? null : Number(tenantClaim), securityStamp,
+        };
       } catch {
         return null;
       }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/resource-kit';
 import type { Db } from '../db/database';
-import type { TokenService } from '../auth/tokens';
+import type { TokenService, TokenSubject } from '../auth/tokens';
 import type { HubServer } from '../realtime';
 import type { ServerConfig } from '../config';
 import { readCookie } from './cookies';
@@ -46,8 +46,12 @@ interface SessionRow {
   enterprise_ids: (number | string)[];
 }
 
-/** Loads the user behind a token with its granted permissions: one query, refused when user or tenant is inactive. */
-export async function loadSession(db: Db, userId: number, tenantId: number | null): Promise<Session | null> {
+/**
+ * Loads the user behind a token with its granted permissions: one query, refused when user or tenant is inactive or
+ * when the token's security stamp is no longer the user's (password changed or reset, user deactivated).
+ */
+export async function loadSession(db: Db, subject: Pick<TokenSubject, 'userId' | 'tenantId' | 'securityStamp'>): Promise<Session | null> {
+  const { userId, tenantId, securityStamp } = subject;
   const rows = await db.query<SessionRow>(
     `select u.id, u.user_name, u.tenant_id, u.language,
             array(select distinct rp.name from user_roles ur
@@ -56,8 +60,8 @@ export async function loadSession(db: Db, userId: number, tenantId: number | nul
                    where ur.user_id = u.id) as permissions,
             array(select ue.enterprise_id from user_enterprises ue where ue.user_id = u.id) as enterprise_ids
        from users u left join tenants t on t.id = u.tenant_id
-      where u.id = $1 and not u.is_deleted and u.is_active
-        and (u.tenant_id is null or (t.is_active and not t.is_deleted))`, [userId]);
+      where u.id = $1 and u.security_stamp = $2 and not u.is_deleted and u.is_active
+        and (u.tenant_id is null or (t.is_active and not t.is_deleted))`, [userId, securityStamp]);
   const row = rows[0];
   if (!row || row.tenant_id !== tenantId) return null;
   const enterpriseIds = row.enterprise_ids.map(Number);
@@ -90,7 +94,7 @@ export function requestedTenantId(request: FastifyRequest): number | null {
 export async function buildContext(services: Services, request: FastifyRequest): Promise<RequestContext> {
   const token = bearerToken(request);
   const subject = token ? await services.tokens.verify(token) : null;
-  const session = subject ? await loadSession(services.db, subject.userId, subject.tenantId) : null;
+  const session = subject ? await loadSession(services.db, subject) : null;
   // A logged-in user's tenant comes from the token; the header only chooses the tenant of anonymous calls (login).
   const tenantId = session ? session.tenantId : requestedTenantId(request);
   return {

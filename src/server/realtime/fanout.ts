@@ -16,11 +16,24 @@ export interface FanoutEnvelope {
   arguments: unknown[];
 }
 
-export type LocalDelivery = (envelope: FanoutEnvelope) => void;
+/**
+ * An order to the instances rather than a message to clients: close the scope's connections (with a SignalR Close
+ * that allows reconnecting), so they come back with what their user may now see, or are refused.
+ */
+export interface FanoutControl {
+  scope: FanoutScope;
+  control: 'close';
+}
+
+export type FanoutMessage = FanoutEnvelope | FanoutControl;
+
+export const isControl = (message: FanoutMessage): message is FanoutControl => 'control' in message;
+
+export type LocalDelivery = (message: FanoutMessage) => void;
 
 export interface Fanout {
   /** Delivers to this instance's sockets and to every other instance's, each once. */
-  publish(envelope: FanoutEnvelope): Promise<void>;
+  publish(message: FanoutMessage): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,17 +53,15 @@ export interface FanoutOptions {
 export class InProcessFanout implements Fanout {
   constructor(private readonly deliverLocal: LocalDelivery) {}
 
-  async publish(envelope: FanoutEnvelope): Promise<void> {
-    this.deliverLocal(envelope);
+  async publish(message: FanoutMessage): Promise<void> {
+    this.deliverLocal(message);
   }
 
   async close(): Promise<void> {}
 }
 
-interface WireEnvelope extends FanoutEnvelope {
-  /** Lets the publisher skip its own echo: it already delivered locally. */
-  origin: string;
-}
+/** `origin` lets the publisher skip its own echo: it already delivered locally. */
+type WireEnvelope = FanoutMessage & { origin: string };
 
 function isScope(value: unknown): value is FanoutScope {
   if (typeof value !== 'object' || value === null) return false;
@@ -79,8 +90,9 @@ function parseWireEnvelope(text: string): WireEnvelope | null {
   }
   if (typeof raw !== 'object' || raw === null) return null;
   const obj = raw as Record<string, unknown>;
-  if (typeof obj.origin !== 'string' || typeof obj.target !== 'string') return null;
-  if (!Array.isArray(obj.arguments) || !isScope(obj.scope)) return null;
+  if (typeof obj.origin !== 'string' || !isScope(obj.scope)) return null;
+  if (obj.control === 'close') return { origin: obj.origin, scope: obj.scope, control: 'close' };
+  if (typeof obj.target !== 'string' || !Array.isArray(obj.arguments)) return null;
   return { origin: obj.origin, scope: obj.scope, target: obj.target, arguments: obj.arguments };
 }
 
@@ -153,10 +165,10 @@ export class RedisFanout implements Fanout {
     return fanout;
   }
 
-  async publish(envelope: FanoutEnvelope): Promise<void> {
-    this.deliverLocal(envelope);
+  async publish(message: FanoutMessage): Promise<void> {
+    this.deliverLocal(message);
     if (this.closed) return;
-    const wire: WireEnvelope = { origin: this.instanceId, ...envelope };
+    const wire: WireEnvelope = { origin: this.instanceId, ...message };
     await this.publisher.publish(this.channel, JSON.stringify(wire));
   }
 
@@ -168,8 +180,9 @@ export class RedisFanout implements Fanout {
       return;
     }
     if (envelope.origin === this.instanceId) return;
+    const { origin: _origin, ...message } = envelope;
     try {
-      this.deliverLocal({ scope: envelope.scope, target: envelope.target, arguments: envelope.arguments });
+      this.deliverLocal(message);
     } catch (err) {
       this.logger.error({ err }, 'hub fan-out: local delivery failed');
     }

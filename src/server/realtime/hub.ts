@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import type { FanoutEnvelope } from './fanout';
+import type { FanoutEnvelope, FanoutScope } from './fanout';
 import {
   HandshakeErrors,
   MessageType,
@@ -206,6 +206,19 @@ export class Hub {
 
   isUserOnline(tenantId: number | null, userId: number): boolean {
     return this.byUser.has(userKey(tenantId, userId));
+  }
+
+  /**
+   * Closes this instance's connections of a user with a Close that allows reconnecting: the client reconnects at
+   * once and is authenticated afresh (new groups, or refused). Other scopes have no use for it and are ignored.
+   */
+  closeLocal(scope: FanoutScope): void {
+    if (scope.kind !== 'user') return;
+    for (const conn of [...(this.byUser.get(userKey(scope.tenantId, scope.userId)) ?? [])]) {
+      if (conn.closed) continue;
+      conn.send(CLOSE_TO_RECONNECT);
+      conn.socket.close(1000);
+    }
   }
 
   /** Sends an event to the local sockets the envelope's scope names. */

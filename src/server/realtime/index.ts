@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { createFanout, type Fanout, type FanoutScope } from './fanout';
+import { createFanout, isControl, type Fanout, type FanoutScope } from './fanout';
 import { Hub, type HubContext, type HubMethod, type HubUser } from './hub';
 
 export { HubError } from './hub';
@@ -42,6 +42,11 @@ export interface HubServer {
   removeFromGroup(connectionId: string, group: string): void;
   /** This instance's view only. */
   isUserOnline(tenantId: number | null, userId: number): boolean;
+  /**
+   * Closes every connection of the user on every instance, telling the clients to reconnect: they come back with
+   * their current groups, or are refused when the user may no longer connect.
+   */
+  closeUserConnections(tenantId: number | null, userId: number): Promise<void>;
   onConnect(fn: (ctx: HubContext) => void): void;
   onDisconnect(fn: (ctx: HubContext) => void): void;
   /** Kills every socket without a close message, so clients auto-reconnect. */
@@ -79,7 +84,7 @@ export async function registerHub(app: FastifyInstance, options: HubOptions): Pr
     fanout = await createFanout({
       redisUrl: options.redisUrl,
       channelPrefix: options.channelPrefix ?? 'hub',
-      deliverLocal: (envelope) => hub.deliverLocal(envelope),
+      deliverLocal: (message) => (isControl(message) ? hub.closeLocal(message.scope) : hub.deliverLocal(message)),
       logger: app.log,
     });
   } catch (err) {
@@ -123,6 +128,7 @@ export async function registerHub(app: FastifyInstance, options: HubOptions): Pr
     addToGroup: (connectionId, group) => hub.addToGroup(connectionId, group),
     removeFromGroup: (connectionId, group) => hub.removeFromGroup(connectionId, group),
     isUserOnline: (tenantId, userId) => hub.isUserOnline(tenantId, userId),
+    closeUserConnections: (tenantId, userId) => fanout.publish({ scope: { kind: 'user', tenantId, userId }, control: 'close' }),
     onConnect: (fn) => hub.onConnect(fn),
     onDisconnect: (fn) => hub.onDisconnect(fn),
     dropAll: () => hub.dropAll(),

@@ -13,6 +13,8 @@ interface LoginRow {
   user_name: string;
   password_hash: string;
   is_active: boolean;
+  security_stamp: string;
+  should_change_password_on_next_login: boolean;
 }
 
 function loginFailed(ctx: RequestContext, detailsKey: string, params: Record<string, string | number> = {}) {
@@ -32,7 +34,7 @@ export async function authenticate(ctx: RequestContext, input: Input) {
   const password = input.requiredString('password', 32);
   await checkTenant(ctx);
   const rows = await ctx.db.query<LoginRow>(
-    `select id, user_name, password_hash, is_active from users
+    `select id, user_name, password_hash, is_active, security_stamp, should_change_password_on_next_login from users
       where tenant_id is not distinct from $1 and not is_deleted
         and (normalized_user_name = upper($2) or normalized_email_address = upper($2))
       order by (normalized_user_name = upper($2)) desc limit 1`, [ctx.tenantId, login]);
@@ -47,8 +49,12 @@ export async function authenticate(ctx: RequestContext, input: Input) {
   await settleSuccess(ctx.db, keys);
   if (!user.is_active) throw loginFailed(ctx, 'errors.userInactive');
   await ctx.db.query('update users set last_login_time = now() where id = $1', [user.id]);
-  const accessToken = await ctx.tokens.issue({ userId: user.id, userName: user.user_name, tenantId: ctx.tenantId });
-  return { accessToken, encryptedAccessToken: ctx.tokens.encrypt(accessToken), expireInSeconds: TOKEN_LIFETIME_SECONDS, userId: user.id };
+  const accessToken = await ctx.tokens.issue({ userId: user.id, userName: user.user_name, tenantId: ctx.tenantId, securityStamp: user.security_stamp });
+  return {
+    accessToken, encryptedAccessToken: ctx.tokens.encrypt(accessToken), expireInSeconds: TOKEN_LIFETIME_SECONDS, userId: user.id,
+    // The client asks for a new password before anything else (seeded admins with the published password).
+    shouldChangePasswordOnNextLogin: user.should_change_password_on_next_login,
+  };
 }
 
 /** `POST /api/TokenAuth/Authenticate`: an MVC controller in ABP, so it lives outside the app-service prefix. */

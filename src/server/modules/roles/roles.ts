@@ -8,6 +8,7 @@ import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
 import { errors, type ValidationErrorInfo } from '../../http/errors';
 import type { Input } from '../../http/input';
+import { reconnectAfterCommit } from '../users/sessions';
 
 const ACCESS = { anyOf: ['Pages.Roles' as const] };
 
@@ -70,6 +71,11 @@ async function setPermissions(tx: Db, tenantId: number | null, roleId: number, n
   await tx.query('insert into role_permissions (tenant_id, role_id, name) select $1, $2, unnest($3::text[])', [tenantId, roleId, names]);
 }
 
+/** The users holding a role: their live connections' groups depend on its permissions. */
+async function holders(tx: Db, roleId: number): Promise<number[]> {
+  return (await tx.query<{ user_id: number }>('select user_id from user_roles where role_id = $1', [roleId])).map((r) => r.user_id);
+}
+
 export function registerRoles(registry: AppServiceRegistry): void {
   const service = 'Role';
   const sortable = { name: 'r.name', displayName: 'r.display_name', creationTime: 'r.creation_time', id: 'r.id' };
@@ -114,7 +120,9 @@ export function registerRoles(registry: AppServiceRegistry): void {
       await tx.query(`update roles set name = $2::text, normalized_name = upper($2::text), display_name = $3, description = $4,
           last_modification_time = now(), last_modifier_user_id = $5 where id = $1`, [id, name, role.displayName, role.description, ctx.session!.userId]);
       await setPermissions(tx, ctx.tenantId, id, role.granted);
-      return getRole(ctx, tx, id);
+      const updated = await getRole(ctx, tx, id);
+      if (updated.grantedPermissions.join() !== existing.grantedPermissions.join()) reconnectAfterCommit(ctx, tx, await holders(tx, id));
+      return updated;
     }),
   });
   registry.add({
@@ -123,6 +131,7 @@ export function registerRoles(registry: AppServiceRegistry): void {
       const id = input.requiredInt('Id', { min: 1 });
       const role = await getRole(ctx, tx, id);
       if (role.isStatic) throw errors.invalid(ctx.language, 'id', translate(ctx.language, 'errors.staticRole'));
+      reconnectAfterCommit(ctx, tx, await holders(tx, id));
       await tx.query('delete from user_roles where role_id = $1', [id]);
       await tx.query('update roles set is_deleted = true, deletion_time = now(), deleter_user_id = $2 where id = $1', [id, ctx.session!.userId]);
       return null;

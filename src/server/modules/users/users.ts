@@ -12,6 +12,7 @@ import { toLanguage } from '../../http/culture';
 import type { ChatUserDto } from '../../../shared/chat';
 import { onlineUserIds } from '../chat';
 import { listRoles } from '../roles/roles';
+import { reconnectAfterCommit, revokeTokens } from './sessions';
 
 const ACCESS = { anyOf: ['Pages.Users' as const] };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -130,6 +131,28 @@ async function setRoles(ctx: RequestContext, tx: Db, userId: number, roleNames: 
   }
 }
 
+/** The caller proves who they are before a password changes (argon2 runs outside any transaction). */
+async function confirmCallerPassword(ctx: RequestContext, password: string): Promise<void> {
+  const [row] = await ctx.db.query<{ password_hash: string }>('select password_hash from users where id = $1', [ctx.session!.userId]);
+  if (!(await verifyPassword(row.password_hash, password))) throw errors.userFriendly(translate(ctx.language, 'errors.incorrectPassword'));
+}
+
+/** The same roles and enterprises: what decides a live connection's groups. */
+const sameAccess = (a: UserDto, b: UserDto) =>
+  JSON.stringify([a.roleNames, a.enterpriseIds]) === JSON.stringify([b.roleNames, b.enterpriseIds]);
+
+/**
+ * Sets a password chosen by the user or reset by an administrator: the change-at-next-login request is met, and
+ * every earlier token and live connection of the user ends.
+ */
+async function setPassword(ctx: RequestContext, tx: Db, userId: number, passwordHash: string): Promise<void> {
+  await tx.query(
+    `update users set password_hash = $2, should_change_password_on_next_login = false, last_modification_time = now(),
+       last_modifier_user_id = $3 where id = $1`, [userId, passwordHash, ctx.session!.userId]);
+  await revokeTokens(tx, [userId]);
+  reconnectAfterCommit(ctx, tx, [userId]);
+}
+
 export function registerUsers(registry: AppServiceRegistry): void {
   const service = 'User';
   registry.add({
@@ -178,7 +201,7 @@ export function registerUsers(registry: AppServiceRegistry): void {
     service, method: 'Update', verb: 'PUT', access: ACCESS, parameters: ['id', 'userName', 'name', 'surname', 'emailAddress', 'isActive', 'roleNames', 'enterpriseIds'],
     handler: (ctx, input) => ctx.db.transaction(async (tx) => {
       const id = input.requiredInt('Id', { min: 1 });
-      await getUser(ctx, tx, id);
+      const before = await getUser(ctx, tx, id);
       const user = await readUser(ctx, tx, input, id);
       await tx.query(
         `update users set user_name = $2::text, normalized_user_name = upper($2::text), name = $3, surname = $4, email_address = $5::text,
@@ -186,7 +209,10 @@ export function registerUsers(registry: AppServiceRegistry): void {
         [id, user.userName, user.name, user.surname, user.emailAddress, user.isActive, ctx.session!.userId]);
       if (user.roleNames) await setRoles(ctx, tx, id, user.roleNames);
       if (user.enterpriseIds) await setEnterprises(ctx, tx, id, user.enterpriseIds);
-      return getUser(ctx, tx, id);
+      const after = await getUser(ctx, tx, id);
+      if (before.isActive && !after.isActive) await revokeTokens(tx, [id]);
+      if (!sameAccess(before, after)) reconnectAfterCommit(ctx, tx, [id]);
+      return after;
     }),
   });
   registry.add({
@@ -198,8 +224,42 @@ export function registerUsers(registry: AppServiceRegistry): void {
       await tx.query('update users set is_deleted = true, deletion_time = now(), deleter_user_id = $2 where id = $1', [id, ctx.session!.userId]);
       await tx.query('delete from user_roles where user_id = $1', [id]);
       await tx.query('delete from user_enterprises where user_id = $1', [id]);
+      await revokeTokens(tx, [id]);
+      reconnectAfterCommit(ctx, tx, [id]);
       return null;
     }),
+  });
+  for (const [method, isActive] of [['Activate', true], ['DeActivate', false]] as const) {
+    registry.add({
+      service, method, verb: 'POST', access: ACCESS, parameters: ['id'],
+      summary: isActive ? 'Let a user log in again' : 'Stop a user from logging in; their tokens and live connections end at once',
+      handler: (ctx, input) => ctx.db.transaction(async (tx) => {
+        const id = input.requiredInt('Id', { min: 1 });
+        const before = await getUser(ctx, tx, id);
+        if (before.isActive === isActive) return null;
+        await tx.query('update users set is_active = $2, last_modification_time = now(), last_modifier_user_id = $3 where id = $1',
+          [id, isActive, ctx.session!.userId]);
+        if (!isActive) await revokeTokens(tx, [id]);
+        reconnectAfterCommit(ctx, tx, [id]);
+        return null;
+      }),
+    });
+  }
+  registry.add({
+    service, method: 'ResetPassword', verb: 'POST', access: ACCESS, parameters: ['adminPassword', 'userId', 'newPassword'],
+    summary: 'Set another user\'s password; the administrator confirms with their own password',
+    async handler(ctx, input) {
+      const adminPassword = input.requiredString('adminPassword', 32);
+      const id = input.requiredInt('userId', { min: 1 });
+      const next = readNewPassword(ctx, input, 'newPassword');
+      await confirmCallerPassword(ctx, adminPassword);
+      const passwordHash = await hashPassword(next);
+      await ctx.db.transaction(async (tx) => {
+        await getUser(ctx, tx, id);
+        await setPassword(ctx, tx, id, passwordHash);
+      });
+      return true;
+    },
   });
   registry.add({
     service, method: 'GetRoles', verb: 'GET', access: ACCESS, summary: 'Roles a user can be given',
@@ -225,9 +285,9 @@ export function registerUsers(registry: AppServiceRegistry): void {
     async handler(ctx, input) {
       const current = input.requiredString('currentPassword', 32);
       const next = readNewPassword(ctx, input, 'newPassword');
-      const [row] = await ctx.db.query<{ password_hash: string }>('select password_hash from users where id = $1', [ctx.session!.userId]);
-      if (!(await verifyPassword(row.password_hash, current))) throw errors.userFriendly(translate(ctx.language, 'errors.incorrectPassword'));
-      await ctx.db.query('update users set password_hash = $2, last_modification_time = now() where id = $1', [ctx.session!.userId, await hashPassword(next)]);
+      await confirmCallerPassword(ctx, current);
+      const passwordHash = await hashPassword(next);
+      await ctx.db.transaction((tx) => setPassword(ctx, tx, ctx.session!.userId, passwordHash));
       return true;
     },
   });
