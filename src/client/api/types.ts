@@ -11,6 +11,8 @@ export interface AuthenticateResult {
   encryptedAccessToken: string;
   expireInSeconds: number;
   userId: number;
+  /** The user must choose a new password before going on (absent from older servers: no). */
+  shouldChangePasswordOnNextLogin?: boolean;
 }
 
 export const TenantAvailability = { available: 1, inactive: 2, notFound: 3 } as const;

@@ -1,7 +1,9 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { apiErrorMessage } from '../api/errors';
-import { changePassword, changeUserLanguage } from '../api/services';
+import { authenticate, changePassword, changeUserLanguage } from '../api/services';
+import type { AuthenticateResult } from '../api/types';
+import { storeAuthTokens } from '../modules/login/loginSaga';
 import { type Language, switchLanguage, translate } from '../i18n';
 import { COOKIE, LANGUAGE_COOKIE_MS, removeCookie, writeCookie } from '../util/cookies';
 import { navigateTo } from '../util/navigator';
@@ -10,6 +12,7 @@ import { showToast } from '../util/toaster';
 import { languageChangeRequested, logoutRequested, passwordChangeRequested, sessionExpired } from './actions';
 import { languageChanged, loggedOut, passwordChanged, passwordChangeFailed, passwordChangeStarted } from './appSlice';
 import { selectIsLoggedIn } from './selectors';
+import type { RootState } from './store';
 
 export function clearAuthCookies(): void {
   removeCookie(COOKIE.authToken);
@@ -52,11 +55,22 @@ export function* changePasswordSaga(action: ReturnType<typeof passwordChangeRequ
   try {
     // Silent: the dialog shows the reason (e.g. a wrong current password) next to the fields.
     yield call(changePassword, action.payload, { silent: true });
-    yield put(passwordChanged());
-    yield call(showToast, translate('shell.passwordChanged'), 'success', 'tick');
   } catch (error) {
     yield put(passwordChangeFailed(apiErrorMessage(error, translate)));
+    return;
   }
+  // The change revoked every token of the user, this one too: sign in again with the new password to go on working.
+  const userName: string | undefined = yield select((state: RootState) => state.app.session.user?.userName);
+  try {
+    const result: AuthenticateResult = yield call(authenticate,
+      { userNameOrEmailAddress: userName ?? '', password: action.payload.newPassword, rememberClient: false }, { silent: true });
+    yield call(storeAuthTokens, result, false);
+  } catch {
+    yield put(sessionExpired());
+    return;
+  }
+  yield put(passwordChanged());
+  yield call(showToast, translate('shell.passwordChanged'), 'success', 'tick');
 }
 
 export function* watchAccount(): SagaIterator {

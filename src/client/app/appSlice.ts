@@ -21,6 +21,8 @@ export interface AppState {
   realtime: RealtimeStatus;
   unlock: { pending: boolean; error: string | null };
   password: { status: 'idle' | 'saving' | 'saved' | 'failed'; error: string | null };
+  /** The server asked at login for a new password (e.g. a seeded admin): the shell asks for it before anything else. */
+  mustChangePassword: boolean;
 }
 
 export const initialAppState: AppState = {
@@ -36,6 +38,7 @@ export const initialAppState: AppState = {
   realtime: 'off',
   unlock: { pending: false, error: null },
   password: { status: 'idle', error: null },
+  mustChangePassword: false,
 };
 
 export const appSlice = createSlice({
@@ -87,6 +90,7 @@ export const appSlice = createSlice({
     /** Forgets everything the previous user was allowed to see. */
     loggedOut(state) {
       state.session = EMPTY_SESSION;
+      state.mustChangePassword = false;
       state.config = {
         ...state.config,
         session: { ...state.config.session, userId: null, tenantId: null },
@@ -108,6 +112,10 @@ export const appSlice = createSlice({
     },
     passwordChanged(state) {
       state.password = { status: 'saved', error: null };
+      state.mustChangePassword = false;
+    },
+    passwordChangeRequired(state, action: PayloadAction<boolean>) {
+      state.mustChangePassword = action.payload;
     },
     passwordChangeFailed(state, action: PayloadAction<string>) {
       state.password = { status: 'failed', error: action.payload };
@@ -135,6 +143,7 @@ export const {
   realtimeStatusChanged,
   passwordChangeStarted,
   passwordChanged,
+  passwordChangeRequired,
   passwordChangeFailed,
   passwordDialogReset,
 } = appSlice.actions;

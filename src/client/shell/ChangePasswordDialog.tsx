@@ -1,18 +1,28 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { passwordChangeRequested } from '../app/actions';
+import { activeRules, brokenRules, policyFromSettings, ruleText } from '../../shared/password-policy';
+import { logoutRequested, passwordChangeRequested } from '../app/actions';
 import { passwordDialogReset } from '../app/appSlice';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 
-/** Below this the server would refuse anyway; checking here saves a round trip. */
-export const MIN_PASSWORD_LENGTH = 6;
+interface ChangePasswordDialogProps {
+  isOpen: boolean;
+  onClose: () => void;
+  /** Asked for by the server at login: the dialog cannot be dismissed, only completed or left by logging out. */
+  required?: boolean;
+}
 
-/** POST User/ChangePwd through a saga; the server's refusal (wrong current password) is shown in the dialog. */
-export function ChangePasswordDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+/**
+ * POST User/ChangePwd through a saga; the server's refusal (wrong current password, a rule broken) is shown in the
+ * dialog. The policy's rules come from the server's settings and are listed before the user types.
+ */
+export function ChangePasswordDialog({ isOpen, onClose, required = false }: ChangePasswordDialogProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const status = useAppSelector((s) => s.app.password);
+  const settings = useAppSelector((s) => s.app.config.setting?.values);
+  const policy = policyFromSettings(settings);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -36,7 +46,12 @@ export function ChangePasswordDialog({ isOpen, onClose }: { isOpen: boolean; onC
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (next.length < MIN_PASSWORD_LENGTH) return setLocalError(t('shell.passwordTooShort', { min: MIN_PASSWORD_LENGTH }));
+    // The server checks the common-password list; the other rules are checked here to save a round trip.
+    const [broken] = brokenRules(policy, next);
+    if (broken) {
+      const { key, params } = ruleText(broken, policy);
+      return setLocalError(t(key, params));
+    }
     if (next !== confirm) return setLocalError(t('shell.passwordMismatch'));
     setLocalError(null);
     dispatch(passwordChangeRequested({ currentPassword: current, newPassword: next }));
@@ -45,9 +60,13 @@ export function ChangePasswordDialog({ isOpen, onClose }: { isOpen: boolean; onC
   const error = localError ?? (status.status === 'failed' ? status.error : null);
   const saving = status.status === 'saving';
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={t('shell.changePassword')} icon="key" className="app-password-dialog">
-      <form onSubmit={submit} data-testid="change-password-form">
+    <Dialog
+      isOpen={isOpen} onClose={onClose} title={t('shell.changePassword')} icon="key" className="app-password-dialog"
+      canEscapeKeyClose={!required} canOutsideClickClose={!required} isCloseButtonShown={!required}
+    >
+      <form onSubmit={submit} data-testid={required ? 'required-password-form' : 'change-password-form'}>
         <DialogBody>
+          {required && <Callout intent="warning" compact className="app-form-error" data-testid="password-change-required">{t('password.mustChange')}</Callout>}
           {error && <Callout intent="danger" compact className="app-form-error" data-testid="change-password-error">{error}</Callout>}
           <FormGroup label={t('shell.currentPassword')} labelFor="pwd-current" labelInfo="*">
             <InputGroup id="pwd-current" inputRef={currentRef} type="password" autoComplete="current-password" value={current} onValueChange={setCurrent} required autoFocus data-testid="current-password" />
@@ -58,11 +77,22 @@ export function ChangePasswordDialog({ isOpen, onClose }: { isOpen: boolean; onC
           <FormGroup label={t('shell.confirmPassword')} labelFor="pwd-confirm" labelInfo="*">
             <InputGroup id="pwd-confirm" type="password" autoComplete="new-password" value={confirm} onValueChange={setConfirm} required data-testid="confirm-password" />
           </FormGroup>
+          <div className="app-password-rules" data-testid="password-rules">
+            <strong>{t('password.rulesTitle')}</strong>
+            <ul>
+              {activeRules(policy).map((rule) => {
+                const { key, params } = ruleText(rule, policy);
+                return <li key={rule} data-testid={`password-rule-${rule}`}>{t(key, params)}</li>;
+              })}
+            </ul>
+          </div>
         </DialogBody>
         <DialogFooter
           actions={
             <>
-              <Button text={t('common.cancel')} onClick={onClose} />
+              {required
+                ? <Button text={t('shell.logout')} onClick={() => dispatch(logoutRequested())} data-testid="required-password-logout" />
+                : <Button text={t('common.cancel')} onClick={onClose} />}
               <Button type="submit" intent="primary" text={t('common.save')} loading={saving} data-testid="change-password-submit" />
             </>
           }

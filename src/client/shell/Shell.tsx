@@ -8,6 +8,7 @@ import { PageBoundary } from '../app/PageBoundary';
 import { selectCanAccess, selectIsLoggedIn } from '../app/selectors';
 import { STORAGE_KEYS, writeJson } from '../util/storage';
 import { ContractExpiryPopup } from './ContractExpiryPopup';
+import { RequiredPasswordChange } from './RequiredPasswordChange';
 import { Header } from './Header';
 import { noticesRequested } from './noticesSlice';
 import { Sidebar } from './Sidebar';
@@ -51,6 +52,7 @@ export default function Shell() {
           </main>
         </div>
         <ContractExpiryPopup />
+        <RequiredPasswordChange />
       </div>
     </HotkeysProvider>
   );

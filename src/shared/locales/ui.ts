@@ -219,7 +219,6 @@ export const UI_TEXTS = {
     newPassword: { zh: '新密码', en: 'New password' },
     confirmPassword: { zh: '确认新密码', en: 'Confirm new password' },
     passwordMismatch: { zh: '两次输入的新密码不一致', en: 'The new passwords do not match' },
-    passwordTooShort: { zh: '新密码至少需要{{min}}个字符', en: 'The new password needs at least {{min}} characters' },
     passwordChanged: { zh: '密码已修改', en: 'Password changed' },
     forbiddenTitle: { zh: '无权访问', en: 'Access denied' },
     forbiddenBody: { zh: '您没有访问此页面的权限，如需使用请联系管理员。', en: 'You do not have permission to open this page. Ask an administrator if you need it.' },

@@ -3,6 +3,7 @@ import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { apiErrorMessage } from '../../api/errors';
 import { authenticate, isTenantAvailable } from '../../api/services';
 import { type AuthenticateResult, type IsTenantAvailableResult, TenantAvailability } from '../../api/types';
+import { passwordChangeRequired } from '../../app/appSlice';
 import { initShellStateSaga, loadSessionSaga } from '../../app/sessionSaga';
 import { translate } from '../../i18n';
 import { COOKIE, LANGUAGE_COOKIE_MS, readTenantIdCookie, removeCookie, writeCookie } from '../../util/cookies';
@@ -37,6 +38,7 @@ export function* loginSaga(action: ReturnType<typeof loginRequested>): SagaItera
   try {
     const result: AuthenticateResult = yield call(authenticate, action.payload);
     yield call(storeAuthTokens, result, action.payload.rememberClient);
+    yield put(passwordChangeRequired(result.shouldChangePasswordOnNextLogin === true));
     yield call(loadSessionSaga);
     yield call(initShellStateSaga, false);
     yield put(loginSucceeded());
