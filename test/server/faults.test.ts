@@ -5,7 +5,7 @@ import { sampleForCheck } from '../support/resource-values';
 import { expectError } from '../support/server-fixtures';
 import { POSTGRES_ADMIN_URL, startTestServer, svc, testDbKind, unique, type CallResult, type TestServer } from '../support/server-harness';
 
-const WRITERS = 8;
+const WRITERS = 24;
 const RECOVERY_MS = 5000;
 
 // PGlite runs inside the server process: there is no connection the database could end.
@@ -55,7 +55,7 @@ onPostgres('database sessions ended during writes (PostgreSQL only; PGlite has n
     const writers = Array.from({ length: WRITERS }, writer);
 
     let terminated = 0;
-    for (let round = 0; round < 5; round++) {
+    for (let round = 0; round < 10; round++) {
       await new Promise((resolve) => setTimeout(resolve, 150));
       terminated += await terminateSessions();
       lastFaultAt = Date.now();

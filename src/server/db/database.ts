@@ -104,6 +104,12 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   });
   // An idle connection ended by the server (restart, admin) must not take the process down; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL idle connection error:', error.message));
+  // A session the server ends (restart, administrator, crash) emits 'error' on its client whenever that happens: also
+  // while the client is checked out, and in the moment between the pool handing it out and its user taking it, where
+  // no listener of the user's could be yet. So every client listens for its whole life and its failure is kept here;
+  // whoever uses the client learns of it through the failed query.
+  const failures = new WeakMap<pg.ClientBase, Error>();
+  pool.on('connect', (client) => client.on('error', (error) => failures.set(client, error)));
   await pool.query('select 1');
   const runOn = (client: pg.Pool | pg.PoolClient) => async <T>(sql: string, params: SqlParam[] = []) =>
     (await client.query(sql, params)).rows as T[];
@@ -112,13 +118,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     query: runOn(pool),
     async transaction(work) {
       const client = await pool.connect();
-      // A checked-out client has no pool listener: the server ending its session (restart, administrator, crash) would
-      // otherwise be an unhandled 'error' event and end the process. The failure reaches the caller through the query.
       let broken: Error | undefined;
-      const onError = (error: Error) => {
-        broken = error;
-      };
-      client.on('error', onError);
       const hooks: CommitHook[] = [];
       let result;
       try {
@@ -129,14 +129,13 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         result = await work(tx);
         await client.query('commit');
       } catch (error) {
-        if (isConnectionFailure(error)) broken ??= error as Error;
+        broken = failures.get(client) ?? (isConnectionFailure(error) ? error as Error : undefined);
         // On a lost session the server has already rolled back; a failing rollback must not hide why the work failed.
         if (!broken) await client.query('rollback').catch((rollbackError: Error) => { broken = rollbackError; });
         throw error;
       } finally {
-        client.off('error', onError);
         // Released with its error, a broken client is discarded and the pool opens a fresh one on demand.
-        client.release(broken);
+        client.release(broken ?? failures.get(client));
       }
       await runCommitHooks(hooks);
       return result;
