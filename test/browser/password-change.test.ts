@@ -39,6 +39,9 @@ test('a user asked for a new password sets one before going on, and logs in with
   // Escape does not dismiss it.
   await page.keyboard.press('Escape');
   expect(await dialog.isVisible()).toBe(true);
+  // Nor does reloading the page.
+  await page.reload();
+  await dialog.waitFor();
 
   // A common password passes the rules the browser checks but not the server's list.
   await byTestId(page, 'current-password').fill(user.password);

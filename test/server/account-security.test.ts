@@ -151,6 +151,17 @@ describe('shouldChangePasswordOnNextLogin', () => {
     expect(expectSuccess(await authenticate(tenant.id, 'admin', 'Granite55')).shouldChangePasswordOnNextLogin).toBe(false);
   });
 
+  it('is reported by Session/GetCurrentLoginInformations too, so a client that reloads keeps asking', async () => {
+    const tenant = await createTenant(server);
+    const token = await server.login(tenant.id, 'admin', DEFAULT_PASSWORD);
+    const session = () => server.call('GET', svc('Session', 'GetCurrentLoginInformations'), { token });
+    expect(expectSuccess(await session()).user.shouldChangePasswordOnNextLogin).toBe(true);
+    const user = await createUser(server, admin, 1);
+    const userToken = await server.login(1, user.userName, user.password);
+    const own = expectSuccess(await server.call('GET', svc('Session', 'GetCurrentLoginInformations'), { token: userToken }));
+    expect(own.user.shouldChangePasswordOnNextLogin).toBe(false);
+  });
+
   it('is false for a user an administrator created', async () => {
     const user = await createUser(server, admin, 1);
     expect(expectSuccess(await authenticate(1, user.userName, user.password)).shouldChangePasswordOnNextLogin).toBe(false);

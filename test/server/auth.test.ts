@@ -46,7 +46,9 @@ describe('TokenAuth/Authenticate', () => {
 
     const session = expectSuccess(await server.call('GET', svc('Session', 'GetCurrentLoginInformations'), { token: result.accessToken }));
     expect(session.tenant).toBeNull();
-    expect(session.user).toEqual({ id: result.userId, name: 'admin', surname: 'admin', userName: 'admin', emailAddress: 'admin@aspnetboilerplate.com' });
+    expect(session.user).toEqual({
+      id: result.userId, name: 'admin', surname: 'admin', userName: 'admin', emailAddress: 'admin@aspnetboilerplate.com', shouldChangePasswordOnNextLogin: true,
+    });
   });
 
   it.each([
@@ -59,7 +61,9 @@ describe('TokenAuth/Authenticate', () => {
     expect(decodeJwtPayload(result.accessToken)[CLAIM.tenantId]).toBe('1');
     const session = expectSuccess(await server.call('GET', svc('Session', 'GetCurrentLoginInformations'), { token: result.accessToken }));
     expect(session.tenant).toEqual({ id: 1, tenancyName: 'Default', name: 'Default' });
-    expect(session.user).toEqual({ id: result.userId, name: 'admin', surname: 'admin', userName: 'admin', emailAddress: 'admin@defaulttenant.com' });
+    expect(session.user).toEqual({
+      id: result.userId, name: 'admin', surname: 'admin', userName: 'admin', emailAddress: 'admin@defaulttenant.com', shouldChangePasswordOnNextLogin: true,
+    });
   });
 
   it('treats a tenant id of "null" as no tenant (the React client writes that when none is chosen)', async () => {

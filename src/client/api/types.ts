@@ -28,6 +28,8 @@ export interface SessionUser {
   surname: string;
   userName: string;
   emailAddress: string;
+  /** The server still wants a new password from this user (absent from servers that do not say). */
+  shouldChangePasswordOnNextLogin?: boolean;
 }
 
 export interface SessionTenant {

@@ -61,6 +61,9 @@ export const appSlice = createSlice({
     },
     sessionLoaded(state, action: PayloadAction<LoginInformations>) {
       state.session = action.payload;
+      // A reload after login still asks, as long as the server says the new password is owed.
+      const owed = action.payload.user?.shouldChangePasswordOnNextLogin;
+      if (owed !== undefined) state.mustChangePassword = owed;
     },
     menuBuilt(state, action: PayloadAction<MenuSection[]>) {
       state.menu = action.payload;

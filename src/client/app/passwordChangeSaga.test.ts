@@ -46,6 +46,15 @@ describe('login', () => {
   });
 });
 
+describe('start-up', () => {
+  it('keeps asking after a reload while the server says the new password is owed', () => {
+    const owed = { ...TENANT_SESSION, user: { ...TENANT_SESSION.user!, shouldChangePasswordOnNextLogin: true } };
+    expect(rootReducer(anonymous(), sessionLoaded(owed)).app.mustChangePassword).toBe(true);
+    const settled = { ...TENANT_SESSION, user: { ...TENANT_SESSION.user!, shouldChangePasswordOnNextLogin: false } };
+    expect(rootReducer(rootReducer(anonymous(), passwordChangeRequired(true)), sessionLoaded(settled)).app.mustChangePassword).toBe(false);
+  });
+});
+
 describe('password change', () => {
   const loggedIn = () => rootReducer(rootReducer(anonymous(), sessionLoaded(TENANT_SESSION)), passwordChangeRequired(true));
   const CHANGE = { currentPassword: '123qwe', newPassword: 'Harbour77' };

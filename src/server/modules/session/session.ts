@@ -5,8 +5,10 @@ export const APPLICATION = { version: '1.0.0', releaseDate: '2026-11-21T00:00:00
 
 export async function currentLoginInformations(ctx: RequestContext) {
   const user = ctx.session
-    ? (await ctx.db.query<{ id: number; name: string; surname: string; userName: string; emailAddress: string }>(
-        `select id, name, surname, user_name as "userName", email_address as "emailAddress" from users where id = $1`,
+    ? (await ctx.db.query<{ id: number; name: string; surname: string; userName: string; emailAddress: string; shouldChangePasswordOnNextLogin: boolean }>(
+        // The change-password request as at login, so a client that reloads keeps asking.
+        `select id, name, surname, user_name as "userName", email_address as "emailAddress",
+                should_change_password_on_next_login as "shouldChangePasswordOnNextLogin" from users where id = $1`,
         [ctx.session.userId]))[0] ?? null
     : null;
   const tenant = ctx.tenantId === null
