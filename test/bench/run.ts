@@ -1,7 +1,8 @@
 // `npm run bench`: start-up, list latency (PGlite and PostgreSQL), list latency at production scale, login-route
-// download size, hub latency, and live monitoring (ingest, fan-out to 1,000 clients, client log memory). Measurements,
+// download size, hub latency, live monitoring (ingest, fan-out to 1,000 clients, client log memory), and faults
+// (malformed payloads, database sessions ended, kill -9, rolling restart, login guesses). Measurements,
 // not tests: a failing section is reported and the others still run. Prints tables and writes test/bench/results.json.
-// `npm run bench -- --only=http,hub` runs a subset (startup, http, scale, transfer, bundle, hub, live).
+// `npm run bench -- --only=http,hub` runs a subset (startup, http, scale, transfer, bundle, hub, live, faults).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,13 +16,15 @@ import { printTransfer } from './transfer-report';
 import { benchLiveLoad, DEFAULT_LIVE_LOAD, type LiveLoadResult } from './live-load';
 import { benchLiveMemory, DEFAULT_LIVE_MEMORY, type LiveMemoryResult } from './live-memory';
 import { printLive } from './live-report';
+import { benchFaults, DEFAULT_FAULTS, type FaultsResult } from './faults';
+import { printFaults } from './faults-report';
 import { clientBuildIsStale } from '../../src/server/cli/build-client';
 import { benchStartup, DEFAULT_STARTUP, SERVER_ENTRY, WARM_TARGET_MS, type StartupResult } from './startup';
 import { round } from './stats';
 import { formatTable, type Cell } from './table';
 
 const MAX_REBUILDS_DURING_STARTUP = 1;
-const SECTIONS = ['startup', 'http', 'scale', 'transfer', 'bundle', 'hub', 'live'] as const;
+const SECTIONS = ['startup', 'http', 'scale', 'transfer', 'bundle', 'hub', 'live', 'faults'] as const;
 type Section = (typeof SECTIONS)[number];
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -38,7 +41,7 @@ interface Results {
   sections: Section[];
   settings: {
     load: typeof DEFAULT_LOAD; scale: typeof DEFAULT_SCALE; transfer: typeof DEFAULT_TRANSFER; hub: typeof DEFAULT_HUB; startup: typeof DEFAULT_STARTUP;
-    live: typeof DEFAULT_LIVE_LOAD; liveMemory: typeof DEFAULT_LIVE_MEMORY;
+    live: typeof DEFAULT_LIVE_LOAD; liveMemory: typeof DEFAULT_LIVE_MEMORY; faults: typeof DEFAULT_FAULTS;
   };
   clientBuild: ClientBuildState | null;
   startup?: Outcome<StartupResult>;
@@ -48,6 +51,7 @@ interface Results {
   bundle?: Outcome<BundleResult>;
   hub?: Outcome<HubResult>;
   live?: { load?: Outcome<LiveLoadResult>; memory?: Outcome<LiveMemoryResult> };
+  faults?: Outcome<FaultsResult>;
   notes: string[];
   durationS: number;
 }
@@ -190,7 +194,7 @@ async function main(): Promise<void> {
     sections,
     settings: {
       load: DEFAULT_LOAD, scale: DEFAULT_SCALE, transfer: DEFAULT_TRANSFER, hub: DEFAULT_HUB, startup: DEFAULT_STARTUP,
-      live: DEFAULT_LIVE_LOAD, liveMemory: DEFAULT_LIVE_MEMORY,
+      live: DEFAULT_LIVE_LOAD, liveMemory: DEFAULT_LIVE_MEMORY, faults: DEFAULT_FAULTS,
     },
     clientBuild: null,
     notes: [],
@@ -256,6 +260,7 @@ async function main(): Promise<void> {
       memory: await attempt('client live store memory', () => benchLiveMemory()),
     };
   }
+  if (sections.includes('faults')) results.faults = await attempt('faults', () => benchFaults());
   if (sections.includes('bundle')) {
     // A start.ts run stopped mid-build, or someone else's build, can leave dist/public without its page.
     if (!fs.existsSync(path.join(PUBLIC_DIR, 'index.html'))) results.clientBuild = await ensureClientBuild();
@@ -281,6 +286,10 @@ async function main(): Promise<void> {
   if (results.hub) printHub(results.hub);
   if (results.live) printLive(results.live.load, results.live.memory);
   if (results.bundle) printBundle(results.bundle);
+  if (results.faults) {
+    if (results.faults.ok) printFaults(results.faults.value);
+    else console.log(`\nFaults: not measured (${results.faults.error.split('\n')[0]})`);
+  }
   for (const note of results.notes) console.log(`note: ${note.split('\n')[0]}`);
   console.log(`\nbench took ${results.durationS} s`);
 

@@ -1,0 +1,542 @@
+// Faults the product must ride out, measured rather than asserted:
+// (a) malformed payloads to every write method (500s seen), (b) PostgreSQL sessions ended under concurrent writes,
+// (c) kill -9 of a PGlite server during writes and its restart on the same folder, (d) hub clients after a rolling
+// restart (SIGTERM, new process on the same port), (e) concurrent wrong-password guesses against one user.
+// The real product process is spawned for (b)–(e) (main.ts, as `npm start` runs it once the client is built).
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection } from '@microsoft/signalr';
+import { openPglite } from '../../src/server/db/database';
+import { translate } from '../../src/shared/locales';
+import { sampleForCheck } from '../support/resource-values';
+import { POSTGRES_ADMIN_URL, postgresAvailable, startBenchServer, tempDir, TENANT_ID } from './harness';
+import { freePort, ROOT, SERVER_ENTRY } from './startup';
+import { round, summarize, type LatencySummary } from './stats';
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export interface FaultSettings {
+  /** Concurrent writers in (b) and (c). */
+  writers: number;
+  /** How long writers run before the fault in (b) and (c). */
+  writeBeforeFaultMs: number;
+  /** (b): how many times all sessions are ended, and the pause between. */
+  terminations: number;
+  terminationGapMs: number;
+  /** How long writing goes on after the fault, the recovery window included. */
+  writeAfterFaultMs: number;
+  pgliteKills: number;
+  hubClients: number;
+  hubReconnectWindowMs: number;
+  loginGuesses: number;
+}
+
+export const DEFAULT_FAULTS: FaultSettings = {
+  writers: 16, writeBeforeFaultMs: 2000, terminations: 3, terminationGapMs: 300, writeAfterFaultMs: 6000,
+  pgliteKills: 3, hubClients: 50, hubReconnectWindowMs: 30_000, loginGuesses: 50,
+};
+
+export interface MalformedResult {
+  writeMethods: number;
+  /** Every method gets each body; DELETE methods, which read the query string, also get each query. */
+  bodies: string[];
+  queries: string[];
+  requests: number;
+  statuses: Record<string, number>;
+  fiveHundreds: number;
+  /** `Service/Method: payload` for every 500. */
+  failing: string[];
+}
+
+export interface WriteTally {
+  attempted: number;
+  acknowledged: number;
+  /** Answers by status; 0 counts requests that got no HTTP answer at all. */
+  statuses: Record<string, number>;
+  /** Acknowledged (200) writes whose row is not in the database afterwards. */
+  lost: number;
+}
+
+export interface DbRestartResult {
+  sessionsEnded: number;
+  processAlive: boolean;
+  /** How the process ended, when it did: exit code or signal, and the last error it wrote. */
+  exit?: string;
+  /** Last fault → end of the first successful write begun after it. */
+  recoveryMs: number | null;
+  writes: WriteTally;
+}
+
+export interface PgliteKillRound {
+  acknowledgedBeforeKill: number;
+  restartMs: number | null;
+  restarted: boolean;
+}
+
+export interface PgliteKillResult {
+  rounds: PgliteKillRound[];
+  writes: WriteTally;
+}
+
+export interface RollingRestartResult {
+  clients: number;
+  connected: number;
+  /** SIGTERM → the old process has exited. */
+  stopMs: number;
+  /** SIGTERM → the new process answers. */
+  restartMs: number;
+  reconnected: number;
+  /** Clients that gave up (their retry policy ran out). */
+  gaveUp: number;
+  /** SIGTERM → each client's onreconnected. */
+  reconnectMs: LatencySummary;
+  windowMs: number;
+}
+
+export interface LockoutResult {
+  guesses: number;
+  /** Guesses whose password was checked (answered "invalid user name or password"). */
+  checked: number;
+  /** Guesses refused without a check (answered "locked out"). */
+  lockedOut: number;
+  other: Record<string, number>;
+}
+
+export interface FaultsResult {
+  malformed: Outcome<MalformedResult>;
+  dbRestart: Outcome<DbRestartResult>;
+  pgliteKill: Outcome<PgliteKillResult>;
+  rollingRestart: Outcome<RollingRestartResult>;
+  lockout: Outcome<LockoutResult>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const JWT_SECRET = 'bench-faults-secret-'.padEnd(48, 'x');
+
+async function part<T>(label: string, work: () => Promise<T>): Promise<Outcome<T>> {
+  const started = performance.now();
+  process.stderr.write(`bench: faults: ${label}…\n`);
+  try {
+    const value = await work();
+    process.stderr.write(`bench: faults: ${label} done in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    return { ok: true, value };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`bench: faults: ${label} FAILED: ${message}\n`);
+    return { ok: false, error: message };
+  }
+}
+
+interface Answer {
+  status: number;
+  body: { success?: boolean; result?: unknown; error?: { message?: string; details?: string | null } | null } | null;
+}
+
+async function request(origin: string, method: string, url: string, options: { token?: string; tenantId?: number | null; body?: string } = {}): Promise<Answer> {
+  const headers: Record<string, string> = { 'accept-language': 'en' };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.tenantId !== undefined && options.tenantId !== null) headers['Abp.TenantId'] = String(options.tenantId);
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  try {
+    const response = await fetch(`${origin}${url}`, { method, headers, body: options.body, signal: AbortSignal.timeout(30_000) });
+    const text = await response.text();
+    let body: Answer['body'] = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    return { status: response.status, body };
+  } catch {
+    return { status: 0, body: null };
+  }
+}
+
+async function login(origin: string, tenantId: number | null, userNameOrEmailAddress = 'admin', password = '123qwe'): Promise<string> {
+  const answer = await request(origin, 'POST', '/api/TokenAuth/Authenticate', {
+    tenantId, body: JSON.stringify({ userNameOrEmailAddress, password, rememberClient: false }),
+  });
+  const token = (answer.body?.result as { accessToken?: string } | undefined)?.accessToken;
+  if (answer.status !== 200 || !token) throw new Error(`login ${tenantId ?? 'host'}/${userNameOrEmailAddress} failed: ${answer.status} ${answer.body?.error?.details ?? ''}`);
+  return token;
+}
+
+// ------------------------------------------------------------------------------------------ (a) malformed payloads
+
+const DEEP = 50_000;
+/** Bodies no client of the product sends; each should be refused with a 4xx, never a 500. */
+const MALFORMED_BODIES: ReadonlyArray<readonly [string, string]> = [
+  ['not JSON', '{"name": '],
+  ['array instead of object', '[{"id":1}]'],
+  ['string instead of object', '"text"'],
+  ['null body', 'null'],
+  ['wrong types', JSON.stringify({ id: 'abc', name: 12, userName: [], isActive: 'yes', items: 'x', tenantId: {}, enterpriseId: true, maxResultCount: 'many' })],
+  ['id as array', '{"id":[1]}'],
+  ['nulls', JSON.stringify({ id: null, name: null, code: null, userName: null, password: null, items: null, enterpriseId: null })],
+  ['negative and huge numbers', '{"id":-1,"enterpriseId":1e400,"tenantId":9007199254740993,"quantity":-1e20,"maxResultCount":-5,"skipCount":1e308}'],
+  ['huge strings', JSON.stringify({ id: 1, name: 'x'.repeat(1_000_000), code: '界'.repeat(200_000), userName: 'u'.repeat(100_000) })],
+  ['NUL bytes', JSON.stringify({ id: 1, name: 'a\u0000b', code: '\u0000', userName: 'x\u0000', description: 'd\u0000' })],
+  [`arrays nested ${DEEP.toLocaleString('en')} deep`, `{"id":1,"name":${'['.repeat(DEEP)}${']'.repeat(DEEP)}}`],
+  ['prototype pollution keys', '{"__proto__":{"isAdmin":true,"id":1},"constructor":{"prototype":{"polluted":true}},"id":1}'],
+];
+
+/** DELETE methods read their input from the query string: the same faults, spelled as query parameters. */
+const MALFORMED_QUERIES: ReadonlyArray<readonly [string, string]> = [
+  ['query: id not a number', 'id=abc'],
+  ['query: id as array', 'id[]=1&id=2'],
+  ['query: negative and huge id', 'id=-1&tenantId=1e400'],
+  ['query: huge string', `id=${'9'.repeat(100_000)}`],
+  ['query: NUL byte', 'id=1%00'],
+  ['query: prototype pollution keys', '__proto__[id]=1&constructor[prototype][id]=1'],
+];
+
+export async function benchMalformed(): Promise<MalformedResult> {
+  const server = await startBenchServer('pglite');
+  try {
+    const writes = server.app.registry.all().filter((m) => m.verb !== 'GET');
+    const tokens: Record<'tenant' | 'host', string> = { tenant: await login(server.origin, TENANT_ID), host: await login(server.origin, null) };
+    const statuses: Record<string, number> = {};
+    const failing: string[] = [];
+    let requests = 0;
+    const send = async (url: string, verb: string, body: string | undefined, label: string, name: string) => {
+      // A method may be the host's (403 as a tenant admin), and a method that signs sessions out leaves the token
+      // refused (401): both are asked again with the right, fresh token so the payload itself is what gets judged.
+      let side: 'tenant' | 'host' = 'tenant';
+      let answer: Answer = { status: 0, body: null };
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        answer = await request(server.origin, verb, url, { token: tokens[side], tenantId: side === 'tenant' ? TENANT_ID : null, body });
+        if (answer.status === 403 && side === 'tenant') side = 'host';
+        else if (answer.status === 401) tokens[side] = await login(server.origin, side === 'tenant' ? TENANT_ID : null);
+        else break;
+      }
+      requests += 1;
+      statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+      if (answer.status >= 500 || answer.status === 0) failing.push(`${name}: ${label} (${answer.status || 'no answer'})`);
+    };
+    for (const method of writes) {
+      const name = `${method.service}/${method.method}`;
+      const url = `/api/services/app/${method.service}/${method.method}`;
+      const calls = MALFORMED_BODIES.map(([label, body]) => () => send(url, method.verb, body, label, name));
+      if (method.verb === 'DELETE') calls.push(...MALFORMED_QUERIES.map(([label, query]) => () => send(`${url}?${query}`, 'DELETE', undefined, label, name)));
+      // Four at a time: enough to finish quickly, few enough that the huge bodies do not pile up.
+      for (let i = 0; i < calls.length; i += 4) await Promise.all(calls.slice(i, i + 4).map((call) => call()));
+    }
+    return {
+      writeMethods: writes.length,
+      bodies: MALFORMED_BODIES.map(([label]) => label),
+      queries: MALFORMED_QUERIES.map(([label]) => label),
+      requests,
+      statuses,
+      fiveHundreds: Object.entries(statuses).filter(([status]) => Number(status) >= 500).reduce((sum, [, n]) => sum + n, 0),
+      failing,
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+// ------------------------------------------------------------------------------------------ the real process
+
+interface Spawned {
+  child: ChildProcess;
+  origin: string;
+  port: number;
+  /** The last lines it wrote (why it died, when it did). */
+  tail(): string;
+  alive(): boolean;
+  exited: Promise<void>;
+}
+
+async function spawnServer(env: Record<string, string>, port: number, timeoutMs = 120_000): Promise<Spawned & { readyMs: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', REDIS_URL: '', JWT_SECRET, DATABASE_URL: '', ...env },
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  const origin = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (!alive()) throw new Error(`server exited before answering:\n${output.slice(-1500)}`);
+    if (performance.now() - started > timeoutMs) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer within ${timeoutMs} ms:\n${output.slice(-1500)}`);
+    }
+    const answer = await request(origin, 'GET', '/AbpUserConfiguration/GetAll');
+    if (answer.status === 200) break;
+    await sleep(50);
+  }
+  return { child, origin, port, tail: () => output, alive, exited, readyMs: round(performance.now() - started, 0) };
+}
+
+/** The last error a dead server wrote (the lines from the last stack's first line on). */
+function lastError(output: string): string {
+  const lines = output.split('\n');
+  const start = lines.findLastIndex((line) => /error/i.test(line) && !/^\s+at /.test(line));
+  return (start >= 0 ? lines.slice(start, start + 6) : lines.slice(-6)).join('\n').slice(0, 1500);
+}
+
+async function stopServer(server: Spawned, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (!server.alive()) return;
+  server.child.kill(signal);
+  const timeout = sleep(20_000).then(() => 'timeout' as const);
+  if ((await Promise.race([server.exited, timeout])) === 'timeout') {
+    server.child.kill('SIGKILL');
+    await server.exited;
+  }
+}
+
+/** Writers creating enterprises as tenant 1's admin until `stop()` says so; every answer is kept. */
+function startWriters(origin: () => string, token: () => string, count: number) {
+  const answers: { startedAt: number; endedAt: number; status: number; id: number | null }[] = [];
+  const creditCodes = new Set<string>();
+  let stopped = false;
+  const writer = async () => {
+    while (!stopped) {
+      const startedAt = Date.now();
+      const answer = await request(origin(), 'POST', '/api/services/app/EnterpriseInformation/Create', {
+        token: token(), tenantId: TENANT_ID,
+        body: JSON.stringify({ name: `Fault ${crypto.randomBytes(6).toString('hex')}`, creditCode: sampleForCheck('creditCode', creditCodes), corporateType: [3] }),
+      });
+      const id = answer.status === 200 ? Number((answer.body?.result as { id?: number } | undefined)?.id) : null;
+      answers.push({ startedAt, endedAt: Date.now(), status: answer.status, id });
+      // A refused connection answers at once; a short pause keeps a dead server from turning this into a busy loop.
+      if (answer.status === 0) await sleep(20);
+    }
+  };
+  const running = Array.from({ length: count }, writer);
+  return {
+    answers,
+    async stop() {
+      stopped = true;
+      await Promise.all(running);
+    },
+  };
+}
+
+function tally(answers: readonly { status: number; id: number | null }[], present: ReadonlySet<number>): WriteTally {
+  const statuses: Record<string, number> = {};
+  for (const { status } of answers) statuses[status] = (statuses[status] ?? 0) + 1;
+  const acknowledged = answers.filter((a) => a.status === 200 && a.id !== null).map((a) => a.id!);
+  return { attempted: answers.length, acknowledged: acknowledged.length, statuses, lost: acknowledged.filter((id) => !present.has(id)).length };
+}
+
+async function adminClient(database = 'postgres'): Promise<pg.Client> {
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${database}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  return client;
+}
+
+// ------------------------------------------------------------------------------------------ (b), (d), (e) on PostgreSQL
+
+async function benchDbRestart(server: Spawned, database: string, settings: FaultSettings): Promise<DbRestartResult> {
+  const token = await login(server.origin, TENANT_ID);
+  const writers = startWriters(() => server.origin, () => token, settings.writers);
+  await sleep(settings.writeBeforeFaultMs);
+  const admin = await adminClient();
+  let sessionsEnded = 0;
+  let lastFaultAt = 0;
+  try {
+    for (let i = 0; i < settings.terminations; i += 1) {
+      if (i > 0) await sleep(settings.terminationGapMs);
+      const ended = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database]);
+      sessionsEnded += ended.rowCount ?? 0;
+      lastFaultAt = Date.now();
+    }
+  } finally {
+    await admin.end();
+  }
+  await sleep(settings.writeAfterFaultMs);
+  await writers.stop();
+  const firstAfter = writers.answers.filter((a) => a.status === 200 && a.startedAt >= lastFaultAt).sort((a, b) => a.endedAt - b.endedAt)[0];
+  const ids = writers.answers.filter((a) => a.id !== null).map((a) => a.id!);
+  const db = await adminClient(database);
+  let present: Set<number>;
+  try {
+    present = new Set((await db.query<{ id: string }>('select id from enterprise_information where id = any($1::bigint[])', [ids])).rows.map((r) => Number(r.id)));
+  } finally {
+    await db.end();
+  }
+  const processAlive = server.alive() && (await request(server.origin, 'GET', '/AbpUserConfiguration/GetAll')).status === 200;
+  return {
+    sessionsEnded,
+    processAlive,
+    ...(server.alive() ? {} : { exit: `${server.child.exitCode ?? server.child.signalCode}: ${lastError(server.tail())}` }),
+    recoveryMs: firstAfter ? firstAfter.endedAt - lastFaultAt : null,
+    writes: tally(writers.answers, present),
+  };
+}
+
+async function benchLockout(server: Spawned, settings: FaultSettings): Promise<LockoutResult> {
+  const admin = await login(server.origin, TENANT_ID);
+  const userName = `guess${crypto.randomBytes(4).toString('hex')}`;
+  const created = await request(server.origin, 'POST', '/api/services/app/User/Create', {
+    token: admin, tenantId: TENANT_ID,
+    body: JSON.stringify({ userName, name: 'Guess', surname: 'Target', emailAddress: `${userName}@example.com`, isActive: true, roleNames: [], password: 'Bench7Target' }),
+  });
+  if (created.status !== 200) throw new Error(`User/Create failed: ${created.status} ${created.body?.error?.details ?? created.body?.error?.message ?? ''}`);
+  const invalid = translate('en-US', 'errors.invalidCredentials');
+  const lockedPrefix = translate('en-US', 'errors.lockedOut', { minutes: '\u0000' }).split('\u0000')[0];
+  const answers = await Promise.all(Array.from({ length: settings.loginGuesses }, (_, i) => request(server.origin, 'POST', '/api/TokenAuth/Authenticate', {
+    tenantId: TENANT_ID, body: JSON.stringify({ userNameOrEmailAddress: userName, password: `Wrong${i}guess`, rememberClient: false }),
+  })));
+  const result: LockoutResult = { guesses: answers.length, checked: 0, lockedOut: 0, other: {} };
+  for (const answer of answers) {
+    const details = answer.body?.error?.details ?? '';
+    if (details === invalid) result.checked += 1;
+    else if (details.startsWith(lockedPrefix)) result.lockedOut += 1;
+    else {
+      const key = `${answer.status} ${details || answer.body?.error?.message || ''}`.trim();
+      result.other[key] = (result.other[key] ?? 0) + 1;
+    }
+  }
+  return result;
+}
+
+async function benchRollingRestart(server: Spawned, env: Record<string, string>, settings: FaultSettings): Promise<{ result: RollingRestartResult; next: Spawned }> {
+  const token = await login(server.origin, TENANT_ID);
+  const clients: HubConnection[] = [];
+  const reconnectedAt: number[] = [];
+  let gaveUp = 0;
+  for (let i = 0; i < settings.hubClients; i += 1) {
+    // The product's default policy: retries after 0, 2, 10 and 30 seconds.
+    const connection = new HubConnectionBuilder()
+      .withUrl(`${server.origin}/chatmsg`, { accessTokenFactory: () => token })
+      .withAutomaticReconnect()
+      .configureLogging(LogLevel.None)
+      .build();
+    connection.onreconnected(() => reconnectedAt.push(Date.now()));
+    connection.onclose(() => {
+      gaveUp += 1;
+    });
+    clients.push(connection);
+  }
+  let next: Spawned | null = null;
+  try {
+    for (let i = 0; i < clients.length; i += 10) await Promise.all(clients.slice(i, i + 10).map((c) => c.start()));
+    const connected = clients.filter((c) => c.state === HubConnectionState.Connected).length;
+    const termAt = Date.now();
+    await stopServer(server, 'SIGTERM');
+    const stopMs = Date.now() - termAt;
+    next = await spawnServer(env, server.port);
+    const restartMs = Date.now() - termAt;
+    while (reconnectedAt.length + gaveUp < clients.length && Date.now() - termAt < settings.hubReconnectWindowMs) await sleep(100);
+    return {
+      result: {
+        clients: clients.length, connected, stopMs, restartMs, reconnected: reconnectedAt.length, gaveUp,
+        reconnectMs: summarize(reconnectedAt.map((at) => at - termAt)), windowMs: settings.hubReconnectWindowMs,
+      },
+      next,
+    };
+  } catch (error) {
+    if (next) await stopServer(next);
+    throw error;
+  } finally {
+    await Promise.all(clients.map((c) => c.stop().catch(() => undefined)));
+  }
+}
+
+async function onPostgres(settings: FaultSettings): Promise<Pick<FaultsResult, 'dbRestart' | 'rollingRestart' | 'lockout'>> {
+  const unavailable = await postgresAvailable();
+  if (unavailable) {
+    const skipped = { ok: false as const, error: `PostgreSQL at ${POSTGRES_ADMIN_URL} unavailable: ${unavailable}` };
+    return { dbRestart: skipped, rollingRestart: skipped, lockout: skipped };
+  }
+  const database = `waste_bench_faults_${process.pid}_${Date.now()}`;
+  const admin = await adminClient();
+  await admin.query(`create database ${database}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${database}`;
+  const dataDir = tempDir('faults-pg');
+  const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir };
+  let server: Spawned | null = null;
+  try {
+    server = await spawnServer(env, await freePort());
+    const first = server;
+    const dbRestart = await part('PostgreSQL sessions ended under concurrent writes', () => benchDbRestart(first, database, settings));
+    if (!server.alive()) server = await spawnServer(env, server.port);
+    const current = server;
+    let rollingRestart: Outcome<RollingRestartResult>;
+    const rolled = await part('hub clients through a rolling restart', () => benchRollingRestart(current, env, settings));
+    if (rolled.ok) {
+      server = rolled.value.next;
+      rollingRestart = { ok: true, value: rolled.value.result };
+    } else {
+      rollingRestart = rolled;
+      if (!server.alive()) server = await spawnServer(env, await freePort());
+    }
+    // Last: the guesses lock this address out for a while.
+    const running = server;
+    const lockout = await part(`${settings.loginGuesses} concurrent wrong passwords for one user`, () => benchLockout(running, settings));
+    return { dbRestart, rollingRestart, lockout };
+  } finally {
+    if (server) await stopServer(server);
+    const cleanup = await adminClient();
+    await cleanup.query(`drop database if exists ${database} with (force)`).finally(() => cleanup.end());
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ------------------------------------------------------------------------------------------ (c) kill -9 on PGlite
+
+async function benchPgliteKill(settings: FaultSettings): Promise<PgliteKillResult> {
+  const dataDir = tempDir('faults-pglite');
+  const env = { DATA_DIR: dataDir };
+  const port = await freePort();
+  const rounds: PgliteKillRound[] = [];
+  const answers: { status: number; id: number | null }[] = [];
+  let server: Spawned | null = await spawnServer(env, port);
+  try {
+    for (let i = 0; i < settings.pgliteKills; i += 1) {
+      const running: Spawned = server!;
+      const token = await login(running.origin, TENANT_ID);
+      const writers = startWriters(() => running.origin, () => token, settings.writers);
+      await sleep(settings.writeBeforeFaultMs);
+      running.child.kill('SIGKILL');
+      await running.exited;
+      await writers.stop();
+      answers.push(...writers.answers);
+      server = null;
+      const restart = await spawnServer(env, port).then((s) => ({ ok: true as const, s }), (error: unknown) => ({ ok: false as const, error }));
+      rounds.push({
+        acknowledgedBeforeKill: writers.answers.filter((a) => a.status === 200).length,
+        restarted: restart.ok,
+        restartMs: restart.ok ? restart.s.readyMs : null,
+      });
+      if (!restart.ok) break;
+      server = restart.s;
+    }
+  } finally {
+    if (server) await stopServer(server);
+  }
+  // Counted in the folder itself once the last server has closed it.
+  const db = await openPglite(path.join(dataDir, 'pg'));
+  try {
+    const ids = answers.filter((a) => a.id !== null).map((a) => a.id!);
+    const rows = await db.query<{ id: number }>('select id from enterprise_information where id = any($1::bigint[])', [ids]);
+    return { rounds, writes: tally(answers, new Set(rows.map((r) => Number(r.id)))) };
+  } finally {
+    await db.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchFaults(settings: FaultSettings = DEFAULT_FAULTS): Promise<FaultsResult> {
+  const malformed = await part('malformed payloads to every write method', () => benchMalformed());
+  const postgres = await onPostgres(settings);
+  const pgliteKill = await part(`kill -9 during writes on PGlite, ${settings.pgliteKills} times`, () => benchPgliteKill(settings));
+  return { malformed, ...postgres, pgliteKill };
+}
