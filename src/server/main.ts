@@ -46,16 +46,18 @@ export async function startServer(config = readConfig()): Promise<RunningServer>
   await app.server.listen({ port: config.port, host: config.host });
   app.server.log.info(`${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}; ${applied.length} migrations applied${seeded ? ', seeded' : ''}; ready in ${Date.now() - started} ms`);
   const running = { app, db };
-  // `once`: a second signal during the stop finds no handler and ends the process at once.
   const stop = (signal: NodeJS.Signals) => {
+    // A second signal during the stop, of either kind, finds no handler and ends the process at once.
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
     app.server.log.info(`${signal}: stopping`);
     shutdown(running).then(() => process.exit(0), (error: unknown) => {
       console.error(error);
       process.exit(1);
     });
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   return running;
 }
 
