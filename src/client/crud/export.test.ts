@@ -47,6 +47,14 @@ describe('buildExportRows', () => {
     expect(Object.keys(rows[0])).toEqual(['编号', '层级', '特性', '类别', '重量', '数量', '启用', '日期', '时间']);
   });
 
+  it('writes text that Excel would read as a formula with a leading quote, and keeps negative numbers as numbers', () => {
+    const texts = ['=SUM(A1:A9)', '+1+2', '-2+3', '@cmd', '\tx=1', '\rx=1'];
+    const rows = buildExportRows(view, texts.map((code, id) => ({ id, code, weight: -12.5, count: -3 })), t);
+    expect(rows.map((r) => r['编号'])).toEqual(texts.map((text) => `'${text}`));
+    expect(rows.map((r) => [r['重量'], r['数量']])).toEqual(texts.map(() => [-12.5, -3]));
+    expect(buildExportRows(view, [{ id: 9, code: 'A=1' }], t)[0]['编号']).toBe('A=1');
+  });
+
   it('leaves missing values empty and accepts a comma-separated multi-enum', () => {
     const [row] = buildExportRows(view, [{ id: 2, code: 'B', traits: 'I,R', level: null, categoryId: null, weight: null, active: false }], t);
     expect(row).toMatchObject({ 层级: null, 特性: '易燃性、反应性', 类别: null, 重量: null, 数量: null, 启用: '否', 日期: null });

@@ -24,7 +24,11 @@ export function exportColumns(view: ResourceView, t: Translate): ExportColumn[] 
   });
 }
 
-// Numbers stay numbers so that Excel can sum them; everything else is the text the table shows.
+// A text cell beginning with one of these is read by Excel as a formula; a leading quote makes it plain text.
+const FORMULA_START = /^[=+\-@\t\r]/;
+const asText = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+
+// Numbers stay numbers so that Excel can sum them; everything else is the text the table shows, never a formula.
 function exportCell(name: string, def: FieldDef, row: Record<string, unknown>, t: Translate): ExportCell {
   switch (def.kind) {
     case 'integer':
@@ -36,7 +40,7 @@ function exportCell(name: string, def: FieldDef, row: Record<string, unknown>, t
       return formatDateTime(row[name]) || null;
     default: {
       const text = displayText(name, def, row, t);
-      return text === '' ? null : text;
+      return text === '' ? null : asText(text);
     }
   }
 }
