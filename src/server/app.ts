@@ -12,7 +12,8 @@ import { AppServiceRegistry, mountAppServices } from './http/app-services';
 import type { Services } from './http/context';
 import { multipartOptions } from './http/uploads';
 import { mountFileRoutes, registerFileServices } from './files';
-import { AppError } from './http/errors';
+import { AppError, errors } from './http/errors';
+import { checkJsonBody, MAX_JSON_DEPTH } from './http/json-body';
 import { failure } from './http/envelope';
 import { toLanguage } from './http/culture';
 import { translate } from '../shared/locales';
@@ -116,16 +117,24 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
   });
 
   // An empty JSON body binds as {} (ABP clients post nothing to parameterless methods).
-  server.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  server.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = String(body).trim();
     if (!text) return done(null, {});
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
       const error = new Error('The request body is not valid JSON.') as FastifyError;
       error.statusCode = 400;
-      done(error, undefined);
+      return done(error, undefined);
     }
+    const problem = checkJsonBody(parsed);
+    if (!problem) return done(null, parsed);
+    const language = languageOf(request.headers);
+    const message = problem.kind === 'depth'
+      ? `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`
+      : translate(language, 'validation.pattern', { field: problem.member });
+    done(errors.invalid(language, problem.member, message), undefined);
   });
 
   server.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -211,6 +211,39 @@ describe('malformed input', () => {
     expectError(await server.call('POST', svc('Account', 'IsTenantAvailable'), { body: { tenancyName: nul } }), 400);
   });
 
+  it('refuses U+0000 in any string of any body, the user module\'s included, naming the field; nothing is stored', async () => {
+    const userName = `nul${Date.now()}`;
+    for (const [member, body] of [
+      ['emailAddress', { userName, name: 'N', surname: 'S', emailAddress: 'a\u0000@example.com', password: 'Passw0rd!' }],
+      ['surname', { userName, name: 'N', surname: 'S\u0000', emailAddress: `${userName}@example.com`, password: 'Passw0rd!' }],
+    ] as const) {
+      const error = expectValidationError(await server.call('POST', svc('User', 'Create'), { token: admin, body }), member);
+      expect(error.validationErrors!.flatMap((e) => e.members)).toEqual([member]);
+    }
+    const users = expectSuccess<{ totalCount: number }>(await server.call('GET', svc('User', 'GetAll'), { token: admin, query: { Keyword: userName } }));
+    expect(users.totalCount).toBe(0);
+  });
+
+  it('refuses a body nested deeper than 64 levels with a 400 naming the field, not a 500', async () => {
+    const created = expectSuccess<{ id: number }>(await server.call('POST', svc('Wastecategory', 'Create'), { token: admin, body: { code: 'HW96', name: 'deep' } }));
+    const deep = (n: number) => `${'['.repeat(n)}1${']'.repeat(n)}`;
+    for (const body of [`{"id":${deep(50_000)},"name":"changed"}`, `{"id":${created.id},"name":"changed","description":${deep(65)}}`]) {
+      const response = await server.call('PUT', svc('Wastecategory', 'Update'), { token: admin, body, headers: { 'content-type': 'application/json' } });
+      const error = expectError(response, 400);
+      expect(error.validationErrors!.flatMap((e) => e.members)).toEqual([body.startsWith('{"id":[') ? 'id' : 'description']);
+    }
+    const stored = expectSuccess<{ name: string }>(await server.call('GET', svc('Wastecategory', 'Get'), { token: admin, query: { Id: created.id } }));
+    expect(stored.name).toBe('deep');
+  });
+
+  it('does not read a one-element array as the number in it', async () => {
+    const created = expectSuccess<{ id: number }>(await server.call('POST', svc('Wastecategory', 'Create'), { token: admin, body: { code: 'HW95', name: 'one' } }));
+    expectValidationError(await server.call('PUT', svc('Wastecategory', 'Update'), { token: admin, body: { id: [created.id], code: 'HW95', name: 'changed' } }), 'id');
+    expectValidationError(await server.call('DELETE', `${svc('Wastecategory', 'Delete')}?Id=${created.id}&Id=${created.id}`, { token: admin }), 'id');
+    const stored = expectSuccess<{ name: string }>(await server.call('GET', svc('Wastecategory', 'Get'), { token: admin, query: { Id: created.id } }));
+    expect(stored.name).toBe('one');
+  });
+
   it('never leaks a stack trace or SQL in any error body', async () => {
     const responses = await Promise.all([
       server.call('POST', svc('Wastecategory', 'Create'), { token: admin, body: '{' }),

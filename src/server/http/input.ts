@@ -52,7 +52,8 @@ export class Input {
   optionalInt(name: string, range: { min?: number; max?: number } = {}): number | undefined {
     const value = this.present(name);
     if (value === undefined) return undefined;
-    const number = typeof value === 'number' ? value : Number(value);
+    // Only a number or its text: `Number([1])` is 1, and an array is never one id.
+    const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
     if (!Number.isSafeInteger(number)) {
       throw errors.invalid(this.language, camel(name), translate(this.language, 'validation.integer', { field: name }));
     }
