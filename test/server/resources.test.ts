@@ -11,6 +11,7 @@ import {
 import {
   canCarryMarker, compareValues, expectedDtoValue, failingCheckValue, requiredFields, validBody, wrongTypeValue, type Body, type ValueSource,
 } from '../support/resource-values';
+import { pickerFields } from '../../src/server/crud/picker';
 import { DEFAULT_PASSWORD, startTestServer, svc, unique, type TestServer } from '../support/server-harness';
 
 type Dto = Record<string, unknown> & { id: number };
@@ -123,6 +124,13 @@ function listed(resource: Resource, dto: Dto): Dto {
 
 // Read-only resources and those created through their own method (transfer orders) have tests of their own.
 const STANDARD = RESOURCES.filter((r) => !r.readOnly && !r.createMethod);
+
+/** Pickers that modules serve beside the declared lookup, with the query each needs for one of the test's rows. */
+const MODULE_LOOKUPS: Record<string, { method: string; query: (row: Body) => Record<string, string | number> }[]> = {
+  HazardouswasteInformation: [{ method: 'GetHazardouswasteInformationList', query: (row) => ({ enterpriseId: Number(row.enterpriseId) }) }],
+  Vehicleinformation: [{ method: 'GetListByEfid', query: (row) => ({ efid: Number(row.enterpriseId) }) }],
+  Driver: [{ method: 'GetDriverListByEfid', query: (row) => ({ efid: Number(row.enterpriseId) }) }],
+};
 
 for (const resource of STANDARD) {
   describe(`${resource.name} (declared resource contract)`, () => {
@@ -237,6 +245,22 @@ for (const resource of STANDARD) {
       expect(capped).toHaveLength(2);
       expectValidationError(await server.call('GET', path(lookup), { token: admin, query: { MaxResultCount: 1001 } }), 'maxResultCount');
       expectError(await server.call('GET', path(lookup)), 401, true);
+    });
+
+    it('shows a user without the permission only what a picker needs from every lookup; a holder gets whole rows', async () => {
+      const lookups = [
+        ...(resource.lookup ? [{ method: resource.lookup.method, query: () => ({ Keyword: keyword() }) }] : []),
+        ...(MODULE_LOOKUPS[resource.name] ?? []),
+      ];
+      const picker = ['id', ...(resource.lookup?.directory ?? pickerFields(resource))];
+      for (const lookup of lookups) {
+        const query = lookup.query(rows[0].body);
+        const items = expectSuccess<Dto[]>(await server.call('GET', path(lookup.method), { token: restricted, query }));
+        expect(items.length).toBeGreaterThan(0);
+        for (const item of items) expect({ [lookup.method]: Object.keys(item).filter((key) => !picker.includes(key)) }).toEqual({ [lookup.method]: [] });
+        const whole = expectSuccess<Dto[]>(await server.call('GET', path(lookup.method), { token: admin, query }));
+        expect(Object.keys(whole[0])).toEqual(expect.arrayContaining(resource.lookup?.directory ?? resource.fieldNames));
+      }
     });
 
     it('Update changes every field and records who changed it', async () => {

@@ -14,6 +14,7 @@ import { likePattern, orderBy, readPaging, readSorting } from './paging';
 import { ResourceRepository, type Row } from './repository';
 import { ownerEnterprise, ownerFields, scopeOf, tenantScope } from './scope';
 import { checkFileIds } from '../files';
+import { forPicker } from './picker';
 import { Params } from './sql';
 import { readFilterValue, readWriteValues, type FieldValue } from './validation';
 
@@ -369,7 +370,7 @@ function registerLookup(registry: AppServiceRegistry, crud: ResourceService, fil
         const query = { conditions, params, orderBy: order, limit, offset: 0 };
         if (lookup.directory) return crud.repository.listColumns(ctx.db, tenantScope(scopeOf(ctx)), lookup.directory, query);
         const { items } = await crud.repository.list(ctx.db, scopeOf(ctx), query);
-        return items.map((row) => maskRow(resource, row));
+        return forPicker(ctx, resource, items.map((row) => maskRow(resource, row)));
       },
     });
   }

@@ -3,6 +3,7 @@ import { pick } from '../../../shared/resource-kit';
 import { driver, enterpriseinformation, vehicleinformation } from '../../../shared/resources';
 import type { ResourceHooks } from '../../crud/engine';
 import { resourceService } from '../../crud/engine';
+import { forPicker } from '../../crud/picker';
 import type { AppServiceRegistry } from '../../http/app-services';
 import { errors, type ValidationErrorInfo } from '../../http/errors';
 import { Input } from '../../http/input';
@@ -41,7 +42,7 @@ export function registerEnterpriseMethods(registry: AppServiceRegistry): void {
         const efid = input.requiredInt('efid', { min: 1 });
         const service = resourceService(resource.name);
         const { items } = await service.list(ctx, new Input({ enterpriseId: efid, MaxResultCount: 1000 }, ctx.language));
-        return items;
+        return forPicker(ctx, resource, items);
       },
     });
   }

@@ -1,6 +1,7 @@
 import { hazardouswasteinformation } from '../../../shared/resources';
 import type { ResourceHooks } from '../../crud/engine';
 import { resourceService } from '../../crud/engine';
+import { forPicker } from '../../crud/picker';
 import { registerStatusChange } from '../../crud/status';
 import type { AppServiceRegistry } from '../../http/app-services';
 import { Input } from '../../http/input';
@@ -34,7 +35,7 @@ export function registerWasteInfoMethods(registry: AppServiceRegistry): void {
       const keyword = input.optionalString('Keyword', 200);
       if (keyword) query.Keyword = keyword;
       const { items } = await resourceService(hazardouswasteinformation.name).list(ctx, new Input(query, ctx.language));
-      return items;
+      return forPicker(ctx, hazardouswasteinformation, items);
     },
   });
 }
