@@ -240,6 +240,13 @@ describe('image and file messages', () => {
     // Another chat user of the tenant holds the permission but not the conversation.
     expect((await download(image.id, c.token)).status).toBe(404);
     expect((await download(pdf.id, admin)).status).toBe(404);
+
+    // Name, size and type follow the same rule as the bytes.
+    const filesOf = async (token: string) =>
+      expectSuccess<{ id: number; name: string }[]>(await server.call('GET', `${svc('File', 'GetFiles')}?ids=${image.id}&ids=${pdf.id}`, { token }));
+    for (const token of [a.token, b.token]) expect((await filesOf(token)).map((f) => f.name)).toEqual(['现场照片.png', '转移计划.pdf']);
+    expect(await filesOf(c.token)).toEqual([]);
+    expect(await filesOf(admin)).toEqual([]);
   });
 
   it('refuses a PDF as an image, another user\'s upload and a file of another owner', async () => {

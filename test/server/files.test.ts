@@ -224,15 +224,17 @@ describe('GET /api/files/:id', () => {
 });
 
 describe('File/GetFiles', () => {
-  it('lists the tenant\'s files among the ids, in the order asked, leaving out unknown and foreign ones', async () => {
+  it('lists the tenant\'s files among the ids the caller may download, in the order asked, leaving out unknown and foreign ones', async () => {
     const a = await uploaded('Contract', clerk.token, { name: 'a.png', data: PNG });
     const b = await uploaded('RegularInspections', clerk.token, { name: 'b.pdf', data: contractPdf() });
     const foreign = await uploaded('Contract', otherTenant.token, { name: 'c.png', data: PNG });
-    const response = await fetch(new URL(`${svc('File', 'GetFiles')}?Ids=${b.id}&Ids=${a.id}&Ids=${foreign.id}&Ids=987654321`, server.baseUrl), {
-      headers: { authorization: `Bearer ${outsider}` },
-    });
-    const result = expectSuccess(await envelopeOf(response) as CallResult<Envelope<FileDto[]>>);
-    expect(result).toEqual([b, a]);
+    const list = async (token: string) => expectSuccess(await envelopeOf(await fetch(
+      new URL(`${svc('File', 'GetFiles')}?Ids=${b.id}&Ids=${a.id}&Ids=${foreign.id}&Ids=987654321`, server.baseUrl),
+      { headers: { authorization: `Bearer ${token}` } })) as CallResult<Envelope<FileDto[]>>);
+    expect(await list(clerk.token)).toEqual([b, a]);
+    // Without an owner's permission a file is as unknown as for its download.
+    expect(await list(contractsOnly)).toEqual([a]);
+    expect(await list(outsider)).toEqual([]);
     expect(expectSuccess(await server.call<FileDto[]>('GET', svc('File', 'GetFiles'), { token: clerk.token, query: { ids: a.id } }))).toEqual([a]);
     expect(expectSuccess(await server.call('GET', svc('File', 'GetFiles'), { token: clerk.token }))).toEqual([]);
   });

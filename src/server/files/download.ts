@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { authorize } from '../http/app-services';
 import { buildContext, type Services } from '../http/context';
 import { errors } from '../http/errors';
-import { findFileOwner } from './owners';
+import { findFileOwner, mayReadFile } from './owners';
 import { findStoredFile, storedFilePath } from './store';
 
 /** RFC 5987 `ext-value` characters: everything else is percent-encoded, so any name survives the header. */
@@ -25,7 +25,7 @@ export function mountFileRoutes(app: FastifyInstance, services: Services): void 
     const owner = file && findFileOwner(file.resource);
     if (!file || !owner) throw errors.notFound(ctx.language, 'File', request.params.id);
     authorize(ctx, { anyOf: owner.permissions });
-    if (owner.readableBy && !(await owner.readableBy(ctx.db, ctx.tenantId, ctx.session.userId, file.id))) {
+    if (!(await mayReadFile(ctx, file))) {
       throw errors.notFound(ctx.language, 'File', request.params.id);
     }
 

@@ -1,5 +1,6 @@
 import type { PermissionName } from '../../shared/permissions';
 import type { Db } from '../db/database';
+import type { RequestContext } from '../http/context';
 import { chatFileReadable } from '../modules/chat/files';
 
 /** An app service whose records carry attachments: it gets `UploadFile`, and reading its files needs its permissions. */
@@ -29,4 +30,14 @@ export const FILE_OWNERS: readonly FileOwner[] = [
 export function findFileOwner(service: string): FileOwner | undefined {
   const wanted = service.toLowerCase();
   return FILE_OWNERS.find((owner) => owner.service.toLowerCase() === wanted);
+}
+
+/**
+ * May the caller read this stored file — its bytes, or its name, size and type? One of its owner's permissions, and
+ * whatever the owner adds (a chat file: one of the two people).
+ */
+export async function mayReadFile(ctx: RequestContext, file: { id: number; resource: string }): Promise<boolean> {
+  const owner = findFileOwner(file.resource);
+  if (!owner || !ctx.session || !owner.permissions.some((p) => ctx.isGranted(p))) return false;
+  return !owner.readableBy || owner.readableBy(ctx.db, ctx.tenantId, ctx.session.userId, file.id);
 }

@@ -5,7 +5,7 @@ import { errors } from '../http/errors';
 import type { Input } from '../http/input';
 import { UPLOAD_FIELD, type UploadedFile } from '../http/uploads';
 import { guessContractFields, type ContractFields } from './contract-fields';
-import { FILE_OWNERS, findFileOwner } from './owners';
+import { FILE_OWNERS, findFileOwner, mayReadFile } from './owners';
 import { extractPdfText } from './pdf-text';
 import { sniffFileType } from './sniff';
 import { findStoredFile, listStoredFiles, readStoredFile, saveFiles } from './store';
@@ -81,8 +81,12 @@ export function registerFileServices(registry: AppServiceRegistry): void {
 
   registry.add({
     service: 'File', method: 'GetFiles', verb: 'GET', access: 'user', parameters: ['ids'],
-    summary: 'Name, size and type of the tenant\'s files among Ids (unknown ids are left out).',
-    handler: (ctx, input) => listStoredFiles(ctx.db, ctx.tenantId, fileIds(ctx, input)),
+    summary: 'Name, size and type of the files among Ids the caller may download (others are left out).',
+    async handler(ctx, input) {
+      const files = await listStoredFiles(ctx.db, ctx.tenantId, fileIds(ctx, input));
+      const readable = await Promise.all(files.map((file) => mayReadFile(ctx, file)));
+      return files.filter((_, i) => readable[i]).map(({ resource: _owner, ...dto }) => dto);
+    },
   });
 
   registry.add({

@@ -120,13 +120,13 @@ export async function findStoredFile(db: Db, tenantId: number | null, id: number
   return rows[0] ?? null;
 }
 
-/** The tenant's live files among `ids`, in the order asked for; unknown ids are left out. */
-export async function listStoredFiles(db: Db, tenantId: number | null, ids: readonly number[]): Promise<StoredFileDto[]> {
+/** The tenant's live files among `ids`, in the order asked for, with their owner; unknown ids are left out. */
+export async function listStoredFiles(db: Db, tenantId: number | null, ids: readonly number[]): Promise<(StoredFileDto & { resource: string })[]> {
   if (ids.length === 0) return [];
   const params = new Params();
   const list = params.add([...ids]);
-  return db.query<StoredFileDto>(
-    `select ${DTO_COLUMNS} from stored_files f
+  return db.query<StoredFileDto & { resource: string }>(
+    `select ${DTO_COLUMNS}, f.resource from stored_files f
       where f.id = any(${list}::bigint[]) and ${scopeCondition('f', tenantId, params)}
       order by array_position(${list}::bigint[], f.id)`, params.values);
 }
