@@ -5,7 +5,7 @@ import { realtimeStatusChanged } from '../app/appSlice';
 import { realtimeReceived } from './actions';
 import { hubLoop } from './hubSaga';
 import { liveCatchUpLoaded, liveEventsApplied, liveEventsReceived } from './liveActions';
-import { GAP_DEBOUNCE_MS } from './liveSync';
+import { catchUp, GAP_DEBOUNCE_MS } from './liveSync';
 import { chatMessage, page, plainEvents } from './test-events';
 import { fakeFactory, hubProviders, hubTestReducer } from './test-hub';
 
@@ -64,6 +64,24 @@ describe('hub saga with the event log', () => {
     const bufferedPush = actions.findIndex((a) => liveEventsReceived.match(a) && a.payload.some((e) => e.seq === 10));
     expect(lastPage).toBeGreaterThan(-1);
     expect(bufferedPush).toBeGreaterThan(lastPage);
+  });
+
+  it('pages on from each page\'s last item while hasMore, though the head is the tenant\'s latest, and stops at the last page', async () => {
+    // The head (12) is the real latest seq on every page; the pages before the last prove only up to their last item.
+    const pages: Record<number, EventsAfterResult> = {
+      3: page(plainEvents(4, 5), 12, true),
+      5: page(plainEvents(7, 8), 12, true),
+      8: page(plainEvents(11, 11), 12),
+    };
+    const { provider, eventsCalls } = hubProviders({ eventsAfter: (after) => pages[after ?? -1] });
+    const result = await expectSaga(catchUp).withReducer(hubTestReducer)
+      .withState(hubTestReducer(undefined, liveCatchUpLoaded(page(plainEvents(1, 3), 3))))
+      .provide(provider).returns(true).silentRun(100);
+    expect(eventsCalls).toEqual([3, 5, 8]);
+    const log = result.storeState.eventLog;
+    expect(seqsOf(log.events)).toEqual([1, 2, 3, 4, 5, 7, 8, 11]);
+    expect(log.lastSeq).toBe(12);
+    expect(log.gap).toBeNull();
   });
 
   it('answers a suspected gap with one catch-up, after the debounce', async () => {

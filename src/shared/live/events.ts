@@ -37,7 +37,10 @@ export const targetOfEvent = (type: LiveEventType): string => (type.startsWith('
 /** `GET Events/GetEventsAfter?after=N&maxResultCount=M`: the caller's visible events with seq > N, oldest first. */
 export interface EventsAfterResult {
   items: LiveEvent[];
-  /** The tenant's latest seq when the page was read: everything up to it the caller may see is in this page or earlier. */
+  /**
+   * The tenant's latest seq when the page was read. Without `hasMore`, everything up to it the caller may see is in
+   * this page or earlier; with `hasMore`, only everything up to the page's last item.
+   */
   head: number;
   hasMore: boolean;
 }

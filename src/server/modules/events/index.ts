@@ -24,8 +24,9 @@ export function registerEvents(registry: AppServiceRegistry): void {
       const limit = input.optionalInt('maxResultCount', { min: 1, max: EVENTS_PAGE_MAX }) ?? EVENTS_PAGE_DEFAULT;
       const viewer = { userId: session.userId, topics: topicsOf(session), enterpriseIds: session.enterpriseIds };
       const { items, hasMore } = await eventsAfter(ctx.db, ctx.tenantId, viewer, after, limit);
-      const lastSeen = items.length > 0 ? items[items.length - 1].seq : after;
-      return { items, head: hasMore ? lastSeen : Math.max(head, lastSeen), hasMore };
+      // Events committed after the head was read may be in the page: the head is then the page's last one.
+      const lastSeen = items.length > 0 ? items[items.length - 1].seq : 0;
+      return { items, head: Math.max(head, lastSeen), hasMore };
     },
   });
 }
