@@ -223,6 +223,42 @@ describe('what a batch changes', () => {
     expect((await eventsAfter(again)).map((e) => e.type)).toEqual(['reading']);
   });
 
+  it('a batch sent again stores nothing, writes no event and answers as the first sending did', async () => {
+    const own = await boundDevice(server, admin, world);
+    const body = readings({ weight: 20, battery: 80 }, { weight: 30, battery: 80 });
+    const first = await sendOk(server, own.deviceKey, body);
+    const point = await pointOf(own.id);
+    const start = await head();
+    expect(await sendOk(server, own.deviceKey, body)).toEqual(first);
+    expect(await readingCount(own.id)).toBe(2);
+    expect(await eventsAfter(start)).toEqual([]);
+    expect(await pointOf(own.id)).toEqual(point);
+
+    // Overlapping partly: the new reading is stored and folded, the known one skipped; every reading is held.
+    const next = readings({ weight: 35 });
+    const overlap = await sendOk(server, own.deviceKey, { readings: [body.readings[1], ...next.readings] });
+    expect(overlap.accepted).toBe(2);
+    expect(await readingCount(own.id)).toBe(3);
+    const events = await eventsAfter(start);
+    expect(events.map((e) => e.type)).toEqual(['reading', 'storage.weight']);
+    expect(events[0].payload).toMatchObject({ weight: 35 });
+    expect(overlap.lastSeq).toBe(events[1].seq);
+    expect((await pointOf(own.id)).currentWeight).toBe(35);
+  });
+
+  it('a reading older than the last one applied goes to history but leaves the storage point as it is', async () => {
+    const own = await boundDevice(server, admin, world);
+    const older = readings({ weight: 50 });
+    const newer = readings({ weight: 60 });
+    await sendOk(server, own.deviceKey, newer);
+    const point = await pointOf(own.id);
+    const start = await head();
+    await sendOk(server, own.deviceKey, older);
+    expect(await readingCount(own.id)).toBe(2);
+    expect(await pointOf(own.id)).toMatchObject({ currentWeight: 60, lastChangeTime: point.lastChangeTime, lastAddedTime: point.lastAddedTime });
+    expect((await eventsAfter(start)).map((e) => e.type)).toEqual(['reading']);
+  });
+
   it('a device not bound stores readings without a storage point', async () => {
     const loose = await device(server, admin, { enterpriseId: world.producer.id, equipmentmodelId: world.model.id, hazardouswasteInformationId: null });
     const start = await head();

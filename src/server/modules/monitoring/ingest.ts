@@ -64,17 +64,48 @@ async function loadContext(tx: Db, deviceId: number): Promise<DeviceContext> {
   return row;
 }
 
-/** Appends the readings; answers their server-local times in batch order. */
-async function insertReadings(tx: Db, device: DeviceRef, storageId: number | null, readings: readonly ValidReading[]): Promise<string[]> {
-  const rows = await tx.query<{ id: number; readAt: string }>(
-    `insert into telemetry_reading (tenant_id, smartequipment_id, storage_id, read_at, weight, battery, temperature, latitude, longitude)
-     select $1, $2, $3, (e.r->>'at')::timestamptz::timestamp, (e.r->>'weight')::numeric, (e.r->>'battery')::numeric,
-            (e.r->>'temperature')::numeric, (e.r->>'latitude')::numeric, (e.r->>'longitude')::numeric
-       from jsonb_array_elements($4::jsonb) with ordinality as e(r, n) order by e.n
-     returning id, read_at as "readAt"`,
-    [device.tenantId, device.id, storageId, JSON.stringify(readings.map(({ atMs: _ms, ...r }) => r))]);
-  // Ids follow the insert order, which follows the batch.
-  return rows.sort((a, b) => a.id - b.id).map((r) => r.readAt);
+/** A stored reading of the batch: its index in the batch and its server-local time. */
+interface StoredReading {
+  index: number;
+  readAt: string;
+}
+
+/**
+ * Appends the readings the device has not sent before (readings are unique per device and time; a time repeated in
+ * the batch counts once, its first reading); answers those stored, in batch order.
+ */
+async function insertReadings(tx: Db, device: DeviceRef, storageId: number | null, readings: readonly ValidReading[]): Promise<StoredReading[]> {
+  const firstOfTime = readings.filter((r, i) => readings.findIndex((o) => o.atMs === r.atMs) === i);
+  const rows = await tx.query<{ n: number; readAt: string }>(
+    `with batch as (
+       select e.n, (e.r->>'at')::timestamptz::timestamp as read_at, e.r from jsonb_array_elements($4::jsonb) with ordinality as e(r, n)
+     ), stored as (
+       insert into telemetry_reading (tenant_id, smartequipment_id, storage_id, read_at, weight, battery, temperature, latitude, longitude)
+       select $1, $2, $3, b.read_at, (b.r->>'weight')::numeric, (b.r->>'battery')::numeric,
+              (b.r->>'temperature')::numeric, (b.r->>'latitude')::numeric, (b.r->>'longitude')::numeric
+         from batch b order by b.n
+       on conflict do nothing
+       returning read_at
+     )
+     select b.n::int as n, s.read_at as "readAt" from stored s join batch b on b.read_at = s.read_at order by b.n`,
+    [device.tenantId, device.id, storageId, JSON.stringify(firstOfTime.map(({ atMs: _ms, ...r }) => r))]);
+  return rows.map((r) => ({ index: readings.indexOf(firstOfTime[r.n - 1]), readAt: r.readAt }));
+}
+
+/** The time of the device's latest reading stored before this batch: older readings are history, not state. */
+async function latestReadAt(tx: Db, deviceId: number): Promise<string | null> {
+  const [row] = await tx.query<{ readAt: string | null }>(
+    'select max(read_at) as "readAt" from telemetry_reading where smartequipment_id = $1', [deviceId]);
+  return row.readAt;
+}
+
+/** What the batch that stored these readings answered: the greatest of their batches' last seqs. */
+async function answeredBefore(tx: Db, deviceId: number, readings: readonly ValidReading[]): Promise<number> {
+  const [row] = await tx.query<{ seq: number | null }>(
+    `select max(batch_seq) as seq from telemetry_reading
+      where smartequipment_id = $1 and read_at = any(select (jsonb_array_elements_text($2::jsonb))::timestamptz::timestamp)`,
+    [deviceId, JSON.stringify(readings.map((r) => r.at))]);
+  return Number(row.seq ?? 0);
 }
 
 /**
@@ -87,10 +118,18 @@ export async function ingestBatch(db: Db, hub: HubServer | null, keyHash: string
     if (!device) throw unauthorized(language);
     const context = await loadContext(tx, device.id);
     const storage = context.storage;
-    const times = await insertReadings(tx, device, storage?.id ?? null, readings);
-    const ruleReadings: RuleReading[] = readings.map((r, i) => ({
-      readAt: times[i], weight: r.weight, battery: r.battery, temperature: r.temperature, latitude: r.latitude, longitude: r.longitude,
-    }));
+    const appliedUpTo = await latestReadAt(tx, device.id);
+    const stored = await insertReadings(tx, device, storage?.id ?? null, readings);
+    // Everything was stored by an earlier sending of the batch: change nothing and answer as that sending did.
+    if (stored.length === 0) return { accepted: readings.length, lastSeq: await answeredBefore(tx, device.id, readings) };
+    const newReadings: RuleReading[] = stored.map(({ index, readAt }) => {
+      const r = readings[index];
+      return { readAt, weight: r.weight, battery: r.battery, temperature: r.temperature, latitude: r.latitude, longitude: r.longitude };
+    });
+    // Only readings newer than every reading applied before change the current state and meet the rules, in time order.
+    const ruleReadings = newReadings
+      .filter((r) => appliedUpTo === null || r.readAt > appliedUpTo)
+      .sort((a, b) => (a.readAt < b.readAt ? -1 : a.readAt > b.readAt ? 1 : 0));
 
     const fold = storage ? foldReadings(storage, ruleReadings) : null;
     const drops = fold?.steps.filter((s) => isReduction(s, context.reductionMin)) ?? [];
@@ -108,7 +147,7 @@ export async function ingestBatch(db: Db, hub: HubServer | null, keyHash: string
       explained: (step) => explainsDrop(latest, step.readAt),
     });
 
-    const events: NewEvent[] = ruleReadings.map((r) => monitoringEvent(device, 'reading', {
+    const events: NewEvent[] = newReadings.map((r) => monitoringEvent(device, 'reading', {
       deviceId: device.id, storageId: storage?.id ?? null, ...r,
     } satisfies ReadingPayload));
 
@@ -120,7 +159,7 @@ export async function ingestBatch(db: Db, hub: HubServer | null, keyHash: string
         [storage.id, next.currentWeight, next.fillRatio, next.lastChangeTime, next.lastAddedTime]);
       events.push(monitoringEvent(device, 'storage.weight', storageWeightPayload(device, {
         storageId: storage.id, currentWeight: next.currentWeight, capacity: next.capacity, fillRatio: next.fillRatio,
-        delta: Math.round((next.currentWeight - fold.initialWeight) * 1000) / 1000, lastChangeTime: next.lastChangeTime ?? times[times.length - 1],
+        delta: Math.round((next.currentWeight - fold.initialWeight) * 1000) / 1000, lastChangeTime: next.lastChangeTime ?? ruleReadings[ruleReadings.length - 1].readAt,
         reason: 'reading',
       })));
     }
@@ -135,8 +174,13 @@ export async function ingestBatch(db: Db, hub: HubServer | null, keyHash: string
       events.push(monitoringEvent(device, 'device.state', deviceStatePayload(device, state)));
     }
 
-    const stored = await recordDeviceEvents(tx, hub, device.tenantId, events);
-    return { accepted: readings.length, lastSeq: stored.length > 0 ? stored[stored.length - 1].seq : 0 };
+    const recorded = await recordDeviceEvents(tx, hub, device.tenantId, events);
+    const lastSeq = recorded.length > 0 ? recorded[recorded.length - 1].seq : 0;
+    await tx.query(
+      `update telemetry_reading set batch_seq = $3 where smartequipment_id = $1
+          and read_at = any(select (jsonb_array_elements_text($2::jsonb))::timestamp)`,
+      [device.id, JSON.stringify(stored.map((r) => r.readAt)), lastSeq]);
+    return { accepted: readings.length, lastSeq };
   });
 }
 
