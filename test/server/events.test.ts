@@ -123,6 +123,17 @@ test('another tenant has its own sequence and never sees this tenant\'s events',
   expect(await eventsAfter(otherAdmin, 0)).toEqual({ items: [], head: 0, hasMore: false });
 });
 
+test('a user linked to two parties of an order gets each of its events once on a connection', async () => {
+  const both = await clerk(server, admin, 1, ['Pages.TransferApplication', 'Pages.TransferReception'], [world.producer.id, world.receiver.id]);
+  const received = await listen(server.baseUrl, both.token);
+  const before = await head(admin);
+  await declare();
+  await declare();
+  await waitFor(() => received.length >= 2);
+  await new Promise((r) => setTimeout(r, 200));
+  expect(received.map((e) => e.seq)).toEqual([before + 1, before + 2]);
+});
+
 test('a user without the topic\'s permission gets no pushes and reads no events of it', async () => {
   const bystander = await clerk(server, admin, 1, ['Pages.DriverInformation'], []);
   const received = await listen(server.baseUrl, bystander.token);
@@ -153,6 +164,8 @@ describe('two instances sharing the database and Redis', () => {
       return `http://127.0.0.1:${address.port}`;
     };
     const received = await listen(urlOf(apps[1]), world.clerks.receiver.token);
+    const both = await clerk(server, admin, 1, ['Pages.TransferApplication', 'Pages.TransferReception'], [world.producer.id, world.receiver.id]);
+    const receivedByBoth = await listen(urlOf(apps[1]), both.token);
     const before = await head(admin);
     const onA = httpClient(urlOf(apps[0]));
     for (let i = 0; i < 5; i++) {
@@ -161,5 +174,6 @@ describe('two instances sharing the database and Redis', () => {
     await waitFor(() => received.length >= 5);
     await new Promise((r) => setTimeout(r, 200));
     expect(received.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5].map((n) => before + n));
+    expect(receivedByBoth.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5].map((n) => before + n));
   });
 });

@@ -8,6 +8,8 @@ export type FanoutScope =
   | { kind: 'user'; tenantId: number | null; userId: number }
   | { kind: 'tenant'; tenantId: number | null }
   | { kind: 'group'; group: string }
+  /** Every connection in any of the groups, once each however many of them it is in. */
+  | { kind: 'groups'; groups: string[] }
   | { kind: 'all' };
 
 export interface FanoutEnvelope {
@@ -74,6 +76,8 @@ function isScope(value: unknown): value is FanoutScope {
       return tenantOk;
     case 'group':
       return typeof scope.group === 'string';
+    case 'groups':
+      return Array.isArray(scope.groups) && scope.groups.every((g) => typeof g === 'string');
     case 'all':
       return true;
     default:

@@ -235,6 +235,9 @@ export class Hub {
       case 'group':
         audience = this.byGroup.get(scope.group);
         break;
+      case 'groups':
+        audience = new Set(scope.groups.flatMap((group) => [...(this.byGroup.get(group) ?? [])]));
+        break;
       case 'all':
         audience = this.connections.values();
         break;

@@ -37,6 +37,8 @@ export interface HubServer {
   sendToUser(tenantId: number | null, userId: number, target: string, ...args: unknown[]): Promise<void>;
   sendToTenant(tenantId: number | null, target: string, ...args: unknown[]): Promise<void>;
   sendToGroup(group: string, target: string, ...args: unknown[]): Promise<void>;
+  /** To every connection in any of the groups, once each (a connection may be in several). */
+  sendToGroups(groups: readonly string[], target: string, ...args: unknown[]): Promise<void>;
   sendToAll(target: string, ...args: unknown[]): Promise<void>;
   addToGroup(connectionId: string, group: string): void;
   removeFromGroup(connectionId: string, group: string): void;
@@ -124,6 +126,7 @@ export async function registerHub(app: FastifyInstance, options: HubOptions): Pr
     sendToUser: (tenantId, userId, target, ...args) => publish({ kind: 'user', tenantId, userId }, target, args),
     sendToTenant: (tenantId, target, ...args) => publish({ kind: 'tenant', tenantId }, target, args),
     sendToGroup: (group, target, ...args) => publish({ kind: 'group', group }, target, args),
+    sendToGroups: (groups, target, ...args) => publish({ kind: 'groups', groups: [...groups] }, target, args),
     sendToAll: (target, ...args) => publish({ kind: 'all' }, target, args),
     addToGroup: (connectionId, group) => hub.addToGroup(connectionId, group),
     removeFromGroup: (connectionId, group) => hub.removeFromGroup(connectionId, group),

@@ -48,9 +48,9 @@ const coalescerOf = (hub: HubServer) => {
 };
 
 /**
- * Pushes committed events to the hub groups and users that may see them, batched per audience and target. A user
- * in two groups may get an event twice; the client drops the repeat by seq. Resolves once they have been handed to
- * the hub.
+ * Pushes committed events to the hub groups and users that may see them, batched per audience and target. An event
+ * goes to its groups as one audience, so a connection in several of them (a user linked to two parties of an order)
+ * gets it once. Resolves once they have been handed to the hub.
  */
 export async function publishEvents(hub: HubServer | null, tenantId: number | null, events: readonly StoredEvent[]): Promise<void> {
   if (!hub || events.length === 0) return;
@@ -69,7 +69,7 @@ export async function publishEvents(hub: HubServer | null, tenantId: number | nu
     const groups = event.enterpriseIds
       ? [allGroup(tk, event.topic), ...event.enterpriseIds.map((id) => enterpriseGroup(tk, event.topic, id))]
       : [allGroup(tk, event.topic), wideGroup(tk, event.topic)];
-    for (const group of groups) sent.push(coalescer.add(`g:${group}:${target}`, (b) => hub.sendToGroup(group, target, b), outgoing));
+    sent.push(coalescer.add(`g:${[...groups].sort().join('|')}:${target}`, (b) => hub.sendToGroups(groups, target, b), outgoing));
   }
   await Promise.all(sent);
 }
