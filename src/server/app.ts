@@ -15,9 +15,11 @@ import { mountFileRoutes, registerFileServices } from './files';
 import { AppError, errors } from './http/errors';
 import { checkJsonBody, MAX_JSON_DEPTH } from './http/json-body';
 import { failure } from './http/envelope';
+import { registerCors, registerSecurityHeaders } from './http/security';
 import { toLanguage } from './http/culture';
 import { translate } from '../shared/locales';
 import { registerAccount } from './modules/auth/account';
+import { registerConfiguration } from './modules/configuration';
 import { mountTokenAuth } from './modules/auth/authenticate';
 import { mountOpenApi } from './modules/docs/openapi';
 import { registerNotifications } from './modules/notifications/notifications';
@@ -86,6 +88,7 @@ export function buildRegistry(): AppServiceRegistry {
   registerMonitoringMethods(registry);
   registerEvents(registry);
   registerAccount(registry);
+  registerConfiguration(registry);
   registerSession(registry);
   registerUsers(registry);
   registerRoles(registry);
@@ -115,6 +118,10 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
     bodyLimit: 5 * 1024 * 1024,
     trustProxy: config.trustProxy,
   });
+
+  // Before any route: the hub's negotiate and every API route answer preflights and carry the headers.
+  await registerSecurityHeaders(server);
+  await registerCors(server, config);
 
   // An empty JSON body binds as {} (ABP clients post nothing to parameterless methods).
   server.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

@@ -29,6 +29,10 @@ export interface ServerConfig {
   sweepIntervalMs: number;
   /** What a new password must satisfy, wherever one is set. */
   passwordPolicy: PasswordPolicy;
+  /** Origins of browser clients served elsewhere (an ABP client on its own host); empty: same origin only. */
+  corsOrigins: string[];
+  /** Whether `Account/Register` creates users (in the tenant's default roles) or refuses. */
+  selfRegistration: boolean;
 }
 
 const DEFAULT_MAX_UPLOAD_MB = 20;
@@ -76,5 +80,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     contractExpiryDays: Math.max(1, Number(env.CONTRACT_EXPIRY_DAYS ?? 30) || 30),
     sweepIntervalMs: sweepInterval(env.SWEEP_INTERVAL_MS),
     passwordPolicy: passwordPolicy(env),
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
+    selfRegistration: flag(env.SELF_REGISTRATION, false),
   };
 }

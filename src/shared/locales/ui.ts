@@ -97,6 +97,8 @@ export const UI_TEXTS = {
     conflict: { zh: '记录已被他人修改，请刷新后重试', en: 'The record was changed by someone else; reload and try again' },
     linkedUserCannotCreate: { zh: '关联了企业的用户不能新建企业', en: 'A user linked to enterprises cannot create enterprises' },
     staticRole: { zh: '内置角色不能删除', en: 'A static role cannot be deleted' },
+    registrationDisabled: { zh: '本系统不开放自助注册，请联系管理员开通账户', en: 'Self-registration is turned off; ask an administrator for an account' },
+    registrationNeedsTenant: { zh: '请先选择租户再注册', en: 'Choose a tenant before registering' },
     selfDelete: { zh: '不能删除当前登录用户', en: 'You cannot delete the user you are logged in as' },
     inUse: { zh: '仍被引用，无法删除：{{list}}', en: 'Still in use, cannot be deleted: {{list}}' },
   },

@@ -22,6 +22,8 @@ export interface RoleDto {
   displayName: string;
   normalizedName: string;
   isStatic: boolean;
+  /** New self-registered users get the tenant's default roles. */
+  isDefault: boolean;
   grantedPermissions: string[];
 }
 
@@ -130,13 +132,26 @@ export function registerRoles(registry: AppServiceRegistry): void {
     handler: (ctx, input) => ctx.db.transaction(async (tx) => {
       const id = input.requiredInt('Id', { min: 1 });
       const role = await getRole(ctx, tx, id);
-      if (role.isStatic) throw errors.invalid(ctx.language, 'id', translate(ctx.language, 'errors.staticRole'));
+      // A person's mistake, not a malformed request: ABP answers it as a user-friendly error.
+      if (role.isStatic) throw errors.userFriendly(translate(ctx.language, 'errors.staticRole'));
       reconnectAfterCommit(ctx, tx, await holders(tx, id));
       await tx.query('delete from user_roles where role_id = $1', [id]);
       await tx.query('update roles set is_deleted = true, deletion_time = now(), deleter_user_id = $2 where id = $1', [id, ctx.session!.userId]);
       return null;
     }),
   });
+  // ABP's clients list roles for pickers by this name (and its Async twin), optionally only those granted a permission.
+  for (const method of ['GetRoles', 'GetRolesAsync']) {
+    registry.add({
+      service, method, verb: 'GET', access: ACCESS, parameters: ['Permission'],
+      summary: 'Every role of the tenant, or those granted a permission',
+      async handler(ctx, input) {
+        const permission = input.optionalString('Permission', 128)?.trim();
+        const roles = (await listRoles(ctx.db, ctx.tenantId)).map((r) => r.dto);
+        return { items: permission ? roles.filter((r) => r.grantedPermissions.includes(permission)) : roles };
+      },
+    });
+  }
   registry.add({ service, method: 'GetAllPermissions', verb: 'GET', access: ACCESS, summary: 'Every permission of the caller\'s side', handler: async (ctx) => ({ items: allPermissions(ctx) }) });
   registry.add({
     service, method: 'GetRoleForEdit', verb: 'GET', access: ACCESS, parameters: ['Id'],

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { buildTranslations, flattenTranslations } from '../../../shared/locales';
+import { ABP_SOURCE_NAMES, abpSourceTexts } from '../../../shared/locales/abp-sources';
 import { buildMenu, type RouteEntry } from '../../../shared/navigation';
 import { PERMISSIONS, type PermissionName } from '../../../shared/permissions';
 import { policySettings } from '../../../shared/password-policy';
 import { pick, type Language } from '../../../shared/resource-kit';
 import { buildContext, type RequestContext, type Services } from '../../http/context';
 import { sendSuccess } from '../../http/envelope';
+import { UI_THEME_SETTING, uiThemeOf } from '../configuration';
 
 const LANGUAGES = [
   { name: 'zh-CN', displayName: '简体中文', icon: 'famfamfam-flags cn', isRightToLeft: false },
@@ -32,7 +34,7 @@ function menuItem(route: RouteEntry, language: Language, order: number): AbpMenu
 }
 
 /** ABP's `GET /AbpUserConfiguration/GetAll`: what the client merges into its global configuration at start-up. */
-export function userConfiguration(ctx: RequestContext) {
+export function userConfiguration(ctx: RequestContext, uiTheme: string | null = null) {
   const language = ctx.language;
   const isHost = ctx.tenantId === null;
   const granted = Object.fromEntries([...(ctx.session?.permissions ?? [])].sort().map((p) => [p, 'true']));
@@ -49,8 +51,11 @@ export function userConfiguration(ctx: RequestContext) {
       currentCulture: { name: language, displayName: current.displayName },
       languages,
       currentLanguage: languages.find((l) => l.name === language),
-      sources: [{ name: 'AbpProjectName', type: 'MultiTenantLocalizationSource' }],
-      values: { AbpProjectName: textsOf(language) },
+      sources: [
+        { name: 'AbpProjectName', type: 'MultiTenantLocalizationSource' },
+        ...ABP_SOURCE_NAMES.map((name) => ({ name, type: 'DictionaryBasedLocalizationSource' })),
+      ],
+      values: { AbpProjectName: textsOf(language), ...abpSourceTexts(language) },
     },
     features: { allFeatures: { 'App.SignalR': { value: 'true' }, 'App.Chat': { value: 'true' } } },
     auth: {
@@ -72,6 +77,7 @@ export function userConfiguration(ctx: RequestContext) {
       values: {
         'Abp.Localization.DefaultLanguageName': 'zh-CN', 'Abp.Timing.TimeZone': 'China Standard Time',
         ...policySettings(ctx.config.passwordPolicy),
+        ...(uiTheme ? { [UI_THEME_SETTING]: uiTheme } : {}),
       },
     },
     clock: { provider: 'unspecifiedClockProvider' },
@@ -87,5 +93,9 @@ export function userConfiguration(ctx: RequestContext) {
 }
 
 export function mountUserConfiguration(app: FastifyInstance, services: Services): void {
-  app.get('/AbpUserConfiguration/GetAll', async (request, reply) => sendSuccess(reply, userConfiguration(await buildContext(services, request))));
+  app.get('/AbpUserConfiguration/GetAll', async (request, reply) => {
+    const ctx = await buildContext(services, request);
+    const uiTheme = ctx.session ? await uiThemeOf(ctx.db, ctx.session.userId) : null;
+    return sendSuccess(reply, userConfiguration(ctx, uiTheme));
+  });
 }

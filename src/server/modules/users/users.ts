@@ -153,6 +153,26 @@ async function setPassword(ctx: RequestContext, tx: Db, userId: number, password
   reconnectAfterCommit(ctx, tx, [userId]);
 }
 
+/**
+ * Creates a user from a request body: by an administrator (with the roles named), or by self-registration, which
+ * gets the tenant's default roles whatever the body names and is active at once.
+ */
+export async function insertUser(ctx: RequestContext, tx: Db, input: Input, selfRegistered = false): Promise<number> {
+  const user = await readUser(ctx, tx, input, null);
+  const password = readNewPassword(ctx, input, 'password');
+  const [{ id }] = await tx.query<{ id: number }>(
+    `insert into users (tenant_id, user_name, normalized_user_name, name, surname, email_address, normalized_email_address, password_hash, is_active, creator_user_id)
+     values ($1, $2::text, upper($2::text), $3, $4, $5::text, upper($5::text), $6, $7, $8) returning id`,
+    [ctx.tenantId, user.userName, user.name, user.surname, user.emailAddress, await hashPassword(password),
+      selfRegistered || user.isActive, ctx.session?.userId ?? null]);
+  const roleNames = selfRegistered
+    ? (await listRoles(tx, ctx.tenantId)).filter((r) => r.dto.isDefault).map((r) => r.normalized_name)
+    : user.roleNames ?? [];
+  await setRoles(ctx, tx, id, roleNames);
+  if (!selfRegistered && user.enterpriseIds) await setEnterprises(ctx, tx, id, user.enterpriseIds);
+  return id;
+}
+
 export function registerUsers(registry: AppServiceRegistry): void {
   const service = 'User';
   registry.add({
@@ -185,17 +205,7 @@ export function registerUsers(registry: AppServiceRegistry): void {
   });
   registry.add({
     service, method: 'Create', verb: 'POST', access: ACCESS, parameters: ['userName', 'name', 'surname', 'emailAddress', 'isActive', 'roleNames', 'enterpriseIds', 'password'],
-    handler: (ctx, input) => ctx.db.transaction(async (tx) => {
-      const user = await readUser(ctx, tx, input, null);
-      const password = readNewPassword(ctx, input, 'password');
-      const [{ id }] = await tx.query<{ id: number }>(
-        `insert into users (tenant_id, user_name, normalized_user_name, name, surname, email_address, normalized_email_address, password_hash, is_active, creator_user_id)
-         values ($1, $2::text, upper($2::text), $3, $4, $5::text, upper($5::text), $6, $7, $8) returning id`,
-        [ctx.tenantId, user.userName, user.name, user.surname, user.emailAddress, await hashPassword(password), user.isActive, ctx.session!.userId]);
-      await setRoles(ctx, tx, id, user.roleNames ?? []);
-      if (user.enterpriseIds) await setEnterprises(ctx, tx, id, user.enterpriseIds);
-      return getUser(ctx, tx, id);
-    }),
+    handler: (ctx, input) => ctx.db.transaction(async (tx) => getUser(ctx, tx, await insertUser(ctx, tx, input))),
   });
   registry.add({
     service, method: 'Update', verb: 'PUT', access: ACCESS, parameters: ['id', 'userName', 'name', 'surname', 'emailAddress', 'isActive', 'roleNames', 'enterpriseIds'],
