@@ -24,7 +24,8 @@ export interface BrowserApp {
   close(): Promise<void>;
 }
 
-export async function startBrowserApp(): Promise<BrowserApp> {
+/** `env`: extra server settings, as the environment would give them (CORS_ORIGINS, …). */
+export async function startBrowserApp(options: { env?: NodeJS.ProcessEnv } = {}): Promise<BrowserApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'browser-test-'));
   const opened = await openTestPglite();
   let app: App | undefined;
@@ -44,7 +45,7 @@ export async function startBrowserApp(): Promise<BrowserApp> {
     // The seeded admins would be asked for a new password at their first login; the tests log in as admin/123qwe
     // throughout, so that request is withdrawn here and exercised on a user of its own (password-change.test.ts).
     await opened.db.query('update users set should_change_password_on_next_login = false');
-    const config = readConfig({ DATA_DIR: dataDir, JWT_SECRET, HOST: '127.0.0.1', PORT: '0', AMAP_KEY: 'test-amap-key' });
+    const config = readConfig({ DATA_DIR: dataDir, JWT_SECRET, HOST: '127.0.0.1', PORT: '0', AMAP_KEY: 'test-amap-key', ...options.env });
     if (!fs.existsSync(path.join(config.publicDir, 'index.html'))) throw new Error(`no built client in ${config.publicDir}`);
     app = await buildApp(opened.db, config, { quiet: true });
     await app.server.listen({ port: 0, host: '127.0.0.1' });
