@@ -294,7 +294,9 @@ async function main(): Promise<void> {
   console.log(`\nbench took ${results.durationS} s`);
 
   const file = path.join(__dirname, 'results.json');
-  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  // A partial run (--only) replaces the sections it measured and keeps the others' last figures.
+  const previous = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown> : {};
+  fs.writeFileSync(file, `${JSON.stringify({ ...previous, ...results }, null, 2)}\n`);
   console.log(`results written to ${path.relative(process.cwd(), file)}`);
 }
 
