@@ -12,9 +12,9 @@ export function printFaults(result: FaultsResult): void {
   else {
     const m = malformed.value;
     console.log(formatTable('Malformed payloads to every write method (POST/PUT/DELETE app services, as an admin, PGlite)',
-      ['write methods', 'bodies each', 'queries each DELETE', 'requests', 'answers', '500s (target 0)'],
-      [[m.writeMethods, m.bodies.length, m.queries.length, m.requests, statuses(m.statuses), m.fiveHundreds]]));
-    for (const line of m.failing.slice(0, 40)) console.log(`  500: ${line}`);
+      ['write methods', 'bodies each', 'queries each DELETE', 'requests', 'answers', 'of the 500s user-friendly', 'internal errors (target 0)'],
+      [[m.writeMethods, m.bodies.length, m.queries.length, m.requests, statuses(m.statuses), m.userFriendly ?? 0, m.fiveHundreds]]));
+    for (const line of m.failing.slice(0, 40)) console.log(`  internal error: ${line}`);
     if (m.failing.length > 40) console.log(`  … ${m.failing.length - 40} more in results.json`);
   }
 
