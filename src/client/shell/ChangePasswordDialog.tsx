@@ -82,7 +82,8 @@ export function ChangePasswordDialog({ isOpen, onClose, required = false }: Chan
             <ul>
               {activeRules(policy).map((rule) => {
                 const { key, params } = ruleText(rule, policy);
-                return <li key={rule} data-testid={`password-rule-${rule}`}>{t(key, params)}</li>;
+                // The other rules read as requirements already; the common-password refusal needs its own wording here.
+                return <li key={rule} data-testid={`password-rule-${rule}`}>{t(rule === 'common' ? 'password.commonRule' : key, params)}</li>;
               })}
             </ul>
           </div>

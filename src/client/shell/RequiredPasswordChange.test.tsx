@@ -36,7 +36,7 @@ describe('RequiredPasswordChange', () => {
     expect(byTestId('password-change-required')!.textContent).toContain('请先设置新密码');
     const rules = [...byTestId('password-rules')!.querySelectorAll('li')].map((li) => li.textContent);
     expect(rules).toEqual([
-      '密码长度须为10至32个字符', '密码须至少包含一个数字', '密码须至少包含一个字母', '密码须至少包含一个大写字母', '该密码过于常见，容易被猜到，请换一个',
+      '密码长度须为10至32个字符', '密码须至少包含一个数字', '密码须至少包含一个字母', '密码须至少包含一个大写字母', '不能是常见的、容易被猜到的密码',
     ]);
     expect(document.querySelector('.bp5-dialog-close-button, [aria-label="Close"]')).toBeNull();
     expect(byTestId('required-password-logout')).not.toBeNull();
