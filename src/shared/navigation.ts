@@ -106,6 +106,13 @@ export function findRouteByPath(pathname: string): RouteEntry | undefined {
   return ROUTES.find((r) => !r.external && r.path === pathname);
 }
 
+/** A permission is called by the first screen it opens (the roles tree and refusals show that name). */
+export function permissionLabel(name: PermissionName): Label {
+  const route = ROUTES.find((r) => r.permission === name);
+  if (!route) throw new Error(`Permission ${name} opens no route`);
+  return route.label;
+}
+
 export function findRouteByName(name: string): RouteEntry | undefined {
   return ROUTES.find((r) => r.name === name);
 }

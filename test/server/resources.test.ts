@@ -1,8 +1,8 @@
 // The contract every declared resource keeps, checked for each entry of RESOURCES from its declaration alone:
 // CRUD, keyword, paging, sorting, filters, lookup, validation, permissions and tenant isolation.
+import { permissionLabel } from '../../src/shared/navigation';
 import type { Resource } from '../../src/shared/resource-kit';
 import { referenceDisplayKey, resourcePermissions } from '../../src/shared/resource-kit';
-import { PERMISSIONS } from '../../src/shared/permissions';
 import { maskIdCard } from '../../src/shared/validators';
 import { findResource, RESOURCES } from '../../src/shared/resources';
 import {
@@ -412,7 +412,7 @@ for (const resource of STANDARD) {
       for (const [verb, method, options] of calls) {
         const response = await server.call(verb, path(method), { token: restricted, headers: { 'Accept-Language': 'en' }, ...options });
         const error = expectError(response, 403, true);
-        const names = resourcePermissions(resource).map((p) => PERMISSIONS.find((d) => d.name === p)!.label.en).join(', ');
+        const names = resourcePermissions(resource).map((p) => permissionLabel(p).en).join(', ');
         expect(error.message).toBe(`Required permissions are not granted. At least one of these permissions must be granted: ${names}`);
       }
       if (resource.lookup) expectSuccess(await server.call('GET', path(resource.lookup.method), { token: restricted }));

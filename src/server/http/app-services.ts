@@ -1,6 +1,6 @@
 import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { PermissionName } from '../../shared/permissions';
-import { PERMISSIONS } from '../../shared/permissions';
+import { permissionLabel } from '../../shared/navigation';
 import { pick } from '../../shared/resource-kit';
 import { buildContext, type RequestContext, type Services } from './context';
 import { errors } from './errors';
@@ -61,10 +61,7 @@ export function authorize(ctx: RequestContext, access: Access): void {
   if (!ctx.session) throw errors.notLoggedIn(ctx.language);
   if (access === 'user') return;
   if (!access.anyOf.some((p) => ctx.isGranted(p))) {
-    const names = access.anyOf.map((name) => {
-      const permission = PERMISSIONS.find((p) => p.name === name);
-      return permission ? pick(permission.label, ctx.language) : name;
-    });
+    const names = access.anyOf.map((name) => pick(permissionLabel(name), ctx.language));
     throw errors.forbidden(ctx.language, names);
   }
 }

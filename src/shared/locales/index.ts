@@ -1,5 +1,5 @@
 import { ALL_ENUMS } from '../enums';
-import { MENU_GROUPS, ROUTES } from '../navigation';
+import { MENU_GROUPS, permissionLabel, ROUTES } from '../navigation';
 import { PERMISSIONS } from '../permissions';
 import { type Language, type Label, pick } from '../resource-kit/label';
 import { RESOURCES } from '../resources';
@@ -25,7 +25,7 @@ export function buildTranslations(language: Language): TranslationTree {
   }]));
   tree.enum = Object.fromEntries(ALL_ENUMS.map((e) => [e.name,
     Object.fromEntries(e.options.map((o) => [String(o.value), pick(o.label, language)]))]));
-  tree.permission = Object.fromEntries(PERMISSIONS.map((p) => [p.name, pick(p.label, language)]));
+  tree.permission = Object.fromEntries(PERMISSIONS.map((p) => [p.name, pick(permissionLabel(p.name), language)]));
   tree.menu = Object.fromEntries(MENU_GROUPS.map((g) => [g.name, pick(g.label, language)]));
   tree.route = Object.fromEntries(ROUTES.map((r) => [r.name, pick(r.label, language)]));
   return tree;

@@ -13,18 +13,18 @@ export interface EnumDef<V extends EnumValue = EnumValue> {
   options: readonly EnumOption<V>[];
 }
 
-export function defineEnum<V extends EnumValue>(name: string, options: readonly EnumOption<V>[]): EnumDef<V> {
-  return { name, options };
-}
+/** A member: its stored value, then its zh-CN and en-US labels. */
+type Member = readonly [value: EnumValue, zh: string, en: string];
+type Members = Record<string, Member> & { name?: never; options?: never };
 
-/** Shorthand for the common case: numeric values with [zh, en] labels. */
-export function numericEnum(name: string, entries: Record<number, [string, string]>): EnumDef<number> {
-  return defineEnum(
-    name,
-    Object.entries(entries).map(([value, [zh, en]]) => ({ value: Number(value), label: { zh, en } })),
-  );
-}
+/** An enum whose members are also named properties: `corporateType.producer === 2`, in code and in SQL alike. */
+export type NamedEnum<M extends Members> = EnumDef<M[keyof M][0]> & { readonly [K in keyof M]: M[K][0] };
 
-export function enumValues<V extends EnumValue>(def: EnumDef<V>): V[] {
-  return def.options.map((o) => o.value);
+/** The value type of an enum declaration: `EnumValueOf<typeof planStatus>` is `0 | 1 | 2 | 3`. */
+export type EnumValueOf<E extends EnumDef> = E['options'][number]['value'];
+
+export function defineEnum<const M extends Members>(name: string, members: M): NamedEnum<M> {
+  const named = Object.fromEntries(Object.entries(members).map(([member, [value]]) => [member, value]));
+  const options = Object.values(members).map(([value, zh, en]) => ({ value, label: { zh, en } }));
+  return { ...named, name, options } as NamedEnum<M>;
 }

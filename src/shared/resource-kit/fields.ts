@@ -60,12 +60,12 @@ export interface DecimalField extends FieldBase {
 export interface BooleanField extends FieldBase { kind: 'boolean'; default?: boolean }
 export interface DateField extends FieldBase { kind: 'date' }
 export interface DateTimeField extends FieldBase { kind: 'datetime' }
-export interface EnumField extends FieldBase {
+export interface EnumField<V extends EnumValue = EnumValue> extends FieldBase {
   kind: 'enum';
-  enum: EnumDef<EnumValue>;
+  enum: EnumDef<V>;
   /** Several values (stored as an array). */
   multiple?: boolean;
-  default?: EnumValue;
+  default?: V;
   /** A filter value meaning "any" (the contract list's −1). */
   filterAll?: EnumValue;
 }
@@ -89,9 +89,11 @@ export type FieldDef =
   | StringField | TextField | IntegerField | DecimalField | BooleanField
   | DateField | DateTimeField | EnumField | ReferenceField | FilesField;
 
+// Each constructor keeps its options' literal types (`required: true`, `multiple: true`), so that the row types
+// below know which values can be null and which are arrays.
 type Options<F extends FieldDef> = Omit<F, 'kind' | 'label'>;
 const make = <F extends FieldDef>(kind: F['kind']) =>
-  (label: Label, options: Options<F> = {} as Options<F>): F => ({ kind, label, ...options }) as F;
+  <const O extends Options<F> = Options<F>>(label: Label, options?: O): F & O => ({ kind, label, ...options }) as F & O;
 
 /** Field constructors used by declarations: `string({zh, en}, {required: true})`. */
 export const field = {
@@ -102,10 +104,12 @@ export const field = {
   boolean: make<BooleanField>('boolean'),
   date: make<DateField>('date'),
   datetime: make<DateTimeField>('datetime'),
-  enum: (label: Label, def: EnumDef<EnumValue>, options: Omit<EnumField, 'kind' | 'label' | 'enum'> = {}): EnumField =>
-    ({ kind: 'enum', label, enum: def, ...options }),
-  reference: (label: Label, resource: string, options: Omit<ReferenceField, 'kind' | 'label' | 'resource'> = {}): ReferenceField =>
-    ({ kind: 'reference', label, resource, ...options }),
+  enum: <V extends EnumValue, const O extends Omit<EnumField<V>, 'kind' | 'label' | 'enum'> = Omit<EnumField<V>, 'kind' | 'label' | 'enum'>>(
+    label: Label, def: EnumDef<V>, options?: O,
+  ): EnumField<V> & O => ({ kind: 'enum', label, enum: def, ...options }) as EnumField<V> & O,
+  reference: <const O extends Omit<ReferenceField, 'kind' | 'label' | 'resource'> = Omit<ReferenceField, 'kind' | 'label' | 'resource'>>(
+    label: Label, resource: string, options?: O,
+  ): ReferenceField & O => ({ kind: 'reference', label, resource, ...options }) as ReferenceField & O,
   files: make<FilesField>('files'),
 };
 

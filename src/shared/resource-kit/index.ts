@@ -3,3 +3,4 @@ export * from './enum';
 export * from './fields';
 export * from './resource';
 export * from './contract';
+export * from './rows';

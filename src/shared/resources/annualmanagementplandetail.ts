@@ -1,5 +1,6 @@
 import { disposalMethod } from '../enums';
 import { defineResource, field } from '../resource-kit';
+import { partyEnterprise } from './enterpriseinformation';
 
 const tonnes = { zh: '吨', en: 't' };
 
@@ -18,7 +19,7 @@ export const annualmanagementplandetail = defineResource({
     thisyearweight: field.decimal({ zh: '本年度计划量', en: 'This year' }, { required: true, greaterThan: 0, max: 1e9, scale: 4, default: 0.01, unit: tonnes, width: 120 }),
     lastyearweight: field.decimal({ zh: '上年度实际量', en: 'Last year' }, { required: true, greaterThan: 0, max: 1e9, scale: 4, default: 0.01, unit: tonnes, width: 120 }),
     disposalMethod: field.enum({ zh: '处置方式', en: 'Disposal method' }, disposalMethod, { required: true, width: 100 }),
-    receiverId: field.reference({ zh: '接收单位', en: 'Receiver' }, 'EnterpriseInformation', { where: { corporateType: 1 }, width: 200 }),
+    receiverId: partyEnterprise('receiver', { width: 200 }),
   },
   displayField: 'hazardouswasteId',
 });

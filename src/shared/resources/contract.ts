@@ -1,4 +1,4 @@
-import { contractStatus, contractType } from '../enums';
+import { contractStatus, contractStatusFilter, contractType } from '../enums';
 import { defineResource, field } from '../resource-kit';
 
 /** Contracts between enterprises; voiding sets the status and keeps the record. */
@@ -15,7 +15,7 @@ export const contract = defineResource({
     partyAId: field.reference({ zh: '甲方', en: 'Party A' }, 'EnterpriseInformation', { required: true, filterable: true, width: 200 }),
     partyBId: field.reference({ zh: '乙方', en: 'Party B' }, 'EnterpriseInformation', { required: true, filterable: true, width: 200 }),
     contractType: field.enum({ zh: '合同类型', en: 'Type' }, contractType, { required: true, filterable: true, width: 130 }),
-    status: field.enum({ zh: '状态', en: 'Status' }, contractStatus, { default: 0, filterable: true, filterAll: -1, width: 70 }),
+    status: field.enum({ zh: '状态', en: 'Status' }, contractStatus, { default: contractStatus.normal, filterable: true, filterAll: contractStatusFilter.all, width: 70 }),
     signDate: field.date({ zh: '签订日期', en: 'Signed' }, { sortable: true, width: 100 }),
     startDate: field.date({ zh: '开始日期', en: 'Start' }, { required: true, sortable: true, width: 100 }),
     expiryDate: field.date({ zh: '到期日期', en: 'Expiry' }, { required: true, sortable: true, width: 100 }),

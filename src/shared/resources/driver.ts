@@ -1,5 +1,5 @@
 import { defineResource, field } from '../resource-kit';
-import { PHONE_PATTERN } from './enterpriseinformation';
+import { PHONE_PATTERN, partyEnterprise } from './enterpriseinformation';
 
 export const driver = defineResource({
   name: 'Driver',
@@ -9,9 +9,7 @@ export const driver = defineResource({
   route: { path: '/enterpriseinformationtp/driver', group: 'enterpriseinformationtp', icon: 'id-number', order: 3 },
   enterpriseScope: { fields: ['enterpriseId'] },
   fields: {
-    enterpriseId: field.reference({ zh: '运输单位', en: 'Transporter' }, 'EnterpriseInformation', {
-      required: true, filterable: true, where: { corporateType: 3 }, width: 220,
-    }),
+    enterpriseId: partyEnterprise('transporter', { required: true, filterable: true, width: 220 }),
     name: field.string({ zh: '姓名', en: 'Name' }, { required: true, maxLength: 50, sortable: true, searchable: true, width: 90 }),
     idCardNumber: field.string({ zh: '身份证号', en: 'ID card number' }, {
       required: true, maxLength: 18, pattern: '\\d{17}[\\dXx]', check: 'idCard', mask: 'idCard', unique: true, width: 170,

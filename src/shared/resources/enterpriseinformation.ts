@@ -1,10 +1,19 @@
-import { corporateType, wasteProductionScale } from '../enums';
-import { defineResource, field } from '../resource-kit';
+import { corporateType, transferParty, wasteProductionScale } from '../enums';
+import { defineResource, field, type ReferenceField } from '../resource-kit';
 
 const regionCode = (zh: string, en: string, digits: number, example: string, filterable = false) =>
   field.string({ zh, en }, { maxLength: 12, pattern: `\\d{${digits}}`, list: false, form: false, filterable, example });
 
 export const PHONE_PATTERN = '1[3-9]\\d{9}|0\\d{2,3}-?\\d{7,8}(-\\d{1,6})?';
+type ReferenceOptions = Omit<ReferenceField, 'kind' | 'label' | 'resource' | 'where'>;
+type Party = (typeof transferParty)['options'][number]['value'];
+
+/** A reference to an enterprise acting as one party (a vehicle's transporter): only enterprises of that type fit. */
+export function partyEnterprise<const O extends ReferenceOptions>(party: Party, options: O) {
+  const label = transferParty.options.find((option) => option.value === party)!.label;
+  return field.reference(label, 'EnterpriseInformation', { ...options, where: { corporateType: corporateType[party] } });
+}
+
 const phoneHint = { zh: '手机号或区号-座机号', en: 'Mobile number or area code and number' };
 
 /**
@@ -22,17 +31,17 @@ export const enterpriseinformation = defineResource({
     {
       name: 'enterpriseinformation_cp', label: { zh: '接收单位信息', en: 'Receivers' }, permission: 'Pages.EnterpriseInformationCP',
       route: { path: '/enterpriseinformationcp/enterpriseinformation_cp', group: 'enterpriseinformationcp', icon: 'inbox', order: 1 },
-      field: 'corporateType', value: 1,
+      field: 'corporateType', value: corporateType.receiver,
     },
     {
       name: 'enterpriseinformation_wp', label: { zh: '产废单位信息', en: 'Producers' }, permission: 'Pages.EnterpriseInformationWP',
       route: { path: '/enterpriseinformationwp/enterpriseinformation_wp', group: 'enterpriseinformationwp', icon: 'build', order: 1 },
-      field: 'corporateType', value: 2,
+      field: 'corporateType', value: corporateType.producer,
     },
     {
       name: 'enterpriseinformation_tp', label: { zh: '运输单位信息', en: 'Transporters' }, permission: 'Pages.EnterpriseInformationTP',
       route: { path: '/enterpriseinformationtp/enterpriseinformation_tp', group: 'enterpriseinformationtp', icon: 'truck', order: 1 },
-      field: 'corporateType', value: 3,
+      field: 'corporateType', value: corporateType.transporter,
     },
   ],
   enterpriseScope: 'self',

@@ -25,7 +25,7 @@ export const equipmentwarning = defineResource({
     raisedAt: field.datetime({ zh: '预警时间', en: 'Raised at' }, { required: true, managed: true, sortable: true, filterRange: true, width: 150 }),
     lastSeenAt: field.datetime({ zh: '最近出现', en: 'Last seen' }, { managed: true, sortable: true, width: 150 }),
     occurrences: field.integer({ zh: '次数', en: 'Occurrences' }, { min: 1, managed: true, width: 60 }),
-    status: field.enum({ zh: '状态', en: 'Status' }, warningStatus, { default: 0, managed: true, filterable: true, width: 80 }),
+    status: field.enum({ zh: '状态', en: 'Status' }, warningStatus, { default: warningStatus.open, managed: true, filterable: true, width: 80 }),
     acknowledgedBy: field.string({ zh: '确认人', en: 'Acknowledged by' }, { maxLength: 64, managed: true, list: false }),
     acknowledgedAt: field.datetime({ zh: '确认时间', en: 'Acknowledged at' }, { managed: true, list: false }),
     acknowledgeNote: field.text({ zh: '确认说明', en: 'Acknowledgement note' }, { maxLength: 500, managed: true, list: false }),

@@ -3,6 +3,7 @@ import {
   physicalCharacteristics, purpose, wasteInfoStatus, wasteType,
 } from '../enums';
 import { defineResource, field } from '../resource-kit';
+import { partyEnterprise } from './enterpriseinformation';
 
 /** A producer's hazardous wastes as it declares them: what, from where, packed how, for what. */
 export const hazardouswasteinformation = defineResource({
@@ -13,9 +14,7 @@ export const hazardouswasteinformation = defineResource({
   route: { path: '/enterpriseinformationwp/hazardouswasteinformation', group: 'enterpriseinformationwp', icon: 'warning-sign', order: 2 },
   enterpriseScope: { fields: ['enterpriseId'] },
   fields: {
-    enterpriseId: field.reference({ zh: '产废单位', en: 'Producer' }, 'EnterpriseInformation', {
-      required: true, filterable: true, where: { corporateType: 2 }, width: 220,
-    }),
+    enterpriseId: partyEnterprise('producer', { required: true, filterable: true, width: 220 }),
     wastecodeId: field.reference({ zh: '废物代码', en: 'Waste code' }, 'Wastecode', { required: true, filterable: true, width: 110 }),
     name: field.string({ zh: '危废名称', en: 'Name' }, { required: true, maxLength: 100, sortable: true, searchable: true, width: 180 }),
     wasteType: field.enum({ zh: '废物类型', en: 'Waste type' }, wasteType, { required: true, filterable: true, width: 120 }),
@@ -28,7 +27,7 @@ export const hazardouswasteinformation = defineResource({
     purpose: field.enum({ zh: '用途', en: 'Purpose' }, purpose, { required: true, filterable: true, width: 90 }),
     // Left empty, the server fills it from the waste code of the national list.
     hazardCharacteristics: field.enum({ zh: '危险特性', en: 'Hazard characteristics' }, hazardCharacteristic, { multiple: true, filterable: true, width: 130 }),
-    status: field.enum({ zh: '状态', en: 'Status' }, wasteInfoStatus, { default: 0, form: false, managed: true, filterable: true, width: 70 }),
+    status: field.enum({ zh: '状态', en: 'Status' }, wasteInfoStatus, { default: wasteInfoStatus.inUse, form: false, managed: true, filterable: true, width: 70 }),
   },
   displayField: 'name',
   lookup: { method: 'GetHazardouswasteInformationAll', labelField: 'name' },

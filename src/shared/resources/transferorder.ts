@@ -1,5 +1,6 @@
 import { declareStatus, dispatchStatus, signStatus } from '../enums';
 import { defineResource, field } from '../resource-kit';
+import { partyEnterprise } from './enterpriseinformation';
 
 const tonnes = { zh: '吨', en: 't' };
 const signee = (zh: string, en: string) => field.files({ zh, en }, { managed: true, list: false, form: false });
@@ -20,22 +21,16 @@ export const transferorder = defineResource({
     manifestNo: field.string({ zh: '联单编号', en: 'Manifest number' }, {
       maxLength: 20, managed: true, form: false, sortable: true, searchable: true, width: 150,
     }),
-    producerId: field.reference({ zh: '产废单位', en: 'Producer' }, 'EnterpriseInformation', {
-      required: true, filterable: true, where: { corporateType: 2 }, width: 200,
-    }),
-    transporterId: field.reference({ zh: '运输单位', en: 'Transporter' }, 'EnterpriseInformation', {
-      required: true, filterable: true, where: { corporateType: 3 }, width: 200,
-    }),
-    receiverId: field.reference({ zh: '接收单位', en: 'Receiver' }, 'EnterpriseInformation', {
-      required: true, filterable: true, where: { corporateType: 1 }, width: 200,
-    }),
+    producerId: partyEnterprise('producer', { required: true, filterable: true, width: 200 }),
+    transporterId: partyEnterprise('transporter', { required: true, filterable: true, width: 200 }),
+    receiverId: partyEnterprise('receiver', { required: true, filterable: true, width: 200 }),
     plannedDate: field.date({ zh: '计划转移日期', en: 'Planned transfer date' }, { required: true, sortable: true, filterRange: true, width: 110 }),
     totalQuantity: field.decimal({ zh: '转移总量', en: 'Total quantity' }, {
       managed: true, form: false, scale: 3, unit: tonnes, sortable: true, width: 100,
     }),
-    declareStatus: field.enum({ zh: '申报状态', en: 'Declare status' }, declareStatus, { default: 0, managed: true, form: false, filterable: true, width: 90 }),
-    dispatchStatus: field.enum({ zh: '派车状态', en: 'Dispatch status' }, dispatchStatus, { default: 0, managed: true, form: false, filterable: true, width: 90 }),
-    signStatus: field.enum({ zh: '签收状态', en: 'Sign status' }, signStatus, { default: 0, managed: true, form: false, filterable: true, width: 90 }),
+    declareStatus: field.enum({ zh: '申报状态', en: 'Declare status' }, declareStatus, { default: declareStatus.pending, managed: true, form: false, filterable: true, width: 90 }),
+    dispatchStatus: field.enum({ zh: '派车状态', en: 'Dispatch status' }, dispatchStatus, { default: dispatchStatus.pending, managed: true, form: false, filterable: true, width: 90 }),
+    signStatus: field.enum({ zh: '签收状态', en: 'Sign status' }, signStatus, { default: signStatus.pending, managed: true, form: false, filterable: true, width: 90 }),
     vehicleIds: field.reference({ zh: '运输车辆', en: 'Vehicles' }, 'Vehicleinformation', { multiple: true, managed: true, form: false, width: 160 }),
     driverIds: field.reference({ zh: '驾驶员', en: 'Drivers' }, 'Driver', { multiple: true, managed: true, form: false, width: 140 }),
     returnReason: field.text({ zh: '退回原因', en: 'Return reason' }, { maxLength: 500, managed: true, form: false, list: false }),

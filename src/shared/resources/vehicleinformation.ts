@@ -1,5 +1,6 @@
 import { vehicleColour, vehicleEntryType } from '../enums';
 import { defineResource, field } from '../resource-kit';
+import { partyEnterprise } from './enterpriseinformation';
 
 export const vehicleinformation = defineResource({
   name: 'Vehicleinformation',
@@ -9,15 +10,13 @@ export const vehicleinformation = defineResource({
   route: { path: '/enterpriseinformationtp/vehicleinformation', group: 'enterpriseinformationtp', icon: 'drive-time', order: 2 },
   enterpriseScope: { fields: ['enterpriseId'] },
   fields: {
-    enterpriseId: field.reference({ zh: '运输单位', en: 'Transporter' }, 'EnterpriseInformation', {
-      required: true, filterable: true, where: { corporateType: 3 }, width: 220,
-    }),
+    enterpriseId: partyEnterprise('transporter', { required: true, filterable: true, width: 220 }),
     plateNumber: field.string({ zh: '车牌号', en: 'Plate number' }, {
       required: true, maxLength: 10, check: 'plateNumber', unique: true, sortable: true, searchable: true, width: 110,
       patternHint: { zh: '如 浙A12345、粤BD12345', en: 'Like 浙A12345 or 粤BD12345' },
     }),
     colour: field.enum({ zh: '车牌颜色', en: 'Plate colour' }, vehicleColour, { required: true, filterable: true, width: 90 }),
-    entryType: field.enum({ zh: '运输方式', en: 'Entry type' }, vehicleEntryType, { required: true, filterable: true, default: 1, width: 90 }),
+    entryType: field.enum({ zh: '运输方式', en: 'Entry type' }, vehicleEntryType, { required: true, filterable: true, default: vehicleEntryType.road, width: 90 }),
     loadCapacity: field.decimal({ zh: '核定载重', en: 'Load capacity' }, {
       greaterThan: 0, max: 1000, scale: 3, unit: { zh: '吨', en: 't' }, sortable: true, width: 100,
     }),

@@ -23,7 +23,7 @@ export const warehousereceipt = defineResource({
     quantity: field.decimal({ zh: '入库量', en: 'Quantity' }, { required: true, greaterThan: 0, max: 100000, scale: 3, unit: tonnes, sortable: true, width: 90 }),
     receiptDate: field.date({ zh: '入库日期', en: 'Date' }, { required: true, sortable: true, filterRange: true, width: 100 }),
     storagePlace: field.string({ zh: '贮存场所', en: 'Storage place' }, { maxLength: 100, searchable: true, width: 140 }),
-    source: field.enum({ zh: '来源', en: 'Source' }, receiptSource, { default: 1, managed: true, form: false, filterable: true, width: 90 }),
+    source: field.enum({ zh: '来源', en: 'Source' }, receiptSource, { default: receiptSource.manual, managed: true, form: false, filterable: true, width: 90 }),
     transferOrderId: field.reference({ zh: '来源联单', en: 'Source order' }, 'TransferOrder', { managed: true, form: false, filterable: true, width: 150 }),
     remarks: field.text({ zh: '备注', en: 'Remarks' }, { maxLength: 500, list: false }),
   },

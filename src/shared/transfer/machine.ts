@@ -1,3 +1,4 @@
+import { declareStatus, dispatchStatus, signStatus } from '../enums';
 import type { PermissionName } from '../permissions';
 
 /**
@@ -13,9 +14,6 @@ export const PARTY_FIELD: Record<Party, 'producerId' | 'transporterId' | 'receiv
   producer: 'producerId', transporter: 'transporterId', receiver: 'receiverId',
 };
 
-export const Declare = { pending: 0, signed: 1, voided: 2 } as const;
-export const Dispatch = { pending: 0, dispatched: 1 } as const;
-export const Sign = { pending: 0, agreed: 1, returned: 2 } as const;
 
 export interface OrderState {
   declareStatus: number;
@@ -39,22 +37,22 @@ export interface Transition {
 const APPLY: PermissionName = 'Pages.TransferApplication';
 const RECEIVE: PermissionName = 'Pages.TransferReception';
 
-const OPEN = { declareStatus: Declare.pending, signStatus: Sign.pending };
-const RETURNED = { declareStatus: Declare.pending, signStatus: Sign.returned };
-const DRAFT = { ...OPEN, dispatchStatus: Dispatch.pending };
-const AWAITING_RECEPTION = { ...OPEN, dispatchStatus: Dispatch.dispatched };
+const OPEN = { declareStatus: declareStatus.pending, signStatus: signStatus.pending };
+const RETURNED = { declareStatus: declareStatus.pending, signStatus: signStatus.returned };
+const DRAFT = { ...OPEN, dispatchStatus: dispatchStatus.pending };
+const AWAITING_RECEPTION = { ...OPEN, dispatchStatus: dispatchStatus.dispatched };
 
 export const TRANSITIONS: readonly Transition[] = [
   // The producer edits until the car is dispatched, and corrects an order the receiver returned.
   { action: 'edit', party: 'producer', permission: APPLY, from: [DRAFT, RETURNED], to: {} },
   { action: 'delete', party: 'producer', permission: APPLY, from: [DRAFT], to: null },
   // Voiding is possible until the receiver agrees.
-  { action: 'void', party: 'producer', permission: APPLY, from: [OPEN, RETURNED], to: { declareStatus: Declare.voided } },
-  { action: 'resubmit', party: 'producer', permission: APPLY, from: [RETURNED], to: { signStatus: Sign.pending } },
+  { action: 'void', party: 'producer', permission: APPLY, from: [OPEN, RETURNED], to: { declareStatus: declareStatus.voided } },
+  { action: 'resubmit', party: 'producer', permission: APPLY, from: [RETURNED], to: { signStatus: signStatus.pending } },
   // Assigning vehicles and drivers dispatches the car; the transporter may reassign until reception.
-  { action: 'dispatch', party: 'transporter', permission: APPLY, from: [OPEN], to: { dispatchStatus: Dispatch.dispatched } },
-  { action: 'agree', party: 'receiver', permission: RECEIVE, from: [AWAITING_RECEPTION], to: { signStatus: Sign.agreed, declareStatus: Declare.signed } },
-  { action: 'return', party: 'receiver', permission: RECEIVE, from: [AWAITING_RECEPTION], to: { signStatus: Sign.returned } },
+  { action: 'dispatch', party: 'transporter', permission: APPLY, from: [OPEN], to: { dispatchStatus: dispatchStatus.dispatched } },
+  { action: 'agree', party: 'receiver', permission: RECEIVE, from: [AWAITING_RECEPTION], to: { signStatus: signStatus.agreed, declareStatus: declareStatus.signed } },
+  { action: 'return', party: 'receiver', permission: RECEIVE, from: [AWAITING_RECEPTION], to: { signStatus: signStatus.returned } },
   // Each party signs (attaches its signee image) at its own step.
   { action: 'sign', party: 'producer', permission: APPLY, from: [OPEN, RETURNED], to: {} },
   { action: 'sign', party: 'transporter', permission: APPLY, from: [OPEN], to: {} },

@@ -1,6 +1,7 @@
 import type { PermissionName } from '../../../shared/permissions';
 import { annualmanagementplan, contract, transferorder } from '../../../shared/resources';
-import { Declare, Dispatch, PARTY_FIELD, Sign, type OrderState, type Party } from '../../../shared/transfer/machine';
+import { declareStatus, dispatchStatus, signStatus } from '../../../shared/enums';
+import { PARTY_FIELD, type OrderState, type Party } from '../../../shared/transfer/machine';
 import { Params, tenantCondition } from '../../crud/sql';
 import { columnName } from '../../db/schema';
 import type { AppServiceRegistry } from '../../http/app-services';
@@ -25,9 +26,9 @@ interface OrderKind {
 
 // What awaits each party: the transporter dispatches, the receiver receives, the producer corrects what came back.
 const ORDER_KINDS: OrderKind[] = [
-  { kind: 'toDispatch', permission: transferorder.permission, party: 'transporter', statuses: { declareStatus: Declare.pending, dispatchStatus: Dispatch.pending, signStatus: Sign.pending } },
-  { kind: 'toReceive', permission: 'Pages.TransferReception', party: 'receiver', statuses: { declareStatus: Declare.pending, dispatchStatus: Dispatch.dispatched, signStatus: Sign.pending } },
-  { kind: 'returned', permission: transferorder.permission, party: 'producer', statuses: { declareStatus: Declare.pending, signStatus: Sign.returned } },
+  { kind: 'toDispatch', permission: transferorder.permission, party: 'transporter', statuses: { declareStatus: declareStatus.pending, dispatchStatus: dispatchStatus.pending, signStatus: signStatus.pending } },
+  { kind: 'toReceive', permission: 'Pages.TransferReception', party: 'receiver', statuses: { declareStatus: declareStatus.pending, dispatchStatus: dispatchStatus.dispatched, signStatus: signStatus.pending } },
+  { kind: 'returned', permission: transferorder.permission, party: 'producer', statuses: { declareStatus: declareStatus.pending, signStatus: signStatus.returned } },
 ];
 
 /** Counts and the newest few rows of `table` under the conditions: one query for both. */

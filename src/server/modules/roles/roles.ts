@@ -1,3 +1,4 @@
+import { permissionLabel } from '../../../shared/navigation';
 import { translate } from '../../../shared/locales';
 import { permissionsForSide } from '../../../shared/permissions';
 import { pick } from '../../../shared/resource-kit';
@@ -42,7 +43,7 @@ async function getRole(ctx: RequestContext, db: Db, id: number): Promise<RoleDto
 
 function allPermissions(ctx: RequestContext) {
   return permissionsForSide(ctx.tenantId === null)
-    .map((p) => ({ name: p.name, displayName: pick(p.label, ctx.language), description: null, id: 0 }))
+    .map((p) => ({ name: p.name, displayName: pick(permissionLabel(p.name), ctx.language), description: null, id: 0 }))
     .sort((a, b) => a.displayName.localeCompare(b.displayName, 'zh-CN'));
 }
 
