@@ -2,19 +2,14 @@
 // served from another origin (CORS), the framework's localization sources, and the account, user, role, tenant and
 // configuration calls of their screens.
 import { expectError, expectSuccess, ok } from '../support/server-fixtures';
-import { startTestServer, svc, unique, type TestServer } from '../support/server-harness';
+import { svc, unique, useTestServer } from '../support/server-harness';
 
 const CLIENT_ORIGIN = 'http://localhost:4200';
-let server: TestServer;
+const server = useTestServer({ env: { CORS_ORIGINS: `${CLIENT_ORIGIN}, http://abp-client.example` , SELF_REGISTRATION: 'true' } });
 let admin: string;
 beforeAll(async () => {
-  server = await startTestServer({ env: { CORS_ORIGINS: `${CLIENT_ORIGIN}, http://abp-client.example` , SELF_REGISTRATION: 'true' } });
   admin = await server.token(1, 'admin');
 });
-afterAll(async () => {
-  await server?.close();
-});
-
 const preflight = (path: string, origin: string) => fetch(`${server.baseUrl}${path}`, {
   method: 'OPTIONS',
   headers: {

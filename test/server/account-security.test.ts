@@ -2,18 +2,13 @@
 // methods an administrator uses on an account (ResetPassword, Activate, DeActivate) and the change-at-next-login flag.
 import { CLAIM, decodeJwtPayload, signJwt } from '../support/jwt';
 import { createTenant, createUser, expectError, expectSuccess, expectValidationError, ok, userWithPermissions } from '../support/server-fixtures';
-import { DEFAULT_PASSWORD, JWT_SECRET, startTestServer, svc, type TestServer } from '../support/server-harness';
+import { DEFAULT_PASSWORD, JWT_SECRET, svc, useTestServer } from '../support/server-harness';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.token(1, 'admin');
 });
-afterAll(async () => {
-  await server?.close();
-});
-
 const en = { 'Accept-Language': 'en' };
 const STAMP = 'AspNet.Identity.SecurityStamp';
 

@@ -2,16 +2,9 @@
 import { permissionsForSide } from '../../src/shared/permissions';
 import { createTenant, createUser, expectError, expectSuccess, expectValidationError, ok } from '../support/server-fixtures';
 import { CLAIM, decodeJwtPayload, signJwt } from '../support/jwt';
-import { DEFAULT_PASSWORD, JWT_SECRET, startTestServer, svc, unique, type CallOptions, type TestServer } from '../support/server-harness';
+import { type CallOptions, DEFAULT_PASSWORD, JWT_SECRET, svc, unique, useTestServer } from '../support/server-harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
-
+const server = useTestServer();
 const AUTHENTICATE = '/api/TokenAuth/Authenticate';
 
 // The server also counts failures per client address. Tests that fail logins on purpose each use an address of their

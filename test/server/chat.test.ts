@@ -8,13 +8,13 @@ import { contractPdf } from '../support/chinese-pdf';
 import {
   createTenant, createUser, expectError, expectSuccess, expectValidationError, ok, userWithPermissions, type CreatedUser,
 } from '../support/server-fixtures';
-import { DEFAULT_PASSWORD, startTestServer, svc, type CallResult, type Envelope, type TestServer } from '../support/server-harness';
+import { type CallResult, DEFAULT_PASSWORD, type Envelope, svc, useTestServer } from '../support/server-harness';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 type Chatter = CreatedUser & { token: string };
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 let adminId: number;
 let otherTenant: { id: number; token: string; adminId: number };
@@ -23,7 +23,6 @@ const C = (method: string) => svc('ChatLog', method);
 const connections: HubConnection[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.token(1, 'admin');
   adminId = ok<{ user: { id: number } }>(await server.call('GET', svc('Session', 'GetCurrentLoginInformations'), { token: admin }), 'session').user.id;
   const tenant = await createTenant(server);
@@ -34,10 +33,6 @@ beforeAll(async () => {
 afterEach(async () => {
   await Promise.all(connections.splice(0).map((c) => c.stop().catch(() => undefined)));
 });
-afterAll(async () => {
-  await server?.close();
-});
-
 const chatter = (): Promise<Chatter> => userWithPermissions(server, admin, 1, ['Pages.ChatLog']);
 
 /** A connected hub client recording every `ReceiveMessage` batch. */

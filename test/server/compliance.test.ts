@@ -3,12 +3,12 @@
 import { creditCodeCheckChar, idCardCheckChar } from '../../src/shared/validators';
 import { contractPdf } from '../support/chinese-pdf';
 import { expectError, expectSuccess, expectValidationError, ok, userWithPermissions } from '../support/server-fixtures';
-import { startTestServer, svc, unique, type TestServer } from '../support/server-harness';
+import { svc, type TestServer, unique, useTestServer } from '../support/server-harness';
 
 type Dto = Record<string, unknown> & { id: number };
 type Paged = { totalCount: number; items: Dto[] };
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 
 const creditCode = () => {
@@ -51,15 +51,10 @@ async function clerk(permissions: string[], enterpriseIds: number[]) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.token(1, 'admin');
   const codes = ok<Dto[]>(await server.call('GET', svc('Wastecode', 'GetWastecodeAll'), { token: admin, query: { Keyword: '900-214-08' } }), 'code');
   wastecodeId = codes[0].id;
 });
-afterAll(async () => {
-  await server?.close();
-});
-
 describe('enterprise-scoped visibility', () => {
   let producerA: Dto;
   let producerB: Dto;

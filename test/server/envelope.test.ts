@@ -1,17 +1,12 @@
 // ABP's wire conventions every endpoint shares: the envelope, status codes, routing and input binding.
 import { createUser, expectError, expectSuccess, expectValidationError } from '../support/server-fixtures';
-import { hasStackTrace, startTestServer, svc, type TestServer } from '../support/server-harness';
+import { hasStackTrace, svc, useTestServer } from '../support/server-harness';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.token(1, 'admin');
 });
-afterAll(async () => {
-  await server?.close();
-});
-
 const en = { 'Accept-Language': 'en' };
 
 describe('envelope', () => {

@@ -7,12 +7,12 @@ import type { EventsAfterResult, LiveEvent } from '../../src/shared/live/events'
 import { buildApp, type App } from '../../src/server/app';
 import { readConfig } from '../../src/server/config';
 import { createTenant, expectError, expectSuccess } from '../support/server-fixtures';
-import { httpClient, JWT_SECRET, startTestServer, svc, type TestServer } from '../support/server-harness';
+import { httpClient, JWT_SECRET, svc, useTestServer } from '../support/server-harness';
 import { buildTransferWorld, clerk, enterprise, orderBody, type TransferWorld } from '../support/transfer-world';
 
 type Order = { id: number; version: number };
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 let world: TransferWorld;
 const connections: HubConnection[] = [];
@@ -20,13 +20,11 @@ const connections: HubConnection[] = [];
 const T = (method: string) => svc('TransferOrder', method);
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.token(1, 'admin');
   world = await buildTransferWorld(server, admin, { planned: 1000, stock: 500 });
 });
 afterAll(async () => {
   await Promise.all(connections.map((c) => c.stop()));
-  await server?.close();
 });
 
 const eventsAfter = async (token: string, after?: number, maxResultCount?: number) =>

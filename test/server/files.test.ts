@@ -6,14 +6,14 @@ import { checkFileIds } from '../../src/server/files';
 import { translate } from '../../src/shared/locales';
 import { contractPdf, chinesePdf } from '../support/chinese-pdf';
 import { createTenant, expectError, expectSuccess, expectValidationError, userWithPermissions } from '../support/server-fixtures';
-import { DEFAULT_PASSWORD, hasStackTrace, startTestServer, svc, type CallResult, type Envelope, type TestServer } from '../support/server-harness';
+import { type CallResult, DEFAULT_PASSWORD, type Envelope, hasStackTrace, svc, useTestServer } from '../support/server-harness';
 
 type FileDto = { id: number; name: string; size: number; contentType: string; creationTime: string };
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const MAX_UPLOAD_BYTES = 256 * 1024;
 
-let server: TestServer;
+const server = useTestServer({ env: { MAX_UPLOAD_MB: String(MAX_UPLOAD_BYTES / (1024 * 1024)) } });
 let uploadDir: string;
 /** Holds the permissions of every file owner. */
 let clerk: { id: number; token: string };
@@ -24,7 +24,6 @@ let outsider: string;
 let otherTenant: { id: number; token: string };
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { MAX_UPLOAD_MB: String(MAX_UPLOAD_BYTES / (1024 * 1024)) } });
   uploadDir = server.app.services.config.uploadDir;
   const admin = await server.token(1, 'admin');
   const user = await userWithPermissions(server, admin, 1, ['Pages.ContractManagement', 'Pages.EnterpriseInformation', 'Pages.RegularInspections']);
@@ -34,10 +33,6 @@ beforeAll(async () => {
   const tenant = await createTenant(server);
   otherTenant = { id: tenant.id, token: await server.login(tenant.id, 'admin', DEFAULT_PASSWORD) };
 });
-afterAll(async () => {
-  await server?.close();
-});
-
 interface Part {
   name: string;
   data: Buffer | string;

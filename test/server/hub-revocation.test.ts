@@ -4,23 +4,21 @@ import { HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection 
 import type { LiveEvent } from '../../src/shared/live/events';
 import { appendEvents, publishEvents } from '../../src/server/modules/events';
 import { createRole, createUser, expectSuccess, ok } from '../support/server-fixtures';
-import { startTestServer, svc, type TestServer } from '../support/server-harness';
+import { svc, useTestServer } from '../support/server-harness';
 import { enterprise } from '../support/transfer-world';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 let enterprises: [number, number];
 const connections: HubConnection[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.token(1, 'admin');
   const [first, second] = [await enterprise(server, admin, [2]), await enterprise(server, admin, [2])];
   enterprises = [first.id as number, second.id as number];
 });
 afterAll(async () => {
   await Promise.all(connections.map((c) => c.stop()));
-  await server?.close();
 });
 
 interface Watched {

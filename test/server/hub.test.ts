@@ -5,18 +5,13 @@ import { HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/s
 import { buildApp, type App } from '../../src/server/app';
 import { readConfig } from '../../src/server/config';
 import { notifyUser } from '../../src/server/modules/notifications/notifications';
-import { JWT_SECRET, startTestServer, svc, type TestServer } from '../support/server-harness';
+import { JWT_SECRET, svc, useTestServer } from '../support/server-harness';
 
-let server: TestServer;
+const server = useTestServer();
 const connections: HubConnection[] = [];
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
 
 afterAll(async () => {
   await Promise.all(connections.map((c) => c.stop()));
-  await server.close();
 });
 
 function connect(baseUrl: string, options: { token?: string; query?: string }): HubConnection {

@@ -11,21 +11,16 @@ import { liveEventsApplied } from '../../src/client/realtime/liveActions';
 import type { HubConnectionFactory } from '../../src/client/realtime/connection';
 import { hubLoop } from '../../src/client/realtime/hubSaga';
 import type { LiveEvent } from '../../src/shared/live/events';
-import { startTestServer, svc, type TestServer } from '../support/server-harness';
+import { svc, useTestServer } from '../support/server-harness';
 import { boundDevice, monitoringWorld, sendOk } from '../support/monitoring-world';
 import { expectSuccess } from '../support/server-fixtures';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.token(1, 'admin');
 });
-afterAll(async () => {
-  await server?.close();
-});
-
 async function waitFor(what: string, done: () => boolean, ms: number): Promise<void> {
   const until = Date.now() + ms;
   while (!done()) {

@@ -1,18 +1,13 @@
 // Login lock-out under concurrency, per user whatever the spelling, and login timing that does not reveal whether a
 // user exists.
 import { createUser, expectError, expectSuccess } from '../support/server-fixtures';
-import { startTestServer, unique, type TestServer } from '../support/server-harness';
+import { unique, useTestServer } from '../support/server-harness';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.token(1, 'admin');
 });
-afterAll(async () => {
-  await server?.close();
-});
-
 const LIMIT = 5;
 const en = { 'Accept-Language': 'en' };
 const INVALID = 'Invalid user name or password';

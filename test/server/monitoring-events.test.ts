@@ -4,21 +4,16 @@
 import { HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { EVENT_TARGET, type EventsAfterResult, type LiveEvent, type ReadingPayload } from '../../src/shared/live/events';
 import { createTenant, expectSuccess, expectValidationError, ok, userWithPermissions } from '../support/server-fixtures';
-import { DEFAULT_PASSWORD, startTestServer, svc, type TestServer } from '../support/server-harness';
+import { DEFAULT_PASSWORD, svc, useTestServer } from '../support/server-harness';
 import { clerk, enterprise } from '../support/transfer-world';
 import { boundDevice, monitoringWorld, readings, sendOk, wasteOf, type Device, type MonitoringWorld } from '../support/monitoring-world';
 
-let server: TestServer;
+const server = useTestServer({ env: { SWEEP_INTERVAL_MS: '0' } });
 let admin: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { SWEEP_INTERVAL_MS: '0' } });
   admin = await server.token(1, 'admin');
 });
-afterAll(async () => {
-  await server?.close();
-});
-
 const page = async (token: string, query: Record<string, number | undefined>) =>
   expectSuccess<EventsAfterResult>(await server.call('GET', svc('Events', 'GetEventsAfter'), { token, query }));
 

@@ -2,7 +2,7 @@
 // stored), what a batch changes (weight, device state, events), and the device and storage endpoints around it:
 // keys, binding and unbinding, deletion, the console snapshot, one point's series, corrections by hand.
 import { createTenant, expectError, expectSuccess, expectValidationError, ok, userWithPermissions } from '../support/server-fixtures';
-import { DEFAULT_PASSWORD, startTestServer, svc, type TestServer } from '../support/server-harness';
+import { DEFAULT_PASSWORD, svc, useTestServer } from '../support/server-harness';
 import { clerk, enterprise } from '../support/transfer-world';
 import {
   boundDevice, device, monitoringWorld, readings, send, sendOk, type Device, type Dto, type MonitoringWorld,
@@ -10,7 +10,7 @@ import {
 import type { LiveEvent, StorageWeightPayload } from '../../src/shared/live/events';
 import type { SeqItems, StoragePointDetailDto, StoragePointDto } from '../../src/shared/monitoring';
 
-let server: TestServer;
+const server = useTestServer({ env: { SWEEP_INTERVAL_MS: '0' } });
 let admin: string;
 let world: MonitoringWorld;
 
@@ -18,14 +18,9 @@ const S = (method: string) => svc('Hazardouswastestorage', method);
 const D = (method: string) => svc('Smartequipment', method);
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { SWEEP_INTERVAL_MS: '0' } });
   admin = await server.token(1, 'admin');
   world = await monitoringWorld(server, admin, { capacity: 200 });
 });
-afterAll(async () => {
-  await server?.close();
-});
-
 const readingCount = async (deviceId: number) =>
   (await server.db.query<{ n: number }>('select count(*)::int as n from telemetry_reading where smartequipment_id = $1', [deviceId]))[0].n;
 

@@ -1,7 +1,7 @@
 // The warning rules over HTTP, each raised and closed by readings (or by the sweeper's clock), reductions explained
 // by a transfer or a warehouse receipt or not, and the warnings people move: acknowledge, close with a note.
 import { expectError, expectSuccess, expectValidationError, ok, userWithPermissions } from '../support/server-fixtures';
-import { startTestServer, svc, type TestServer } from '../support/server-harness';
+import { svc, useTestServer } from '../support/server-harness';
 import { buildTransferWorld, clerk, enterprise, orderBody, post } from '../support/transfer-world';
 import {
   boundDevice, monitoringWorld, northOfHome, nowReadings, readings, sendOk, type Device, type Dto, type MonitoringWorld,
@@ -10,7 +10,7 @@ import type { LiveEvent, WarningPayload } from '../../src/shared/live/events';
 import type { OpenWarningDto, SeqItems } from '../../src/shared/monitoring';
 import { sweepOnce } from '../../src/server/modules/monitoring';
 
-let server: TestServer;
+const server = useTestServer({ env: { SWEEP_INTERVAL_MS: '0' } });
 let admin: string;
 let world: MonitoringWorld;
 
@@ -24,16 +24,11 @@ const NO_WASTE = 6;
 const OFFLINE = 7;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { SWEEP_INTERVAL_MS: '0' } });
   admin = await server.token(1, 'admin');
   world = await monitoringWorld(server, admin, {
     capacity: 100, batteryMin: 20, temperatureMax: 60, reductionMin: 5, displacementRadius: 50, noWasteHours: 1, offlineMinutes: 10,
   });
 });
-afterAll(async () => {
-  await server?.close();
-});
-
 type Warning = WarningPayload & Dto;
 
 async function warningsOf(deviceId: number, query: Record<string, string | number> = {}): Promise<Warning[]> {

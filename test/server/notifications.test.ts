@@ -1,19 +1,12 @@
 // The notice popover's endpoints: seeded notices, unread counts and marking as read.
 import { notifyUser } from '../../src/server/modules/notifications/notifications';
 import { createUser, expectError, expectSuccess, expectValidationError, ok } from '../support/server-fixtures';
-import { startTestServer, svc, type TestServer } from '../support/server-harness';
+import { svc, useTestServer } from '../support/server-harness';
 
 type Notice = { id: number; type: 0 | 1 | 2; title: string; description: string; isRead: boolean; creationTime: string; category: string | null };
 type Notices = { totalCount: number; unreadCount: number; items: Notice[] };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
-
+const server = useTestServer();
 const notices = async (token: string, query: Record<string, number> = {}) =>
   expectSuccess<Notices>(await server.call('GET', svc('Notification', 'GetUserNotifications'), { token, query }));
 const markAsRead = (token: string, id: number) => server.call('POST', svc('Notification', 'MarkAsRead'), { token, body: { id } });

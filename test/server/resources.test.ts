@@ -12,12 +12,12 @@ import {
   canCarryMarker, compareValues, expectedDtoValue, failingCheckValue, requiredFields, validBody, wrongTypeValue, type Body, type ValueSource,
 } from '../support/resource-values';
 import { pickerFields } from '../../src/server/crud/picker';
-import { DEFAULT_PASSWORD, startTestServer, svc, unique, type TestServer } from '../support/server-harness';
+import { DEFAULT_PASSWORD, svc, unique, useTestServer } from '../support/server-harness';
 
 type Dto = Record<string, unknown> & { id: number };
 type Paged = { totalCount: number; items: Dto[] };
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 let adminUserId: number;
 /** A tenant-1 user whose role has every tenant permission except those of the declared resources. */
@@ -72,7 +72,6 @@ function valueSource(token: string): ValueSource {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.token(1, 'admin');
   adminUserId = ok<{ user: { id: number } }>(await server.call('GET', svc('Session', 'GetCurrentLoginInformations'), { token: admin }), 'session').user.id;
   const role = await createRole(server, admin, tenantPermissionsExcept(RESOURCES.flatMap(resourcePermissions)));
@@ -81,10 +80,6 @@ beforeAll(async () => {
   const tenant = await createTenant(server);
   otherTenant = { id: tenant.id, token: await server.login(tenant.id, 'admin', DEFAULT_PASSWORD) };
 });
-afterAll(async () => {
-  await server?.close();
-});
-
 const fieldsOf = (resource: Resource) => Object.entries(resource.fields);
 /** Fields a request body may set (managed ones are the server's). */
 const writable = (resource: Resource) => fieldsOf(resource).filter(([, def]) => !def.managed);

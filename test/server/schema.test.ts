@@ -3,16 +3,9 @@ import { migrate, MIGRATIONS_DIR } from '../../src/server/db/migrate';
 import { schemaDrift } from '../../src/server/db/schema';
 import { defineResource, field } from '../../src/shared/resource-kit';
 import { RESOURCES } from '../../src/shared/resources';
-import { startTestServer, type TestServer } from '../support/server-harness';
+import { useTestServer } from '../support/server-harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
-
+const server = useTestServer();
 describe('schema', () => {
   it('runs on the database the project asked for', () => {
     expect(server.kind).toBe(process.env.TEST_DB);

@@ -7,21 +7,19 @@ import { readConfig } from '../../src/server/config';
 import type { Db } from '../../src/server/db/database';
 import { shutdown } from '../../src/server/main';
 import { notifyUser } from '../../src/server/modules/notifications/notifications';
-import { JWT_SECRET, startTestServer, svc, type TestServer } from '../support/server-harness';
+import { JWT_SECRET, svc, useTestServer } from '../support/server-harness';
 
-let server: TestServer;
+const server = useTestServer();
 let token: string;
 const connections: HubConnection[] = [];
 const apps: App[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
   token = await server.token(1, 'admin');
 });
 afterAll(async () => {
   await Promise.all(connections.map((c) => c.stop()));
   await Promise.all(apps.map((a) => a.server.close()));
-  await server?.close();
 });
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

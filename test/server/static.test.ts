@@ -5,15 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type App } from '../../src/server/app';
 import { readConfig } from '../../src/server/config';
-import { JWT_SECRET, startTestServer, type TestServer } from '../support/server-harness';
+import { JWT_SECRET, useTestServer } from '../support/server-harness';
 
-let server: TestServer;
+const server = useTestServer();
 let app: App;
 let baseUrl: string;
 const publicDir = fs.mkdtempSync(path.join(os.tmpdir(), 'public-'));
 
 beforeAll(async () => {
-  server = await startTestServer();
   fs.mkdirSync(path.join(publicDir, 'js'));
   fs.writeFileSync(path.join(publicDir, 'index.html'), '<!doctype html><title>app</title>');
   fs.writeFileSync(path.join(publicDir, 'js', 'main.1.js'), 'console.log(1)');
@@ -27,7 +26,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.server.close();
-  await server.close();
   fs.rmSync(publicDir, { recursive: true, force: true });
 });
 

@@ -1,22 +1,17 @@
 // A request that fails leaves the database as it found it; rows still in use cannot be deleted; concurrent writers of
 // one unique value get one success and clean 400s.
 import { createTenant, createUser, expectError, expectSuccess, expectValidationError, ok } from '../support/server-fixtures';
-import { startTestServer, svc, unique, type TestServer } from '../support/server-harness';
+import { svc, unique, useTestServer } from '../support/server-harness';
 
 type Paged = { totalCount: number; items: Record<string, any>[] };
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 let host: string;
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.token(1, 'admin');
   host = await server.token(null, 'admin');
 });
-afterAll(async () => {
-  await server?.close();
-});
-
 const en = { 'Accept-Language': 'en' };
 const count = async (sql: string, params: (string | number)[] = []) =>
   (await server.db.query<{ n: number }>(`select count(*)::int as n from ${sql}`, params))[0].n;

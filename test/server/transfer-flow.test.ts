@@ -1,13 +1,13 @@
 // The transfer manifest end to end over HTTP: three clerks of three enterprises move one order through its life, the
 // stock and the history follow, and each enterprise sees only its own orders.
 import { expectError, expectSuccess, expectValidationError } from '../support/server-fixtures';
-import { startTestServer, svc, type TestServer } from '../support/server-harness';
+import { svc, useTestServer } from '../support/server-harness';
 import { buildTransferWorld, clerk, enterprise, orderBody, PRODUCER_PERMISSIONS, type TransferWorld } from '../support/transfer-world';
 
 type Dto = Record<string, unknown> & { id: number };
 type Order = Dto & { lines: Dto[]; history: Dto[]; parties: string[]; moves: { action: string; party: string }[]; version: number; partyEnterprises: Record<number, Dto> };
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 let world: TransferWorld;
 
@@ -22,14 +22,9 @@ const stockOf = async (enterpriseId: number) => {
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.token(1, 'admin');
   world = await buildTransferWorld(server, admin);
 });
-afterAll(async () => {
-  await server?.close();
-});
-
 describe('the life of one order across three enterprises', () => {
   const { producer: p, transporter: t, receiver: r } = { producer: () => world.clerks.producer.token, transporter: () => world.clerks.transporter.token, receiver: () => world.clerks.receiver.token };
   let order: Order;

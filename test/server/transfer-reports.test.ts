@@ -1,14 +1,14 @@
 // What the transfer data tells people: list filters, statistics by waste code and by period, the "for action" inbox,
 // and the read-only inventory.
 import { expectError, expectSuccess, expectValidationError } from '../support/server-fixtures';
-import { startTestServer, svc, type TestServer } from '../support/server-harness';
+import { svc, useTestServer } from '../support/server-harness';
 import { buildTransferWorld, orderBody, type TransferWorld } from '../support/transfer-world';
 
 type Dto = Record<string, unknown> & { id: number };
 type Order = Dto & { lines: Dto[]; version: number };
 type Inbox = { items: { kind: string; count: number; records: { id: number; title: string }[] }[] };
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 let world: TransferWorld;
 const orders: Order[] = [];
@@ -19,7 +19,6 @@ const call = async <R = Dto>(token: string, verb: string, path: string, data?: R
 const year = () => Number(world.plannedDate.slice(0, 4));
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.token(1, 'admin');
   world = await buildTransferWorld(server, admin, { planned: 100, stock: 50 });
   const p = world.clerks.producer.token;
@@ -31,10 +30,6 @@ beforeAll(async () => {
   await call(world.clerks.transporter.token, 'PUT', T('UpdatedTransferOrderVehicles'), { id: orders[1].id, vehicleIds: [world.vehicle.id], driverIds: [world.driver.id] });
   await call(world.clerks.receiver.token, 'PUT', T('UpdateTransferOrderReception'), { id: orders[1].id, signStatus: 1, lines: [{ id: orders[1].lines[0].id, receivedQuantity: 1.5 }] });
 });
-afterAll(async () => {
-  await server?.close();
-});
-
 describe('list filters', () => {
   const ids = async (query: Record<string, string | number>) =>
     (await call<{ items: Dto[] }>(admin, 'GET', T('GetAll'), { producerId: world.producer.id, MaxResultCount: 100, ...query })).items.map((i) => i.id).sort();

@@ -3,7 +3,7 @@
 // reach the three enterprises' users only.
 import { HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { expectError, expectSuccess, expectValidationError, ok } from '../support/server-fixtures';
-import { startTestServer, svc, type TestServer } from '../support/server-harness';
+import { svc, useTestServer } from '../support/server-harness';
 import { buildTransferWorld, clerk, enterprise, orderBody, post, type Clerk, type TransferWorld } from '../support/transfer-world';
 
 type Dto = Record<string, unknown> & { id: number };
@@ -11,7 +11,7 @@ type Order = Dto & { lines: Dto[]; history: Dto[]; version: number; declareStatu
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 let world: TransferWorld;
 let signeeFileId: number;
@@ -20,7 +20,6 @@ const T = (method: string) => svc('TransferOrder', method);
 const get = async (id: number) => expectSuccess<Order>(await server.call('GET', T('Get'), { token: admin, query: { Id: id } }));
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.token(1, 'admin');
   world = await buildTransferWorld(server, admin, { planned: 1000, stock: 500 });
   const form = new FormData();
@@ -28,10 +27,6 @@ beforeAll(async () => {
   const response = await fetch(new URL(T('UploadFile'), server.baseUrl), { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}` } });
   signeeFileId = ((await response.json()) as { result: { id: number } }).result.id;
 });
-afterAll(async () => {
-  await server?.close();
-});
-
 // ---------------------------------------------------------------------------------------------------------------
 // The whole table
 

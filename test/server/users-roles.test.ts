@@ -3,22 +3,17 @@ import { permissionsForSide } from '../../src/shared/permissions';
 import {
   createRole, createTenant, createUser, expectError, expectSuccess, expectValidationError, ok, userWithPermissions,
 } from '../support/server-fixtures';
-import { DEFAULT_PASSWORD, startTestServer, svc, unique, type TestServer } from '../support/server-harness';
+import { DEFAULT_PASSWORD, svc, unique, useTestServer } from '../support/server-harness';
 
 type Paged<T = Record<string, any>> = { totalCount: number; items: T[] };
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 let adminId: number;
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.token(1, 'admin');
   adminId = ok<{ user: { id: number } }>(await server.call('GET', svc('Session', 'GetCurrentLoginInformations'), { token: admin }), 'session').user.id;
 });
-afterAll(async () => {
-  await server?.close();
-});
-
 const en = { 'Accept-Language': 'en' };
 const tenantPermissionNames = () => permissionsForSide(false).map((p) => p.name as string).sort();
 

@@ -165,6 +165,27 @@ export interface TestServerOptions {
   env?: Record<string, string>;
 }
 
+/**
+ * The test file's server: started before its tests and closed after them. The handle forwards to the running server,
+ * so tests and hooks use it like the server itself.
+ */
+export function useTestServer(options: TestServerOptions = {}): TestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer(options);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as TestServer, {
+    get(_target, key) {
+      if (!started) throw new Error('The test server starts before the first test: use it in hooks and tests');
+      const value: unknown = Reflect.get(started, key);
+      return typeof value === 'function' ? value.bind(started) : value;
+    },
+  });
+}
+
 export async function startTestServer(serverOptions: TestServerOptions = {}): Promise<TestServer> {
   const kind = testDbKind();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-test-'));
