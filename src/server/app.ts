@@ -51,7 +51,7 @@ export interface App {
   registry: AppServiceRegistry;
 }
 
-export interface AppOptions {
+interface AppOptions {
   /** Silence request logs (tests, benchmarks). */
   quiet?: boolean;
   /** Hub keep-alive override for tests. */
@@ -75,7 +75,7 @@ const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
 };
 
 /** Every app service of the product: the declared resources through the engine, plus the modules. */
-export function buildRegistry(): AppServiceRegistry {
+function buildRegistry(): AppServiceRegistry {
   const registry = new AppServiceRegistry();
   for (const resource of RESOURCES) registerResource(registry, resource, RESOURCE_HOOKS[resource.name]);
   registerEnterpriseMethods(registry);

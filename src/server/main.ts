@@ -4,11 +4,11 @@ import { openPglite, openPostgres, type Db } from './db/database';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 
-export async function openDatabase(config: ServerConfig): Promise<Db> {
+async function openDatabase(config: ServerConfig): Promise<Db> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(`${config.dataDir}/pg`);
 }
 
-export interface RunningServer {
+interface RunningServer {
   app: App;
   db: Db;
 }

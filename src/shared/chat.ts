@@ -5,7 +5,6 @@
 import type { ChatMessagePayload } from './live/events';
 
 export const CHAT_MESSAGE_TYPES = { text: 0, image: 1, file: 2 } as const;
-export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[keyof typeof CHAT_MESSAGE_TYPES];
 
 export const CHAT_CONTENT_MAX = 2000;
 export const NOTICE_TITLE_MAX = 200;

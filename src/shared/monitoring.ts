@@ -41,10 +41,6 @@ export interface DeviceReading {
   longitude?: number | null;
 }
 
-export interface IngestBody {
-  readings: DeviceReading[];
-}
-
 /** 200 result of the ingest: readings stored, and the seq of the last event the batch wrote. */
 export interface IngestResult {
   accepted: number;

@@ -3,7 +3,7 @@ import type { Label } from './resource-kit/label';
 import { RESOURCES } from './resources';
 
 /** Menu groups of the sidebar, in order. A group with no visible child is hidden. */
-export interface MenuGroup {
+interface MenuGroup {
   name: string;
   label: Label;
   icon: string;
@@ -24,7 +24,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
   { name: 'setting', label: { zh: '系统设置', en: 'Settings' }, icon: 'cog' },
 ];
 
-export type RouteKind =
+type RouteKind =
   | 'login' | 'locking' | 'error' | 'home' // outside or at the root of the shell
   | 'page' // a screen written by hand
   | 'resource' // a screen derived from a resource declaration
@@ -117,7 +117,7 @@ export function findRouteByName(name: string): RouteEntry | undefined {
   return ROUTES.find((r) => r.name === name);
 }
 
-export interface MenuEntry {
+interface MenuEntry {
   group: MenuGroup | null;
   routes: RouteEntry[];
 }

@@ -26,7 +26,7 @@ export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
 };
 
 /** Setting names as ABP Zero serves them in `AbpUserConfiguration/GetAll` (`setting.values`); the last two are ours. */
-export const PASSWORD_SETTINGS: Record<keyof PasswordPolicy, string> = {
+const PASSWORD_SETTINGS: Record<keyof PasswordPolicy, string> = {
   requiredLength: 'Abp.Zero.UserManagement.PasswordComplexity.RequiredLength',
   requireDigit: 'Abp.Zero.UserManagement.PasswordComplexity.RequireDigit',
   requireLowercase: 'Abp.Zero.UserManagement.PasswordComplexity.RequireLowercase',
@@ -54,7 +54,7 @@ export function policyFromSettings(values: Record<string, string | undefined> | 
   return policy;
 }
 
-export type PasswordRule = 'length' | 'digit' | 'letter' | 'lowercase' | 'uppercase' | 'nonAlphanumeric' | 'common';
+type PasswordRule = 'length' | 'digit' | 'letter' | 'lowercase' | 'uppercase' | 'nonAlphanumeric' | 'common';
 
 /** The rules a policy imposes, in the order they are shown and reported. */
 export function activeRules(policy: PasswordPolicy): PasswordRule[] {

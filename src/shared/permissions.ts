@@ -1,5 +1,5 @@
 /** Which side of the multi-tenant system may hold a permission. */
-export type PermissionSide = 'host' | 'tenant' | 'both';
+type PermissionSide = 'host' | 'tenant' | 'both';
 
 interface PermissionDef {
   side?: PermissionSide;
@@ -59,8 +59,4 @@ export const PERMISSIONS: readonly Permission[] = (Object.entries(definitions) a
 /** Permissions that exist on one side (a tenant never holds `Pages.Tenants`). */
 export function permissionsForSide(isHost: boolean): Permission[] {
   return PERMISSIONS.filter((p) => p.side === 'both' || p.side === (isHost ? 'host' : 'tenant'));
-}
-
-export function isPermissionName(name: string): name is PermissionName {
-  return Object.prototype.hasOwnProperty.call(definitions, name);
 }

@@ -25,13 +25,9 @@ export function showErrorDialog(content: ErrorModalContent): void {
   emit();
 }
 
-export function dismissErrorDialog(): void {
+function dismissErrorDialog(): void {
   queue = queue.slice(1);
   emit();
-}
-
-export function pendingErrorDialogs(): readonly ErrorModalContent[] {
-  return queue;
 }
 
 function subscribe(listener: Listener): () => void {

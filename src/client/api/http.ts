@@ -13,12 +13,12 @@ declare module 'axios' {
   }
 }
 
-export interface AbpValidationError {
+interface AbpValidationError {
   message: string;
   members: string[];
 }
 
-export interface AbpError {
+interface AbpError {
   code: number;
   message: string;
   details: string | null;

@@ -37,7 +37,7 @@ export function changeUserLanguage(languageName: string): Promise<null> {
   return callApi('POST', `${APP}/User/ChangeLanguage`, { languageName });
 }
 
-export const NOTICE_PAGE_SIZE = 50;
+const NOTICE_PAGE_SIZE = 50;
 
 export function getUserNotifications(maxResultCount = NOTICE_PAGE_SIZE): Promise<NoticeList> {
   return callApi('GET', `${APP}/Notification/GetUserNotifications`, { MaxResultCount: maxResultCount });

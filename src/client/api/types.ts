@@ -44,7 +44,7 @@ export interface LoginInformations {
   tenant: SessionTenant | null;
 }
 
-export interface LanguageInfo {
+interface LanguageInfo {
   name: string;
   displayName: string;
   icon?: string | null;

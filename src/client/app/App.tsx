@@ -21,7 +21,7 @@ const NotFoundPage = lazy(() => import(/* webpackChunkName: "error-pages" */ '..
 // Bare routes (login, lock screen) sit outside the shell; every other route renders inside it.
 const SHELL_ROUTES = ROUTES.filter((r) => !r.bare && !r.external);
 
-export function FullPageSpinner() {
+function FullPageSpinner() {
   return (
     <div className="app-fullpage-state" data-testid="app-loading">
       <Spinner size={32} />

@@ -3,8 +3,8 @@ import type { LoginInformations, UserConfiguration } from '../api/types';
 import type { Language } from '../i18n';
 import { DEFAULT_CONFIG, EMPTY_SESSION, type MenuSection, mergeConfiguration } from './config';
 
-export type BootStatus = 'idle' | 'loading' | 'ready' | 'failed';
-export type RealtimeStatus = 'off' | 'connecting' | 'connected' | 'retrying';
+type BootStatus = 'idle' | 'loading' | 'ready' | 'failed';
+type RealtimeStatus = 'off' | 'connecting' | 'connected' | 'retrying';
 
 export interface AppState {
   boot: BootStatus;

@@ -30,12 +30,12 @@ export function isGranted(config: UserConfiguration, permission: string): boolea
   return value !== undefined && String(value).toLowerCase() !== 'false';
 }
 
-export function isFeatureEnabled(config: UserConfiguration, feature: string): boolean {
+function isFeatureEnabled(config: UserConfiguration, feature: string): boolean {
   return config.features.allFeatures[feature]?.value?.toLowerCase() === 'true';
 }
 
 /** Both features must be on for the chat hub to start (start-up rule of §2). */
-export const REALTIME_FEATURES = ['App.SignalR', 'App.Chat'] as const;
+const REALTIME_FEATURES = ['App.SignalR', 'App.Chat'] as const;
 
 export function isLoggedIn(session: LoginInformations): boolean {
   return session.user != null;

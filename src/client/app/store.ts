@@ -35,7 +35,7 @@ export const rootReducer = combineReducers({
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-export interface CreateStoreOptions {
+interface CreateStoreOptions {
   preloadedState?: Partial<RootState>;
   deps?: Partial<RootSagaDeps>;
 }
@@ -54,5 +54,5 @@ export function createAppStore(options: CreateStoreOptions = {}) {
   return store;
 }
 
-export type AppStore = ReturnType<typeof createAppStore>;
+type AppStore = ReturnType<typeof createAppStore>;
 export type AppDispatch = AppStore['dispatch'];

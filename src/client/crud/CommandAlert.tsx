@@ -3,7 +3,7 @@ import { Alert, Callout, Classes } from '@blueprintjs/core';
 import { describeError } from './api-error';
 import type { PendingCommand, Translate } from './types';
 
-export interface CommandAlertProps {
+interface CommandAlertProps {
   pending: PendingCommand;
   t: Translate;
   onConfirm: () => void;

@@ -3,7 +3,7 @@ import { Alert, Callout, Classes } from '@blueprintjs/core';
 import { describeError } from './api-error';
 import type { PendingDelete, Translate } from './types';
 
-export interface DeleteAlertProps {
+interface DeleteAlertProps {
   pending: PendingDelete;
   t: Translate;
   onConfirm: () => void;

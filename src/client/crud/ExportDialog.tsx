@@ -2,7 +2,7 @@ import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, ProgressBar
 import { describeError } from './api-error';
 import type { ExportProgress, Translate } from './types';
 
-export interface ExportDialogProps {
+interface ExportDialogProps {
   title: string;
   progress: ExportProgress;
   t: Translate;

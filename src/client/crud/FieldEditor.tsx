@@ -7,7 +7,7 @@ import { ReferenceMultiSelect } from './ReferenceMultiSelect';
 import { ReferenceSelect } from './ReferenceSelect';
 import type { Translate } from './types';
 
-export interface FieldEditorProps {
+interface FieldEditorProps {
   name: string;
   def: FieldDef;
   label: string;

@@ -7,7 +7,7 @@ import { useCrudDispatch, useCrudSelector } from './hooks';
 import { crudActions as A, selectUploads } from './slice';
 import type { Translate, UploadState } from './types';
 
-export interface FilesEditorProps {
+interface FilesEditorProps {
   /** Slice key of the screen (the upload goes to its service's `UploadFile`). */
   resource: string;
   name: string;

@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 /** `…/contract?id=12`: the record a link elsewhere (the home page's inbox) asks the screen to open. */
-export const RECORD_QUERY_PARAM = 'id';
+const RECORD_QUERY_PARAM = 'id';
 
-export function parseRecordId(raw: string | null): number | null {
+function parseRecordId(raw: string | null): number | null {
   if (raw === null || !/^\d+$/.test(raw.trim())) return null;
   const id = Number(raw);
   return Number.isSafeInteger(id) && id > 0 ? id : null;

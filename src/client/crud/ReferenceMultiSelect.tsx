@@ -7,7 +7,7 @@ import { optionLabel } from './ReferenceSelect';
 import type { LookupItem, Translate } from './types';
 import { findView } from './view';
 
-export interface ReferenceMultiSelectProps {
+interface ReferenceMultiSelectProps {
   /** The referenced resource; its declaration names the lookup method and the label field. */
   resource: string;
   value: number[];

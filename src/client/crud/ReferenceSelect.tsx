@@ -3,7 +3,7 @@ import { useLookup } from './hooks';
 import type { LookupItem } from './types';
 import { findView } from './view';
 
-export interface ReferenceSelectProps {
+interface ReferenceSelectProps {
   /** The referenced resource; its declaration names the lookup method and the label field. */
   resource: string;
   value: number | null;

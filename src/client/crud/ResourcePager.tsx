@@ -2,7 +2,7 @@ import { Button, ButtonGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
 import { PAGE_SIZES } from './slice';
 import type { Translate } from './types';
 
-export interface ResourcePagerProps {
+interface ResourcePagerProps {
   currentPage: number;
   pageSize: number;
   totalCount: number;

@@ -6,7 +6,7 @@ import { rangeFilterNames } from './query';
 import { ReferenceSelect } from './ReferenceSelect';
 import type { FilterValue, ResourceView, Translate } from './types';
 
-export interface ResourceToolbarProps {
+interface ResourceToolbarProps {
   view: ResourceView;
   keyword: string;
   filters: Record<string, FilterValue>;

@@ -3,10 +3,10 @@ import { dateStamp, displayText, formatDate, formatDateTime, toNumber } from './
 import type { ResourceView, Translate } from './types';
 import { columnWidth, listFieldNames } from './view';
 
-export type ExportCell = string | number | null;
-export type ExportRow = Record<string, ExportCell>;
+type ExportCell = string | number | null;
+type ExportRow = Record<string, ExportCell>;
 
-export interface ExportColumn {
+interface ExportColumn {
   field: string;
   header: string;
   /** Column width in pixels (from the declaration, like the table). */

@@ -6,7 +6,7 @@ import { toCrudError } from './api-error';
 import type { CrudError } from './types';
 
 /** Where a stored file is read (the bearer header is added by the http instance's interceptors). */
-export const fileUrl = (id: number) => `/api/files/${id}`;
+const fileUrl = (id: number) => `/api/files/${id}`;
 
 // Files chosen for upload wait here for their saga: a File in an action or the store would make both
 // unserialisable (and the store's checks complain), while the saga only needs it for the one request.

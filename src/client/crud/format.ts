@@ -71,7 +71,7 @@ export function enumLabel(def: EnumField, value: EnumValue, t: Translate): strin
   return t(i18nKey.enumOption(def.enum.name, value), { defaultValue: option?.label.zh ?? String(value) });
 }
 
-export const booleanText = (value: unknown, t: Translate) =>
+const booleanText = (value: unknown, t: Translate) =>
   value === null || value === undefined ? '' : t(value ? 'common.yes' : 'common.no');
 
 /** The text of a field of a row as the table shows it. */

@@ -1,9 +1,9 @@
 import type { ResourceState, ResourceView, SortState } from './types';
 
-export type QueryParams = Record<string, string | number | boolean>;
+type QueryParams = Record<string, string | number | boolean>;
 
 /** `{field:'code', direction:'desc'}` → `"code desc"`; ascending is the bare field name (the server's syntax). */
-export function sortingToString(sorting: SortState | null): string | undefined {
+function sortingToString(sorting: SortState | null): string | undefined {
   if (!sorting) return undefined;
   return sorting.direction === 'desc' ? `${sorting.field} desc` : sorting.field;
 }

@@ -6,7 +6,7 @@ import type {
 } from './types';
 import { baseResourceOf } from './view';
 
-export const FIRST_PAGE = 1;
+const FIRST_PAGE = 1;
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 export const initialResourceState: ResourceState = Object.freeze({
@@ -44,7 +44,7 @@ const uploadsOf = (state: CrudState) => (state.uploads ??= {});
 const downloadsOf = (state: CrudState) => (state.downloads ??= {});
 
 /** Messages of server validation errors by camelCase field name (ABP may send `Code` or `code`). */
-export function fieldErrorsOf(error: CrudError): Record<string, string[]> {
+function fieldErrorsOf(error: CrudError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const v of error.validationErrors ?? []) {
     for (const member of v.members ?? []) {
@@ -365,6 +365,5 @@ export const selectLookup = (state: CrudRootState, key: string): LookupState => 
 
 const NO_UPLOADS: Record<string, UploadState> = Object.freeze({}) as Record<string, UploadState>;
 export const selectUploads = (state: CrudRootState): Record<string, UploadState> => state.crud.uploads ?? NO_UPLOADS;
-export const selectDownload = (state: CrudRootState, fileId: number): DownloadState | undefined => state.crud.downloads?.[fileId];
 
 export const pageCount = (s: Pick<ResourceState, 'totalCount' | 'pageSize'>) => Math.max(1, Math.ceil(s.totalCount / s.pageSize));

@@ -46,7 +46,7 @@ export interface ResourceView {
   fromGetResult?: (result: unknown) => Record<string, unknown>;
 }
 
-export type SortDirection = 'asc' | 'desc';
+type SortDirection = 'asc' | 'desc';
 export interface SortState {
   field: string;
   direction: SortDirection;

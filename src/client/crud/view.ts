@@ -49,7 +49,7 @@ function baseView(name: string): ResourceView | undefined {
  * its own — a declared segment (`EnterpriseInformation@enterpriseinformation_cp`) or a list embedded in another
  * screen (`RegularInspections@enterprise`).
  */
-export const VARIANT_SEPARATOR = '@';
+const VARIANT_SEPARATOR = '@';
 
 export const screenKey = (resource: string, variant?: string | null): string =>
   variant ? `${resource}${VARIANT_SEPARATOR}${variant}` : resource;
@@ -108,7 +108,7 @@ export const formFieldNames = (view: ResourceView) =>
   view.fieldNames.filter((n) => view.fields[n].form !== false && view.fields[n].managed !== true);
 
 /** Column width when the declaration gives none, by kind: dense but readable. */
-export function defaultWidth(def: FieldDef): number {
+function defaultWidth(def: FieldDef): number {
   switch (def.kind) {
     case 'boolean': return 80;
     case 'integer': return 90;

@@ -24,15 +24,15 @@ export const LOG_LIMIT = 2000;
  * When it would, the oldest are evicted down to LOG_LIMIT - LOG_EVICT_BATCH: folding into the base copies its maps,
  * which is worth doing once per few hundred events, not once per push.
  */
-export const LOG_EVICT_BATCH = 250;
+const LOG_EVICT_BATCH = 250;
 
 /** Seqs above `after` up to `upTo` may have been missed (visible seqs have holes, so it is only suspected). */
-export interface SeqGap {
+interface SeqGap {
   after: number;
   upTo: number;
 }
 
-export interface EventLogStats {
+interface EventLogStats {
   /** Events accepted as new. */
   received: number;
   /** Events dropped because the log already held (or had folded) them. */
@@ -97,7 +97,7 @@ function lowerBound(events: readonly LiveEvent[], seq: number): number {
   return lo;
 }
 
-export function holdsSeq(state: EventLogState, seq: number): boolean {
+function holdsSeq(state: EventLogState, seq: number): boolean {
   const i = lowerBound(state.events, seq);
   return i < state.events.length && state.events[i].seq === seq;
 }
@@ -181,7 +181,7 @@ function accept(state: EventLogState, incoming: readonly LiveEvent[], covered: n
 }
 
 /** Up to where a catch-up page proves nothing is missing: its last item while more pages follow, else the head. */
-export function coveredBy(page: EventsAfterResult): number | null {
+function coveredBy(page: EventsAfterResult): number | null {
   const lastItem = page.items.reduce((max, e) => Math.max(max, e.seq), -Infinity);
   if (page.hasMore) return page.items.length ? lastItem : null;
   return Math.max(page.head, lastItem);

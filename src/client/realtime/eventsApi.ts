@@ -1,7 +1,7 @@
 import type { EventsAfterResult } from '../../shared/live/events';
 import { callApi } from '../api/http';
 
-export const EVENTS_AFTER_PATH = '/api/services/app/Events/GetEventsAfter';
+const EVENTS_AFTER_PATH = '/api/services/app/Events/GetEventsAfter';
 
 /**
  * The caller's visible events after `after`, oldest first; without `after` no events, only the head to start from.

@@ -10,15 +10,15 @@ import { applyPushedEvents, catchUp, GAP_DEBOUNCE_MS, liveEventsOf } from './liv
 /** Specification §4/§9: a failed or closed chat connection is retried every 5 seconds. */
 export const RECONNECT_DELAY_MS = 5000;
 /** A failed catch-up is asked again after the same interval, on the connection that is still up. */
-export const CATCH_UP_RETRY_MS = RECONNECT_DELAY_MS;
+const CATCH_UP_RETRY_MS = RECONNECT_DELAY_MS;
 
-export type HubEvent = { kind: 'message'; target: HubTarget; args: unknown[] } | { kind: 'closed'; error?: Error };
+type HubEvent = { kind: 'message'; target: HubTarget; args: unknown[] } | { kind: 'closed'; error?: Error };
 
 /**
  * The connection's pushes and its close as one saga channel. It buffers: pushes that arrive while the saga is busy
  * catching up wait here and are applied after, in order.
  */
-export function createHubChannel(connection: HubConnectionLike): EventChannel<HubEvent> {
+function createHubChannel(connection: HubConnectionLike): EventChannel<HubEvent> {
   return eventChannel<HubEvent>((emit) => {
     for (const target of HUB_TARGETS) connection.on(target, (...args: unknown[]) => emit({ kind: 'message', target, args }));
     connection.onclose((error) => emit({ kind: 'closed', error }));

@@ -16,7 +16,7 @@ export const liveEventsApplied = createAction<LiveEvent[]>('live/eventsApplied')
  * REST snapshots, tagged with `seq` = `selectSnapshotSeq` read BEFORE the request was sent. `complete: true` when the
  * rows are every entity of the kind the user may see (not a filtered page): entities missing from them are dropped.
  */
-export interface SnapshotPayload<Row> {
+interface SnapshotPayload<Row> {
   items: Row[];
   seq: number;
   complete?: boolean;

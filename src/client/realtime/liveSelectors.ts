@@ -104,8 +104,6 @@ export const selectWarningsById = createSelector(
 export const selectOpenWarnings = createSelector([selectWarningsById], (byId): LiveWarning[] =>
   Object.values(byId).filter((w) => w.status === 0 || w.status === 1).sort(compareWarnings));
 
-export const selectOpenWarningCount = createSelector([selectOpenWarnings], (warnings) => warnings.length);
-
 const selectChatUnread = createSelector(
   [(s: LiveRootState) => s.eventLog.base.chat, (s: LiveRootState) => s.eventLog.base.floors.chat, selectChatWindow],
   (base, floors, events): Record<number, Record<number, ChatUnread>> => {
@@ -138,10 +136,3 @@ export const selectSnapshotSeq = (state: LiveRootState): number => {
   const newest = log.events.length ? log.events[log.events.length - 1].seq : 0;
   return Math.max(log.lastSeq ?? 0, log.foldedSeq, newest);
 };
-
-export const selectLiveLogStatus = createSelector([selectEventLog], (log) => ({
-  lastSeq: log.lastSeq,
-  gap: log.gap,
-  size: log.events.length,
-  ...log.stats,
-}));

@@ -10,12 +10,12 @@ export interface VisibilitySource {
   removeEventListener(type: 'visibilitychange', listener: () => void): void;
 }
 
-export const documentVisibility = (): VisibilitySource | null => (typeof document === 'undefined' ? null : document);
+const documentVisibility = (): VisibilitySource | null => (typeof document === 'undefined' ? null : document);
 
 const isVisible = (source: VisibilitySource | null) => source === null || source.visibilityState !== 'hidden';
 
 /** Emits the new visibility (true: visible) each time it changes. */
-export function visibilityChannel(source: VisibilitySource): EventChannel<boolean> {
+function visibilityChannel(source: VisibilitySource): EventChannel<boolean> {
   return eventChannel<boolean>((emit) => {
     let visible = isVisible(source);
     const listener = () => {
@@ -29,7 +29,7 @@ export function visibilityChannel(source: VisibilitySource): EventChannel<boolea
 }
 
 /** A screen's fetch: a saga or an async function; its own failures are its business (polling carries on). */
-export type PollFetch = () => SagaIterator | Promise<unknown>;
+type PollFetch = () => SagaIterator | Promise<unknown>;
 
 function* fetchOnce(fetch: PollFetch): SagaIterator {
   try {

@@ -34,7 +34,7 @@ export interface ChatUnread {
 }
 
 /** Per kind, the seq of the last complete snapshot: anything older is already in it or was superseded. */
-export interface ProjectionFloors {
+interface ProjectionFloors {
   storages: number;
   devices: number;
   warnings: number;
@@ -69,7 +69,7 @@ export const WARNING_CLOSED = 2;
  * Closed-warning tombstones kept at most; beyond, the older half is dropped and the warnings floor raised to the
  * newest dropped one. Old events for those ids no longer apply, but those are long folded duplicates anyway.
  */
-export const TOMBSTONE_LIMIT = 256;
+const TOMBSTONE_LIMIT = 256;
 
 function pruneTombstones(projection: LiveProjection): void {
   if (Object.keys(projection.closedWarnings).length <= TOMBSTONE_LIMIT) return;

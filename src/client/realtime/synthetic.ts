@@ -8,7 +8,7 @@ import { mulberry32 } from '../../shared/util/random';
  * Deterministic synthetic event streams for tests and the bench: a tenant with storage points, devices, warnings that
  * open, get acknowledged and close, and chat between a few users. Plain data, no DOM.
  */
-export interface SyntheticOptions {
+interface SyntheticOptions {
   /** Seq of the first event; the rest follow contiguously. Default 1. */
   startSeq?: number;
   storages?: number;

@@ -54,7 +54,7 @@ export function chatRead(seq: number, r: { reader: number; sender: number; upToI
 }
 
 /** A transfer change: an event with no projected state, to fill seqs. */
-export function plainEvent(seq: number): LiveEvent {
+function plainEvent(seq: number): LiveEvent {
   return { seq, type: 'transfer.changed', at: at(seq), enterpriseIds: [1], payload: { id: seq } };
 }
 

@@ -8,7 +8,7 @@ import { eventLogReducer } from './eventLog';
 import { getEventsAfter } from './eventsApi';
 
 /** A stand-in for a SignalR HubConnection whose start outcome and pushes the test controls. */
-export class FakeConnection implements HubConnectionLike {
+class FakeConnection implements HubConnectionLike {
   handlers = new Map<string, (...args: unknown[]) => void>();
   closeHandlers: Array<(error?: Error) => void> = [];
   started = false;
@@ -67,7 +67,7 @@ export const hubTestReducer = combineReducers({ app: appSlice.reducer, eventLog:
 
 type EventsAfter = (after: number | null, max: number) => EventsAfterResult | Promise<EventsAfterResult>;
 
-export interface HubProviderOptions {
+interface HubProviderOptions {
   /** Answer to Events/GetEventsAfter; default: nothing happened, head 0. */
   eventsAfter?: EventsAfter;
   /** Delays return at once (their lengths are recorded) instead of waiting. */

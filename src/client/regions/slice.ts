@@ -37,7 +37,7 @@ export const parentKey = (parentCode: string | null): string => parentCode ?? ''
 
 type ParentPayload = { parentCode: string | null };
 
-export const regionsSlice = createSlice({
+const regionsSlice = createSlice({
   name: 'regions',
   initialState: initialRegionsState,
   reducers: {

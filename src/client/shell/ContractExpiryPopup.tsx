@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { contractExpiryDismissed, contractExpiryViewRequested } from './contractExpirySlice';
 
 /** How many contracts the card lists; the rest are counted. */
-export const POPUP_LIMIT = 5;
+const POPUP_LIMIT = 5;
 const URGENT_DAYS = 7;
 
 /**

@@ -46,7 +46,7 @@ export function daysUntil(date: string, now: number): number | null {
 }
 
 /** The server's contracts as the popup lists them, soonest first. */
-export function toExpiring(result: unknown, now: number): ExpiringContract[] {
+function toExpiring(result: unknown, now: number): ExpiringContract[] {
   const rows = Array.isArray(result) ? result : [];
   const items: ExpiringContract[] = [];
   for (const row of rows as Record<string, unknown>[]) {

@@ -16,7 +16,7 @@ export interface ContractExpiryState {
   visible: boolean;
 }
 
-export const initialContractExpiryState: ContractExpiryState = { items: [], visible: false };
+const initialContractExpiryState: ContractExpiryState = { items: [], visible: false };
 
 /** "知道了": hide the popup and keep it hidden for a while (contractExpirySaga stores when). */
 export const contractExpiryDismissed = createAction('contractExpiry/dismissed');

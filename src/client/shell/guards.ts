@@ -1,9 +1,9 @@
 import { findRouteByPath, type RouteEntry } from '../../shared/navigation';
 
-export const LOGIN_PATH = '/';
+const LOGIN_PATH = '/';
 export const HOME_PATH = '/main/home';
 export const LOCKING_PATH = '/locking';
-export const FORBIDDEN_PATH = '/error-403';
+const FORBIDDEN_PATH = '/error-403';
 
 export interface GuardContext {
   locked: boolean;

@@ -6,7 +6,7 @@ import { currentPath, navigateTo } from '../util/navigator';
 import { STORAGE_KEYS, writeJson } from '../util/storage';
 import { type TabsState, tabClosed, tabOpened, tabsClearedAll, tabsClearedOthers, tabsRestored } from './tabsSlice';
 
-export function persistTabs(tabs: TabsState): void {
+function persistTabs(tabs: TabsState): void {
   writeJson(STORAGE_KEYS.tabs, tabs);
 }
 

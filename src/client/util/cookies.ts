@@ -10,7 +10,7 @@ export const COOKIE = {
   locking: 'locking',
 } as const;
 
-export type CookieName = (typeof COOKIE)[keyof typeof COOKIE];
+type CookieName = (typeof COOKIE)[keyof typeof COOKIE];
 
 /** Specification §9: the language cookie lives about five years, the culture cookie about six months. */
 export const LANGUAGE_COOKIE_MS = 1.5768e11;

@@ -1,6 +1,6 @@
-export type PlainObject = Record<string, unknown>;
+type PlainObject = Record<string, unknown>;
 
-export function isPlainObject(value: unknown): value is PlainObject {
+function isPlainObject(value: unknown): value is PlainObject {
   if (value === null || typeof value !== 'object') return false;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;

@@ -1,7 +1,7 @@
 // Sagas navigate through this bridge: the router's `navigate` is registered by a component inside <BrowserRouter>.
 // Before the router mounts (or in tests) it falls back to a full page load.
 
-export type NavigateFn = (to: string, options?: { replace?: boolean }) => void;
+type NavigateFn = (to: string, options?: { replace?: boolean }) => void;
 
 let navigateImpl: NavigateFn | null = null;
 

@@ -9,7 +9,7 @@ export const STORAGE_KEYS = {
   contractExpiryDismissedAt: 'shell.contractExpiryDismissedAt',
 } as const;
 
-export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
 export function readJson<T>(key: StorageKey, fallback: T): T {
   try {

@@ -3,7 +3,7 @@ import type { Intent } from '@blueprintjs/core';
 // The toaster (Blueprint's OverlayToaster) is fetched on the first toast, so the login route does not pay for it.
 let toaster: Promise<{ show(props: { message: string; intent?: Intent; icon?: ToastIcon; timeout?: number }): string }> | null = null;
 
-export type ToastIcon = 'tick' | 'notifications' | 'warning-sign';
+type ToastIcon = 'tick' | 'notifications' | 'warning-sign';
 
 function getToaster() {
   toaster ??= import(/* webpackChunkName: "toaster" */ './toasterImpl').then((m) => m.createToaster());

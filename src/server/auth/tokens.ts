@@ -4,7 +4,7 @@ import path from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
 
 // Claim names as ABP writes them, so tokens read the same to any ABP-aware tool.
-export const CLAIMS = {
+const CLAIMS = {
   userId: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/nameidentifier',
   userName: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name',
   tenantId: 'http://www.aspnetboilerplate.com/identity/claims/tenantId',

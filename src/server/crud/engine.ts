@@ -113,7 +113,7 @@ function maskRow(resource: Resource, row: Row): Row {
 }
 
 /** The standard operations of one declared resource, shared by its endpoints and by modules that compose them. */
-export class ResourceService {
+class ResourceService {
   readonly repository: ResourceRepository;
   private readonly sortable: Record<string, string>;
 

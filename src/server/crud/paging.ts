@@ -3,7 +3,7 @@ import { translate } from '../../shared/locales';
 import { errors } from '../http/errors';
 import type { Input } from '../http/input';
 
-export interface Paging {
+interface Paging {
   skipCount: number;
   maxResultCount: number;
 }
@@ -15,7 +15,7 @@ export function readPaging(input: Input, maxPageSize = MAX_PAGE_SIZE): Paging {
   };
 }
 
-export interface SortTerm {
+interface SortTerm {
   column: string;
   descending: boolean;
 }

@@ -8,13 +8,13 @@ import { enterpriseCondition, type Scope } from './scope';
 import { Params, queryPage, scopeCondition } from './sql';
 
 /** Stored files of an attachments column, as every read shows them. */
-export const filesJson = (column: string) =>
+const filesJson = (column: string) =>
   `coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'size', f.size, 'contentType', f.content_type)
       order by array_position(${column}, f.id)) from stored_files f where f.id = any(${column}) and not f.is_deleted), '[]'::json)`;
 
 export type Row = Record<string, unknown> & { id: number };
 
-export interface ListQuery {
+interface ListQuery {
   /** Extra conditions on alias `t`, with their parameters already in `params`. */
   conditions: string[];
   params: Params;

@@ -17,7 +17,7 @@ export const scopeOf = (ctx: RequestContext): Scope => ({ tenantId: ctx.tenantId
 export const tenantScope = (scope: Scope): Scope => ({ tenantId: scope.tenantId, enterpriseIds: null });
 
 /** The resource a `parent` scope points at (plan rows → their plan). */
-export function parentOf(resource: Resource): { field: string; resource: Resource } | null {
+function parentOf(resource: Resource): { field: string; resource: Resource } | null {
   const scope = resource.enterpriseScope;
   if (!scope || scope === 'self' || !('parent' in scope)) return null;
   const def = resource.fields[scope.parent];

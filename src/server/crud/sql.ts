@@ -20,7 +20,7 @@ export function scopeCondition(alias: string, tenantId: number | null, params: P
   return `${tenantCondition(alias, tenantId, params)} and not ${alias}.is_deleted`;
 }
 
-export interface PageQuery {
+interface PageQuery {
   /** `select … from … [joins]` for the items. */
   select: string;
   /** `from …` without joins, for the count. */

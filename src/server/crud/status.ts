@@ -6,7 +6,7 @@ import { errors } from '../http/errors';
 import { resourceService } from './engine';
 import { readFilterValue } from './validation';
 
-export interface StatusChange {
+interface StatusChange {
   /** The managed enum field holding the status. */
   field: string;
   /** Allowed moves: from status → statuses it may become. */

@@ -118,7 +118,7 @@ function isEmpty(def: FieldDef, raw: unknown): boolean {
   return isList && Array.isArray(raw) && raw.length === 0;
 }
 
-export interface WriteValues {
+interface WriteValues {
   values: Record<string, FieldValue>;
   errors: ValidationErrorInfo[];
 }

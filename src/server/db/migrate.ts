@@ -21,7 +21,7 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
 }
 
 /** Splits a migration on semicolons at line ends; migrations avoid functions with bodies, so this is enough. */
-export function splitStatements(sql: string): string[] {
+function splitStatements(sql: string): string[] {
   return sql
     .split(/;\s*$/m)
     .map((s) => s.replace(/^\s*--.*$/gm, '').trim())

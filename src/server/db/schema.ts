@@ -25,7 +25,7 @@ export function sqlType(def: FieldDef): string {
 }
 
 /** Columns every tenant-owned row carries: identity, tenant, audit and soft delete. */
-export const STANDARD_COLUMNS: Record<string, string> = {
+const STANDARD_COLUMNS: Record<string, string> = {
   id: 'bigserial primary key',
   tenant_id: 'integer',
   creation_time: 'timestamp not null default now()',
@@ -64,7 +64,7 @@ function indexesFor(resource: Resource): string[] {
   return out;
 }
 
-export function createTableSql(resource: Resource): string {
+function createTableSql(resource: Resource): string {
   const columns = [
     ...Object.entries(STANDARD_COLUMNS).map(([name, type]) => `${name} ${type}`),
     ...Object.entries(resource.fields).map(([name, def]) => columnDdl(name, def)),

@@ -2,9 +2,9 @@ import { creditCodeCheckChar } from '../../shared/validators';
 import type { Db } from './database';
 
 /** How many demo devices the Default tenant starts with (the simulator drives them and creates more when asked). */
-export const DEMO_DEVICE_COUNT = 20;
-export const DEMO_SERIAL_PREFIX = 'SIM-';
-export const demoSerial = (n: number) => `${DEMO_SERIAL_PREFIX}${String(n).padStart(4, '0')}`;
+const DEMO_DEVICE_COUNT = 20;
+const DEMO_SERIAL_PREFIX = 'SIM-';
+const demoSerial = (n: number) => `${DEMO_SERIAL_PREFIX}${String(n).padStart(4, '0')}`;
 
 const DEMO_CREDIT_BODY = '91330106MA2H7K3Q5';
 /** West Lake district, Hangzhou: the devices stand around it. */

@@ -5,9 +5,9 @@ import { seedReferenceData } from './reference-data';
 import { seedMonitoringDemo } from './seed-monitoring';
 
 export const DEFAULT_PASSWORD = '123qwe';
-export const ADMIN_ROLE = 'Admin';
+const ADMIN_ROLE = 'Admin';
 
-export interface AdminAccount {
+interface AdminAccount {
   /** The initial password; the published default unless the tenant's creator chose one. */
   password?: string;
   /** Whether the admin must choose a new password at the first login; always so for the published default. */
@@ -15,7 +15,7 @@ export interface AdminAccount {
 }
 
 /** A side's `Admin` role with every permission of that side and its `admin` user; returns the user id. */
-export async function seedAdmin(tx: Db, tenantId: number | null, email: string, account: AdminAccount = {}): Promise<number> {
+async function seedAdmin(tx: Db, tenantId: number | null, email: string, account: AdminAccount = {}): Promise<number> {
   const password = account.password ?? DEFAULT_PASSWORD;
   const shouldChangePassword = password === DEFAULT_PASSWORD || (account.shouldChangePassword ?? true);
   const [role] = await tx.query<{ id: number }>(

@@ -7,7 +7,7 @@ import { findFileOwner, mayReadFile } from './owners';
 import { findStoredFile, storedFilePath } from './store';
 
 /** RFC 5987 `ext-value` characters: everything else is percent-encoded, so any name survives the header. */
-export function contentDisposition(name: string): string {
+function contentDisposition(name: string): string {
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename*=UTF-8''${encoded}`;
 }

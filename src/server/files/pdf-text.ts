@@ -6,7 +6,7 @@ import { errors } from '../http/errors';
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 
 /** Pages read at most: contracts are short, and a huge document must not hold the server. */
-export const MAX_PDF_PAGES = 50;
+const MAX_PDF_PAGES = 50;
 
 let loading: Promise<PdfJs> | null = null;
 

@@ -11,7 +11,7 @@ import { sniffFileType } from './sniff';
 import { findStoredFile, listStoredFiles, readStoredFile, saveFiles } from './store';
 
 /** Ids asked for at once by `File/GetFiles`. */
-export const MAX_LISTED_FILES = 100;
+const MAX_LISTED_FILES = 100;
 
 function singleFile(ctx: RequestContext, files: readonly UploadedFile[]): UploadedFile[] {
   if (files.length > 1) throw errors.invalid(ctx.language, UPLOAD_FIELD, translate(ctx.language, 'files.single'));

@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type/core';
 
-export interface SniffedType {
+interface SniffedType {
   mime: string;
   /** Extension of the stored file on disk. */
   ext: string;
@@ -32,7 +32,7 @@ const CFB_STREAM = 2;
  * Names of the streams in a compound file's directory. Directory sectors start on sector boundaries (512 or 4096
  * bytes), so every entry sits at a multiple of 128 bytes; an entry is recognised by its well-formed header fields.
  */
-export function cfbStreamNames(data: Uint8Array): Set<string> {
+function cfbStreamNames(data: Uint8Array): Set<string> {
   const names = new Set<string>();
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   for (let offset = CFB_HEADER_SIZE; offset + CFB_ENTRY_SIZE <= data.length; offset += CFB_ENTRY_SIZE) {

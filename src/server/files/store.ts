@@ -19,7 +19,7 @@ export interface StoredFileDto {
   creationTime: string;
 }
 
-export interface StoredFileRow extends StoredFileDto {
+interface StoredFileRow extends StoredFileDto {
   resource: string;
   storageName: string;
   tenantId: number | null;
@@ -33,7 +33,7 @@ const DTO_COLUMNS = `f.id, f.name, f.size, f.content_type as "contentType", f.cr
 const STORAGE_NAME = /^[0-9a-f]{32}(\.[a-z0-9]{1,8})?$/;
 
 /** Files of the host are kept apart from every tenant's. */
-export const tenantFolder = (tenantId: number | null) => (tenantId === null ? 'host' : String(tenantId));
+const tenantFolder = (tenantId: number | null) => (tenantId === null ? 'host' : String(tenantId));
 
 /** Where a stored file's bytes are; null for a storage name the store never generates. */
 export function storedFilePath(uploadDir: string, tenantId: number | null, storageName: string): string | null {

@@ -8,7 +8,7 @@ import { sendSuccess } from './envelope';
 import { Input } from './input';
 import { readUploadForm, type UploadedFile } from './uploads';
 
-export type Verb = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Verb = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Who may call a method: anyone, any logged-in user, or a user holding at least one of the permissions. */
 export type Access = 'anonymous' | 'user' | { anyOf: PermissionName[] };

@@ -71,14 +71,14 @@ export async function loadSession(db: Db, subject: Pick<TokenSubject, 'userId' |
   };
 }
 
-export function bearerToken(request: FastifyRequest): string | null {
+function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim() || null;
   return null;
 }
 
 /** `Abp.TenantId` (ABP ≤ 9) or `Abp-TenantId` (ABP 10), header first, then cookie; "null" counts as absent. */
-export function requestedTenantId(request: FastifyRequest): number | null {
+function requestedTenantId(request: FastifyRequest): number | null {
   for (const name of ['abp.tenantid', 'abp-tenantid']) {
     const value = request.headers[name];
     const parsed = Number.parseInt(Array.isArray(value) ? value[0] : value ?? '', 10);

@@ -91,4 +91,4 @@ export class Input {
   }
 }
 
-export const camel = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
+const camel = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);

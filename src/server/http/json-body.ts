@@ -1,7 +1,7 @@
 /** How deep objects and arrays may nest in a request body; no API input comes near it. */
 export const MAX_JSON_DEPTH = 64;
 
-export interface BodyProblem {
+interface BodyProblem {
   kind: 'depth' | 'nul';
   /** The offending member as a client names it: `emailAddress`, `details[2].name`; for depth, the top-level field. */
   member: string;

@@ -7,7 +7,7 @@ import type { ServerConfig } from '../config';
 const AMAP_HOSTS = ['https://*.amap.com', 'https://*.autonavi.com', 'https://*.is.autonavi.com'];
 
 /** Headers ABP clients send with every call: the token, the tenant (both spellings), the culture cookie's header twin. */
-export const ABP_REQUEST_HEADERS = [
+const ABP_REQUEST_HEADERS = [
   'Authorization', 'Abp.TenantId', 'Abp-TenantId', '.AspNetCore.Culture', 'Content-Type', 'X-Requested-With', 'Accept-Language',
   'X-SignalR-User-Agent',
 ];

@@ -16,7 +16,7 @@ export interface UploadedFile {
 
 /** The form field upload methods read files from (matched case-insensitively, as ABP binds names). */
 export const UPLOAD_FIELD = 'file';
-export const MAX_FILES_PER_REQUEST = 10;
+const MAX_FILES_PER_REQUEST = 10;
 
 /** Options of @fastify/multipart for the app-service routes. */
 export function multipartOptions(config: ServerConfig): FastifyMultipartOptions {
@@ -30,10 +30,10 @@ export function multipartOptions(config: ServerConfig): FastifyMultipartOptions 
   };
 }
 
-export const formatBytes = (bytes: number) =>
+const formatBytes = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${+(bytes / 1024).toFixed(1)} KB`;
 
-export function tooLargeError(language: Language, maxBytes: number): AppError {
+function tooLargeError(language: Language, maxBytes: number): AppError {
   const message = translate(language, 'files.tooLarge', { max: formatBytes(maxBytes) });
   return new AppError(413, translate(language, 'errors.invalidRequest'), message, [{ message, members: [UPLOAD_FIELD] }]);
 }

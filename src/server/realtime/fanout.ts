@@ -22,16 +22,16 @@ export interface FanoutEnvelope {
  * An order to the instances rather than a message to clients: close the scope's connections (with a SignalR Close
  * that allows reconnecting), so they come back with what their user may now see, or are refused.
  */
-export interface FanoutControl {
+interface FanoutControl {
   scope: FanoutScope;
   control: 'close';
 }
 
-export type FanoutMessage = FanoutEnvelope | FanoutControl;
+type FanoutMessage = FanoutEnvelope | FanoutControl;
 
 export const isControl = (message: FanoutMessage): message is FanoutControl => 'control' in message;
 
-export type LocalDelivery = (message: FanoutMessage) => void;
+type LocalDelivery = (message: FanoutMessage) => void;
 
 export interface Fanout {
   /** Delivers to this instance's sockets and to every other instance's, each once. */
@@ -39,12 +39,12 @@ export interface Fanout {
   close(): Promise<void>;
 }
 
-export interface FanoutLogger {
+interface FanoutLogger {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
 
-export interface FanoutOptions {
+interface FanoutOptions {
   redisUrl?: string;
   channelPrefix: string;
   deliverLocal: LocalDelivery;
@@ -52,7 +52,7 @@ export interface FanoutOptions {
 }
 
 /** Single-instance deployments and tests: nothing to cross. */
-export class InProcessFanout implements Fanout {
+class InProcessFanout implements Fanout {
   constructor(private readonly deliverLocal: LocalDelivery) {}
 
   async publish(message: FanoutMessage): Promise<void> {
@@ -105,7 +105,7 @@ function parseWireEnvelope(text: string): WireEnvelope | null {
  * publish (no round trip, and it still works while Redis is briefly unreachable);
  * other instances get it through the channel.
  */
-export class RedisFanout implements Fanout {
+class RedisFanout implements Fanout {
   private readonly instanceId = randomUUID();
   private readonly channel: string;
   private closed = false;

@@ -42,7 +42,7 @@ export class HubError extends Error {
   override name = 'HubError';
 }
 
-export interface HubLogger {
+interface HubLogger {
   debug(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
@@ -61,7 +61,7 @@ export interface HubSettings {
   logger: HubLogger;
 }
 
-export interface NegotiateResult {
+interface NegotiateResult {
   statusCode: number;
   headers?: Record<string, string>;
   body?: object;

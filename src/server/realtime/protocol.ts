@@ -26,7 +26,7 @@ export interface InvocationMessage {
   headers?: Record<string, string>;
 }
 
-export interface StreamItemMessage {
+interface StreamItemMessage {
   type: typeof MessageType.StreamItem;
   invocationId: string;
   item: unknown;
@@ -39,7 +39,7 @@ export interface CompletionMessage {
   error?: string;
 }
 
-export interface StreamInvocationMessage {
+interface StreamInvocationMessage {
   type: typeof MessageType.StreamInvocation;
   invocationId: string;
   target: string;
@@ -47,16 +47,16 @@ export interface StreamInvocationMessage {
   streamIds?: string[];
 }
 
-export interface CancelInvocationMessage {
+interface CancelInvocationMessage {
   type: typeof MessageType.CancelInvocation;
   invocationId: string;
 }
 
-export interface PingMessage {
+interface PingMessage {
   type: typeof MessageType.Ping;
 }
 
-export interface CloseMessage {
+interface CloseMessage {
   type: typeof MessageType.Close;
   error?: string;
   allowReconnect?: boolean;
@@ -92,7 +92,7 @@ export function splitRecords(frame: string): string[] {
     .filter((record) => record.length > 0);
 }
 
-export function frameRecord(json: string): string {
+function frameRecord(json: string): string {
   return json + RECORD_SEPARATOR;
 }
 
@@ -210,8 +210,8 @@ export function parseFrame(frame: string): HubMessage[] {
 
 // ---------------------------------------------------------------- handshake
 
-export const SUPPORTED_PROTOCOL = 'json';
-export const SUPPORTED_VERSION = 1;
+const SUPPORTED_PROTOCOL = 'json';
+const SUPPORTED_VERSION = 1;
 
 export const HandshakeErrors = {
   unsupportedProtocol: (protocol: string) => `The protocol '${protocol}' is not supported.`,
@@ -221,7 +221,7 @@ export const HandshakeErrors = {
   timedOut: 'Handshake was canceled.',
 } as const;
 
-export type HandshakeResult =
+type HandshakeResult =
   | { status: 'incomplete' }
   | { status: 'accepted'; rest: string }
   | { status: 'rejected'; error: string };

@@ -31,7 +31,7 @@ export function severityRank(warningType: number): number {
   return rank < 0 ? WARNING_SEVERITY_ORDER.length : rank;
 }
 
-export interface RankedWarning {
+interface RankedWarning {
   id: number;
   warningType: number;
   /** ISO time without offset, as ABP writes times: compares correctly as text. */

@@ -5,7 +5,7 @@ import { type Language, type Label, pick } from '../resource-kit/label';
 import { RESOURCES } from '../resources';
 import { UI_TEXTS } from './ui';
 
-export type TranslationTree = { [key: string]: string | TranslationTree };
+type TranslationTree = { [key: string]: string | TranslationTree };
 
 function mapLabels(group: Record<string, Label>, language: Language): Record<string, string> {
   return Object.fromEntries(Object.entries(group).map(([key, label]) => [key, pick(label, language)]));

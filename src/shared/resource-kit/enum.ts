@@ -2,7 +2,7 @@ import type { Label } from './label';
 
 export type EnumValue = number | string;
 
-export interface EnumOption<V extends EnumValue = EnumValue> {
+interface EnumOption<V extends EnumValue = EnumValue> {
   value: V;
   label: Label;
 }
@@ -18,10 +18,10 @@ type Member = readonly [value: EnumValue, zh: string, en: string];
 type Members = Record<string, Member> & { name?: never; options?: never };
 
 /** An enum whose members are also named properties: `corporateType.producer === 2`, in code and in SQL alike. */
-export type NamedEnum<M extends Members> = EnumDef<M[keyof M][0]> & { readonly [K in keyof M]: M[K][0] };
+type NamedEnum<M extends Members> = EnumDef<M[keyof M][0]> & { readonly [K in keyof M]: M[K][0] };
 
 /** The value type of an enum declaration: `EnumValueOf<typeof planStatus>` is `0 | 1 | 2 | 3`. */
-export type EnumValueOf<E extends EnumDef> = E['options'][number]['value'];
+type EnumValueOf<E extends EnumDef> = E['options'][number]['value'];
 
 export function defineEnum<const M extends Members>(name: string, members: M): NamedEnum<M> {
   const named = Object.fromEntries(Object.entries(members).map(([member, [value]]) => [member, value]));

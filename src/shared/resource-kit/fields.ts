@@ -2,7 +2,7 @@ import type { EnumDef, EnumValue } from './enum';
 import type { Label } from './label';
 
 /** How a field appears and behaves everywhere; each kind maps to one SQL type, one validator and one editor. */
-export type FieldKind = 'string' | 'text' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference' | 'files';
+type FieldKind = 'string' | 'text' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime' | 'enum' | 'reference' | 'files';
 
 /** Checks with a checksum or a national format, written once in src/shared/validators and run on both sides. */
 export type CheckName = 'creditCode' | 'idCard' | 'plateNumber';
@@ -31,7 +31,7 @@ interface FieldBase {
   example?: unknown;
 }
 
-export interface StringField extends FieldBase {
+interface StringField extends FieldBase {
   kind: 'string';
   maxLength?: number;
   /** A regular expression source the whole value must match. */
@@ -44,9 +44,9 @@ export interface StringField extends FieldBase {
   /** Lists show the value masked (an ID number's middle digits); `Get` returns it whole for editing. */
   mask?: 'idCard';
 }
-export interface TextField extends FieldBase { kind: 'text'; maxLength?: number }
-export interface IntegerField extends FieldBase { kind: 'integer'; min?: number; max?: number; default?: number }
-export interface DecimalField extends FieldBase {
+interface TextField extends FieldBase { kind: 'text'; maxLength?: number }
+interface IntegerField extends FieldBase { kind: 'integer'; min?: number; max?: number; default?: number }
+interface DecimalField extends FieldBase {
   kind: 'decimal';
   /** Inclusive lower bound. */
   min?: number;
@@ -57,9 +57,9 @@ export interface DecimalField extends FieldBase {
   default?: number;
   unit?: Label;
 }
-export interface BooleanField extends FieldBase { kind: 'boolean'; default?: boolean }
-export interface DateField extends FieldBase { kind: 'date' }
-export interface DateTimeField extends FieldBase { kind: 'datetime' }
+interface BooleanField extends FieldBase { kind: 'boolean'; default?: boolean }
+interface DateField extends FieldBase { kind: 'date' }
+interface DateTimeField extends FieldBase { kind: 'datetime' }
 export interface EnumField<V extends EnumValue = EnumValue> extends FieldBase {
   kind: 'enum';
   enum: EnumDef<V>;
@@ -83,7 +83,7 @@ export interface ReferenceField extends FieldBase {
   sameEnterpriseAs?: string;
 }
 /** Uploaded attachments: ids on write; reads give `{id, name, size, contentType}` objects. */
-export interface FilesField extends FieldBase { kind: 'files' }
+interface FilesField extends FieldBase { kind: 'files' }
 
 export type FieldDef =
   | StringField | TextField | IntegerField | DecimalField | BooleanField

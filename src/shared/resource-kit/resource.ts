@@ -2,7 +2,7 @@ import type { FieldDef } from './fields';
 import type { Label } from './label';
 import type { PermissionName } from '../permissions';
 
-export interface RoutePlacement {
+interface RoutePlacement {
   /** Client route path, e.g. `/basicinformation/wastecode`. */
   path: string;
   /** Menu group name (see navigation.ts). */
@@ -30,7 +30,7 @@ export interface LookupDeclaration {
  * - `fields`: references to EnterpriseInformation; a row belongs to every enterprise named there;
  * - `parent`: a reference to a row of another scoped resource, whose owner it shares (plan detail rows).
  */
-export type EnterpriseScope = 'self' | { fields: string[] } | { parent: string };
+type EnterpriseScope = 'self' | { fields: string[] } | { parent: string };
 
 /**
  * A screen showing part of a resource under its own route and permission (enterprises: receivers, producers,

@@ -15,19 +15,19 @@ type Scalar<D extends FieldDef> =
   : never;
 
 /** A field's value as reads give it: dates as `YYYY-MM-DD` text, references as ids, files as their descriptions. */
-export type ValueOf<D extends FieldDef> =
+type ValueOf<D extends FieldDef> =
   D extends { kind: 'files' } ? FileInfo[]
   : IsMultiple<D> extends true ? Scalar<D>[] : Scalar<D>;
 
 /** A field's value as writes give it: the same, except files, which are the ids of uploads. */
-export type WriteValueOf<D extends FieldDef> = D extends { kind: 'files' } ? number[] : ValueOf<D>;
+type WriteValueOf<D extends FieldDef> = D extends { kind: 'files' } ? number[] : ValueOf<D>;
 
 // Required fields, and managed ones with a default (the server writes them), are never null.
 type Nullable<D, T> = D extends { required: true } | { managed: true; default: unknown } ? T : T | null;
 type Writable<F> = { [K in keyof F]: F[K] extends { managed: true } ? never : K }[keyof F];
 
 /** A stored row: the id and every declared field (null where the declaration does not require it). */
-export type RowOf<R> = { id: number } & { -readonly [K in keyof Fields<R>]: Nullable<Fields<R>[K], ValueOf<Fields<R>[K]>> };
+type RowOf<R> = { id: number } & { -readonly [K in keyof Fields<R>]: Nullable<Fields<R>[K], ValueOf<Fields<R>[K]>> };
 
 /** What `Create` and `Update` accept: every field a request may set (managed fields are the server's). */
 export type WriteOf<R> = { -readonly [K in Writable<Fields<R>>]: Nullable<Fields<R>[K], WriteValueOf<Fields<R>[K]>> };

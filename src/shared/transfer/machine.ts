@@ -59,12 +59,10 @@ export const TRANSITIONS: readonly Transition[] = [
   { action: 'sign', party: 'receiver', permission: RECEIVE, from: [AWAITING_RECEPTION], to: {} },
 ];
 
-export const TRANSFER_ACTIONS: readonly TransferActionName[] = ['edit', 'delete', 'void', 'resubmit', 'dispatch', 'agree', 'return', 'sign'];
-
 const matches = (state: OrderState, pattern: Partial<OrderState>) =>
   (Object.keys(pattern) as (keyof OrderState)[]).every((key) => Number(state[key]) === pattern[key]);
 
-export const stateAllows = (transition: Transition, state: OrderState) => transition.from.some((p) => matches(state, p));
+const stateAllows = (transition: Transition, state: OrderState) => transition.from.some((p) => matches(state, p));
 
 /** The parties whose enterprise the user works for; a user linked to no enterprise (an administrator) acts for all. */
 export function partiesOf(order: Record<string, unknown>, enterpriseIds: readonly number[] | null): Party[] {
@@ -72,7 +70,7 @@ export function partiesOf(order: Record<string, unknown>, enterpriseIds: readonl
   return PARTIES.filter((p) => enterpriseIds.includes(Number(order[PARTY_FIELD[p]])));
 }
 
-export type Verdict =
+type Verdict =
   | { ok: true; transition: Transition }
   /** `state`: not allowed from the current statuses; `party`: allowed now, but to another party or permission. */
   | { ok: false; reason: 'state' | 'party'; parties: Party[] };

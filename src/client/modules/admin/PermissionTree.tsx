@@ -3,7 +3,7 @@ import { Callout, Checkbox, Classes, Spinner, Tree, type TreeNodeInfo } from '@b
 import { describeError, useLookup, type Translate } from '../../crud';
 import { groupPermissions, groupState, toggleGroup, togglePermission, type PermissionItem } from './permission-groups';
 
-export interface PermissionTreeProps {
+interface PermissionTreeProps {
   granted: readonly string[];
   onChange: (granted: string[]) => void;
   t: Translate;

@@ -7,7 +7,7 @@ export interface PermissionItem {
   displayName?: string;
 }
 
-export interface PermissionGroup {
+interface PermissionGroup {
   /** Menu group name, or `OTHER_GROUP` for permissions that guard no grouped route. */
   name: string;
   label: string;

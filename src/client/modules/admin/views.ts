@@ -36,7 +36,7 @@ function localView(options: {
 const L = <A extends Area>(area: A, key: keyof (typeof UI_TEXTS)[A]): Label => UI_TEXTS[area][key] as Label;
 
 // ABP's limits: user name and email 256, name and surname 64; role name 32, display name 64; tenancy name 64.
-export const EMAIL_PATTERN = '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$';
+const EMAIL_PATTERN = '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$';
 export const PASSWORD_MAX_LENGTH = 32;
 
 export const userView = localView({
@@ -90,7 +90,7 @@ export const roleView = localView({
 });
 
 // ABP's tenancy name rule: a letter, then letters, digits, - or _.
-export const TENANCY_NAME_PATTERN = '^[a-zA-Z][a-zA-Z0-9_-]{1,}$';
+const TENANCY_NAME_PATTERN = '^[a-zA-Z][a-zA-Z0-9_-]{1,}$';
 
 export const tenantView = localView({
   name: 'Tenant',

@@ -6,7 +6,7 @@ import type { LiveUserRootState } from '../../realtime/liveSelectors';
 import type { ChatRootState } from './chatSlice';
 
 /** What the chat screen reads: its slice, the event log (unread badges), file downloads and the session. */
-export type ChatPageState = ChatRootState & LiveUserRootState & CrudRootState & { app: { config: UserConfiguration } };
+type ChatPageState = ChatRootState & LiveUserRootState & CrudRootState & { app: { config: UserConfiguration } };
 
 export const useChatSelector = useSelector.withTypes<ChatPageState>();
 export const useChatDispatch = useDispatch;

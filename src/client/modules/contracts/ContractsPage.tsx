@@ -24,7 +24,7 @@ const useContractsSelector = useSelector.withTypes<ContractsRootState>();
 const FILTER_OPTIONS = [...contractStatusFilter.options].sort((a, b) => Number(a.value) - Number(b.value));
 
 /** −1 all / 0 normal / 1 voided; "all" is the absence of the filter, which the server reads the same way. */
-export function StatusFilter({ value, t, onChange }: { value: number; t: Translate; onChange: (status: number | null) => void }) {
+function StatusFilter({ value, t, onChange }: { value: number; t: Translate; onChange: (status: number | null) => void }) {
   return (
     <HTMLSelect data-testid="contract-status-filter" aria-label={t('contracts.statusFilter')} value={String(value)}
       onChange={(e) => {

@@ -4,8 +4,6 @@ import type { ResourceView } from '../../crud/types';
 import { viewFromResource } from '../../crud/view';
 
 export const CONTRACT_RESOURCE = contract.name;
-export const CONTRACT_PERMISSION = contract.permission;
-export const CONTRACT_ROUTE = contract.route?.path ?? '/contractmanagement/contract';
 
 /** Contract statuses (enum contractStatus); the list filter adds −1 for all (contractStatusFilter). */
 export const ContractStatus = { all: -1, normal: 0, voided: 1 } as const;

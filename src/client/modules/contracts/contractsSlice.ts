@@ -6,7 +6,7 @@ import type { CrudError } from '../../crud/types';
 import { CONTRACT_RESOURCE } from './contractView';
 import type { ContractPrefill } from './pdf-prefill';
 
-export type PdfPhase = 'idle' | 'uploading' | 'extracting' | 'done' | 'failed';
+type PdfPhase = 'idle' | 'uploading' | 'extracting' | 'done' | 'failed';
 
 /** Reading a contract PDF in the open dialog. */
 export interface ContractPdfState {

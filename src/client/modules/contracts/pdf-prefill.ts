@@ -20,8 +20,8 @@ export interface ContractPrefill {
 }
 
 /** Fields a PDF may fill, in the order the toast names them. */
-export const PREFILL_FIELDS = ['contractNo', 'partyAId', 'partyBId', 'signDate', 'startDate', 'expiryDate', 'amount'] as const;
-export type PrefillField = (typeof PREFILL_FIELDS)[number];
+const PREFILL_FIELDS = ['contractNo', 'partyAId', 'partyBId', 'signDate', 'startDate', 'expiryDate', 'amount'] as const;
+type PrefillField = (typeof PREFILL_FIELDS)[number];
 
 /** An enterprise of the tenant directory (GetEnterpriseInformationAll). */
 export interface DirectoryEntry {
@@ -56,7 +56,7 @@ export function normalizeAmount(value: unknown): string | null {
 }
 
 /** Names compared without spaces, with half-width brackets and without case. */
-export function normalizeName(value: unknown): string {
+function normalizeName(value: unknown): string {
   return text(value).replace(/\s+/g, '').replace(/（/g, '(').replace(/）/g, ')').toLowerCase();
 }
 

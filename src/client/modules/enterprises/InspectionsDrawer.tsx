@@ -7,7 +7,7 @@ import {
 /** The inspections list of the drawer keeps its own paging, apart from the inspections screen. */
 export const INSPECTIONS_KEY = screenKey('RegularInspections', 'enterprise');
 /** The filter of `RegularInspections/GetAll` naming the enterprise. */
-export const ENTERPRISE_PARAM = 'EnterpriseId';
+const ENTERPRISE_PARAM = 'EnterpriseId';
 
 export interface InspectedEnterprise {
   id: number;

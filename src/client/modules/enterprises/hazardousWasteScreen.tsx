@@ -9,8 +9,8 @@ import {
 /** The lookup the form's waste-code select fills; its items carry the code's hazard characteristics. */
 export const WASTECODE_LOOKUP = lookupKey('Wastecode', 'GetWastecodeAll');
 
-export const STATUS_IN_USE = 0;
-export const STATUS_DISABLED = 1;
+const STATUS_IN_USE = 0;
+const STATUS_DISABLED = 1;
 
 /** Picking a waste code fills empty hazard characteristics with the code's, as the server would. */
 export function hazardsFromWastecode(patch: FormValues, next: FormValues, wastecodes: readonly LookupItem[]): FormValues | undefined {

@@ -29,7 +29,7 @@ const KINDS: Record<InboxKind, KindLook> = {
 const routePath = (kind: InboxKind) => findRouteByName(KINDS[kind].route)?.path ?? '/';
 
 /** Where a record of the inbox opens: its screen, told which record by `?id=`. */
-export const recordPath = (kind: InboxKind, id: number) => `${routePath(kind)}?id=${id}`;
+const recordPath = (kind: InboxKind, id: number) => `${routePath(kind)}?id=${id}`;
 
 const SKELETON_CARDS = 3;
 

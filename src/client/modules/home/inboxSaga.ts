@@ -12,7 +12,7 @@ export const INBOX_PATH = crudPath('Inbox', 'GetInbox');
 /** One move writes an order and stock at once (two pushes): they make one reload. */
 export const INBOX_DEBOUNCE_MS = 300;
 /** Pushes after which what awaits the user may have changed. */
-export const INBOX_TARGETS: readonly HubTarget[] = ['TransferOrderChanged', 'InventoryChanged'];
+const INBOX_TARGETS: readonly HubTarget[] = ['TransferOrderChanged', 'InventoryChanged'];
 
 const isInboxPush = (action: Action): boolean =>
   realtimeReceived.match(action) && INBOX_TARGETS.includes(action.payload.target);

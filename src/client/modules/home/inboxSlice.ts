@@ -7,7 +7,7 @@ export const INBOX_KINDS = ['toDispatch', 'toReceive', 'returned', 'planReturned
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 /** One record waiting (the server sends at most five per kind). */
-export interface InboxRecord {
+interface InboxRecord {
   id: number;
   title: string;
   subtitle: string;
@@ -30,9 +30,9 @@ export interface InboxState {
   error: CrudError | null;
 }
 
-export const initialInboxState: InboxState = { items: [], loading: false, loaded: false, error: null };
+const initialInboxState: InboxState = { items: [], loading: false, loaded: false, error: null };
 
-export const MAX_RECORDS = 5;
+const MAX_RECORDS = 5;
 
 /** The home page is on screen (its inbox loads and follows hub pushes) / left the screen. */
 export const inboxShown = createAction('inbox/shown');

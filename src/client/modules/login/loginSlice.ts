@@ -1,9 +1,9 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AuthenticateInput } from '../../api/types';
 
-export type TenantStatus = 'idle' | 'checking' | 'available' | 'host' | 'inactive' | 'notFound' | 'failed';
+type TenantStatus = 'idle' | 'checking' | 'available' | 'host' | 'inactive' | 'notFound' | 'failed';
 
-export interface LoginState {
+interface LoginState {
   submitting: boolean;
   error: string | null;
   tenant: { tenancyName: string; tenantId: number | null; status: TenantStatus; checkedName: string };
@@ -12,7 +12,7 @@ export interface LoginState {
 /** The tenant the login screen offers first (the seeded one). */
 export const DEFAULT_TENANCY_NAME = 'Default';
 
-export const initialLoginState: LoginState = {
+const initialLoginState: LoginState = {
   submitting: false,
   error: null,
   tenant: { tenancyName: '', tenantId: null, status: 'idle', checkedName: '' },
@@ -21,7 +21,7 @@ export const initialLoginState: LoginState = {
 export const loginPageOpened = createAction('login/pageOpened');
 export const tenantCheckRequested = createAction<string>('login/tenantCheckRequested');
 
-export interface TenantResolution {
+interface TenantResolution {
   tenancyName: string;
   tenantId: number | null;
   status: TenantStatus;

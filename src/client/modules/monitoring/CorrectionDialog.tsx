@@ -6,7 +6,7 @@ import { formatKg } from './format';
 
 const WEIGHT = /^\d+(\.\d{1,3})?$/;
 
-export interface CorrectionDialogProps {
+interface CorrectionDialogProps {
   name: string;
   currentWeight: number;
   saving: boolean;

@@ -7,9 +7,9 @@ import {
 import { iconOf, intentOf } from './severity';
 
 /** The drawer's list keeps its own paging, apart from the warnings screen. */
-export const DEVICE_HISTORY_KEY = screenKey(equipmentwarning.name, 'device');
+const DEVICE_HISTORY_KEY = screenKey(equipmentwarning.name, 'device');
 /** The `EquipmentWarning/GetAll` filter naming the device (the field's own name, as the screen's filters send it). */
-export const DEVICE_PARAM = 'smartequipmentId';
+const DEVICE_PARAM = 'smartequipmentId';
 const COLUMNS = ['raisedAt', 'warningType', 'value', 'threshold', 'occurrences', 'lastSeenAt', 'status', 'closeNote'] as const;
 
 /** Opens the drawer's list on a device: first page, newest first (the resource's default order). */

@@ -1,8 +1,8 @@
 import { Tag, type Intent } from '@blueprintjs/core';
 import type { Translate } from '../../crud/types';
 
-export const ONLINE = 0;
-export const RUNNING_NORMAL = 0;
+const ONLINE = 0;
+const RUNNING_NORMAL = 0;
 
 /** Online green, offline red: a silent device is what the supervisor looks for. */
 export function OnlineTag({ value, t, testId }: { value: number | null | undefined; t: Translate; testId?: string }) {

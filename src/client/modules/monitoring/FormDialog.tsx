@@ -3,7 +3,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, type Intent } from '
 import { describeError } from '../../crud/api-error';
 import type { CrudError, Translate } from '../../crud/types';
 
-export interface FormDialogProps {
+interface FormDialogProps {
   title: string;
   testId: string;
   saving?: boolean;
@@ -19,7 +19,7 @@ export interface FormDialogProps {
 }
 
 /** The server's refusal: its message, and the member-level messages under it. */
-export function RefusalCallout({ error, testId }: { error: CrudError; testId: string }) {
+function RefusalCallout({ error, testId }: { error: CrudError; testId: string }) {
   const details = (error.validationErrors ?? []).map((v) => v.message).filter((m) => m && m !== error.message);
   return (
     <Callout intent="danger" compact style={{ marginTop: 10 }} data-testid={testId}>

@@ -11,7 +11,7 @@ import { INSPECTION_HAZARDOUS_WASTE, type InspectionInput } from './types';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** What the inspection records about the warning: device, type, value against threshold, when and how often. */
-export function findingsOf(warning: ConsoleWarning, t: Translate): string {
+function findingsOf(warning: ConsoleWarning, t: Translate): string {
   const unit = unitOf(warning.warningType);
   return t('monitoring.findingsText', {
     device: warning.serialNumber,
@@ -26,7 +26,7 @@ export function findingsOf(warning: ConsoleWarning, t: Translate): string {
 }
 
 /** The inspection's starting values: the warning's enterprise, hazardous waste, today, the supervisor as inspector. */
-export function inspectionFromWarning(warning: ConsoleWarning, inspector: string, t: Translate, today = todayText()): InspectionInput {
+function inspectionFromWarning(warning: ConsoleWarning, inspector: string, t: Translate, today = todayText()): InspectionInput {
   return {
     enterpriseId: warning.enterpriseId,
     inspectionType: INSPECTION_HAZARDOUS_WASTE,
@@ -38,7 +38,7 @@ export function inspectionFromWarning(warning: ConsoleWarning, inspector: string
   };
 }
 
-export interface InspectionDialogProps {
+interface InspectionDialogProps {
   warning: ConsoleWarning;
   inspector: string;
   saving: boolean;

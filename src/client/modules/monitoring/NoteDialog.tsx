@@ -4,7 +4,7 @@ import type { Translate } from '../../crud/types';
 import { FormDialog, submitOnEnter } from './FormDialog';
 import { WARNING_ACKNOWLEDGED, type WarningTargetStatus } from './types';
 
-export interface NoteDialogProps {
+interface NoteDialogProps {
   status: WarningTargetStatus;
   /** What the warning is (type and device), shown above the note. */
   subject: string;

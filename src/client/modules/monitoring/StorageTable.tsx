@@ -34,7 +34,7 @@ const RIGHT = { textAlign: 'right' as const };
 /** Above 90 % a point must be emptied soon; above 75 % it should be planned. */
 export const fillIntent = (ratio: number): Intent => (ratio >= 0.9 ? 'danger' : ratio >= 0.75 ? 'warning' : 'success');
 
-export interface StorageTableProps {
+interface StorageTableProps {
   rows: readonly StorageView[];
   sort: StorageSort;
   selectedId: number | null;

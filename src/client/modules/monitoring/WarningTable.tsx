@@ -11,7 +11,7 @@ import { WARNING_ACKNOWLEDGED, WARNING_CLOSED, WARNING_OPEN, type WarningTargetS
 import { createSelector } from '@reduxjs/toolkit';
 import type { WarningPayload } from '../../../shared/live/events';
 
-export interface Repeat {
+interface Repeat {
   seq: number;
   at: string;
   value: number | null;
@@ -19,7 +19,7 @@ export interface Repeat {
 }
 
 /** The repeats of each warning the log still holds (its raised and updated events), newest first. */
-export const selectRepeatsByWarning = createSelector([selectLiveWindow], (events) => {
+const selectRepeatsByWarning = createSelector([selectLiveWindow], (events) => {
   const repeats: Record<number, Repeat[]> = {};
   for (const event of events) {
     if (event.type !== 'warning.raised' && event.type !== 'warning.updated') continue;
@@ -33,7 +33,7 @@ export const selectRepeatsByWarning = createSelector([selectLiveWindow], (events
   return repeats;
 });
 
-export interface WarningActions {
+interface WarningActions {
   onDecide: (warning: ConsoleWarning, status: WarningTargetStatus) => void;
   onMute: (deviceId: number, choice: MuteChoice) => void;
   onUnmute: (deviceId: number) => void;
@@ -42,7 +42,7 @@ export interface WarningActions {
   onInspect?: (warning: ConsoleWarning) => void;
 }
 
-export interface WarningTableProps extends WarningActions {
+interface WarningTableProps extends WarningActions {
   groups: readonly WarningGroup[];
   expanded: ReadonlySet<string>;
   flashing: ReadonlySet<number>;

@@ -10,7 +10,7 @@ import { formatDateTime, formatKg } from './format';
 // Only the parts a line chart needs: the full echarts build is several times larger.
 echarts.use([LineChart, GridComponent, TooltipComponent, MarkLineComponent, CanvasRenderer]);
 
-export interface WeightChartProps {
+interface WeightChartProps {
   /** [epoch ms, kg], ascending. */
   points: [number, number][];
   /** kg; drawn as a line when known. */

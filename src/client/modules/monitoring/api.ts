@@ -8,7 +8,7 @@ import type {
 const APP = '/api/services/app';
 const SILENT = { silent: true } as const;
 
-export const MONITORING_PATHS = {
+const MONITORING_PATHS = {
   storageFinal: `${APP}/Hazardouswastestorage/GetHazardouswastestoragefinaldata`,
   storagePoint: `${APP}/Hazardouswastestorage/GetGetHazardouswastestoragefinaldataById`,
   correctWeight: `${APP}/Hazardouswastestorage/UpdateCurrentWeight`,

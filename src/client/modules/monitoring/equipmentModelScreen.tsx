@@ -3,8 +3,8 @@ import { Tag } from '@blueprintjs/core';
 import type { EntityDto } from '../../../shared/resource-kit';
 import { crudActions as A, recordName, useCrudDispatch, type RowAction, type ScreenExtension } from '../../crud';
 
-export const MODEL_IN_USE = 0;
-export const MODEL_DISABLED = 1;
+const MODEL_IN_USE = 0;
+const MODEL_DISABLED = 1;
 
 const isDisabled = (row: EntityDto) => Number(row.status) === MODEL_DISABLED;
 

@@ -10,7 +10,7 @@ export function useNow(intervalMs = 30_000): number {
   return now;
 }
 
-export const FLASH_MS = 1500;
+const FLASH_MS = 1500;
 
 /**
  * Keys whose value changed since the previous render of `values` (not the first time a key appears), each kept for

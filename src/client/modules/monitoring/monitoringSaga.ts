@@ -9,22 +9,22 @@ import { correctWeightSaga, fetchPointSaga, fetchStorageSaga, reloadForNewPointS
 import { createInspectionSaga, fetchWarningsSaga, warningStatusSaga } from './warningSaga';
 
 /** Polling keys of the two live screens (`livePollStarted({screen})` on mount, `livePollStopped` on unmount). */
-export const STORAGE_SCREEN = 'monitoring/storage';
-export const CONSOLE_SCREEN = 'monitoring/console';
+const STORAGE_SCREEN = 'monitoring/storage';
+const CONSOLE_SCREEN = 'monitoring/console';
 
 /**
  * The pushes keep both screens current; polling is the fallback for a connection that is down or an event missed,
  * so it is slow and stops while the tab is hidden.
  */
-export const STORAGE_POLL_MS = 30_000;
-export const CONSOLE_POLL_MS = 15_000;
+const STORAGE_POLL_MS = 30_000;
+const CONSOLE_POLL_MS = 15_000;
 
 export const storageScreenShown = () => livePollStarted({ screen: STORAGE_SCREEN });
 export const storageScreenLeft = () => livePollStopped({ screen: STORAGE_SCREEN });
 export const consoleScreenShown = () => livePollStarted({ screen: CONSOLE_SCREEN });
 export const consoleScreenLeft = () => livePollStopped({ screen: CONSOLE_SCREEN });
 
-export interface MonitoringSagaOptions {
+interface MonitoringSagaOptions {
   storageIntervalMs?: number;
   consoleIntervalMs?: number;
   /** undefined: the document; null: always visible (Node, tests). */

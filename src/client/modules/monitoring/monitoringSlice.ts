@@ -11,13 +11,13 @@ export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
  * copy is not newer than `baseSeq` (the newest seq the client knew when the change was sent): once the server's answer
  * or event arrived, the live state is the truth again.
  */
-export interface WarningOverride {
+interface WarningOverride {
   status: WarningTargetStatus;
   baseSeq: number;
   settled: boolean;
 }
 
-export interface PointState {
+interface PointState {
   id: number;
   status: 'loading' | 'loaded' | 'failed';
   detail: StoragePointDetail | null;
@@ -26,7 +26,7 @@ export interface PointState {
   error: CrudError | null;
 }
 
-export interface DialogState {
+interface DialogState {
   saving: boolean;
   error: CrudError | null;
 }

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 
 // Per-user console preferences kept in the browser (localStorage may throw: private mode, quota, disabled).
 
-export const prefKey = (name: 'mutes' | 'sound', userId: number | null) => `monitoring.${name}.${userId ?? 'anonymous'}`;
+const prefKey = (name: 'mutes' | 'sound', userId: number | null) => `monitoring.${name}.${userId ?? 'anonymous'}`;
 
-export function readPref<T>(key: string, fallback: T): T {
+function readPref<T>(key: string, fallback: T): T {
   try {
     const raw = globalThis.localStorage?.getItem(key);
     return raw == null ? fallback : (JSON.parse(raw) as T);
@@ -13,7 +13,7 @@ export function readPref<T>(key: string, fallback: T): T {
   }
 }
 
-export function writePref(key: string, value: unknown): void {
+function writePref(key: string, value: unknown): void {
   try {
     globalThis.localStorage?.setItem(key, JSON.stringify(value));
   } catch {
@@ -22,7 +22,7 @@ export function writePref(key: string, value: unknown): void {
 }
 
 /** Device id → muted until (epoch ms). */
-export type MuteMap = Record<number, number>;
+type MuteMap = Record<number, number>;
 
 export const MUTE_CHOICES = ['15m', '1h', '4h', 'tomorrow'] as const;
 export type MuteChoice = (typeof MUTE_CHOICES)[number];

@@ -16,7 +16,6 @@ export interface MonitoringRootState extends CrudRootState, LiveRootState {
   app: Pick<AppState, 'session' | 'realtime' | 'config'>;
 }
 
-export const selectMonitoring = (state: MonitoringRootState) => state.monitoring;
 export const selectRealtimeStatus = (state: MonitoringRootState) => state.app.realtime;
 export const selectUserId = (state: MonitoringRootState) => state.app.session.user?.id ?? null;
 export const selectUserDisplayName = (state: MonitoringRootState) => {

@@ -11,7 +11,7 @@ import { correctWeight, fetchStorageFinal, fetchStoragePoint } from './api';
 import { monitoringActions as A } from './monitoringSlice';
 import type { SeqList, StoragePointDetail, StoragePointRow } from './types';
 
-export const toStorageSnapshot = (row: StoragePointRow): StorageSnapshotRow => ({
+const toStorageSnapshot = (row: StoragePointRow): StorageSnapshotRow => ({
   storageId: row.id,
   deviceId: row.smartequipmentId,
   enterpriseId: row.enterpriseId,

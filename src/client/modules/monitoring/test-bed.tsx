@@ -102,7 +102,7 @@ export const restoreHttp = (() => {
 
 let seq = 100;
 /** Seqs above anything a snapshot in these tests claims. */
-export const nextSeq = () => ++seq;
+const nextSeq = () => ++seq;
 
 export function event<P>(type: LiveEventType, payload: P, at = '2025-03-01T10:00:00'): LiveEvent<P> {
   return { seq: nextSeq(), type, at, enterpriseIds: null, payload };

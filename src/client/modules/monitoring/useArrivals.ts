@@ -5,9 +5,9 @@ import { playBeep } from './beep';
 import type { ConsoleWarning } from './selectors';
 import { levelOf } from './severity';
 
-export const ARRIVAL_FLASH_MS = 3000;
+const ARRIVAL_FLASH_MS = 3000;
 
-export interface ArrivalOptions {
+interface ArrivalOptions {
   /** The first snapshot answered (or failed): what is there then is not news. */
   ready: boolean;
   isMuted: (deviceId: number) => boolean;

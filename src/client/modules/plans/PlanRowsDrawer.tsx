@@ -12,7 +12,7 @@ const usePlansSelector = useSelector.withTypes<PlansRootState>();
 const DISPOSAL = annualmanagementplandetail.fields.disposalMethod as EnumField;
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
-export interface PlanRowsDrawerProps {
+interface PlanRowsDrawerProps {
   planId: number | null;
   title: string;
   t: Translate;

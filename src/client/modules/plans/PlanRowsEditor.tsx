@@ -9,7 +9,7 @@ import {
   cellKey, fieldLabelKey, formatTonnes, newRow, ROW_FIELDS, validateCell, weightTotals, type PlanRowDraft, type RowField,
 } from './plan-rows';
 
-export interface PlanRowsEditorProps {
+interface PlanRowsEditorProps {
   rows: PlanRowDraft[];
   /** The plan's producer: its in-use hazardous wastes are the choices of a row. */
   enterpriseId: number | null;

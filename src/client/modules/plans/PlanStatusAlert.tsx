@@ -12,7 +12,7 @@ export const STATUS_ACTIONS: Record<number, { key: string; text: string; questio
   [PlanStatus.returned]: { key: 'return', text: 'plans.return', question: 'plans.confirmReturn', intent: 'warning' },
 };
 
-export interface PlanStatusAlertProps {
+interface PlanStatusAlertProps {
   change: PlanStatusChange;
   t: Translate;
   onConfirm: () => void;

@@ -35,7 +35,7 @@ const MOVES: Record<number, number[]> = {
 const CREATE_DEFAULTS = { [ROWS_KEY]: [] };
 
 /** How a plan is named in questions and titles: its title, else its producer and year. */
-export function planName(row: EntityDto, t: Translate): string {
+function planName(row: EntityDto, t: Translate): string {
   if (typeof row.title === 'string' && row.title.trim()) return row.title;
   const parts = [row.enterpriseName, row.year].filter((p) => p !== null && p !== undefined && p !== '');
   return parts.length > 0 ? parts.join(' ') : recordName(planView, row, t);

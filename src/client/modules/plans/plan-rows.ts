@@ -32,7 +32,7 @@ export interface PlanRowDraft {
 }
 
 /** A row as the server takes it. */
-export interface PlanRowPayload {
+interface PlanRowPayload {
   id?: number;
   hazardouswasteId: number | null;
   thisyearweight: number | null;

@@ -5,7 +5,7 @@ import { crudActions } from '../../crud/slice';
 import type { CrudError } from '../../crud/types';
 import { PLAN_RESOURCE } from './planView';
 
-export interface PlanRowsState {
+interface PlanRowsState {
   status: 'loading' | 'loaded' | 'failed';
   /** The rows as the server sent them (with hazardouswasteName and receiverName). */
   items: EntityDto[];

@@ -14,7 +14,7 @@ export function todayText(now: Date = new Date()): string {
 }
 
 /** The dates of a vehicle's or a driver's papers that are past. */
-export function expiredPapers(item: LookupItem, fields: readonly string[], today: string): string[] {
+function expiredPapers(item: LookupItem, fields: readonly string[], today: string): string[] {
   return fields.filter((f) => {
     const date = formatDate(item[f]);
     return date !== '' && date < today;

@@ -10,7 +10,7 @@ import { cellKey, LINE_FIELDS, newLine, totalQuantity, validateCell, type LineDr
 import { tonnes } from './StatusTags';
 import { LOOKUPS } from './transferView';
 
-export interface LinesEditorProps {
+interface LinesEditorProps {
   lines: LineDraft[];
   /** The order's producer: its hazardous-waste records are the lines' choices. */
   producerId: number | null;

@@ -2,11 +2,11 @@ import { InputGroup } from '@blueprintjs/core';
 import { ReferenceSelect } from '../../crud/ReferenceSelect';
 import type { FilterValue, Translate } from '../../crud/types';
 
-export const WASTECODE_FILTER = 'WastecodeId';
-export const DATE_FROM_FILTER = 'plannedDateFrom';
-export const DATE_TO_FILTER = 'plannedDateTo';
+const WASTECODE_FILTER = 'WastecodeId';
+const DATE_FROM_FILTER = 'plannedDateFrom';
+const DATE_TO_FILTER = 'plannedDateTo';
 
-export interface ListFiltersProps {
+interface ListFiltersProps {
   filters: Record<string, FilterValue>;
   testIdPrefix: string;
   t: Translate;

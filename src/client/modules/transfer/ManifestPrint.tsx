@@ -9,7 +9,7 @@ import type { ImageState, PartyEnterprise } from './ordersSlice';
 import { tonnes } from './StatusTags';
 import type { TransferOrderDetail, TransferOrderLineDto } from './types';
 
-export interface ManifestPrintProps {
+interface ManifestPrintProps {
   order: TransferOrderDetail;
   enterprises: Record<number, PartyEnterprise | null>;
   images: Record<number, ImageState>;

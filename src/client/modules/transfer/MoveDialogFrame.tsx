@@ -3,7 +3,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, type Intent } from '
 import { refusalText } from './moves';
 import type { CrudError, Translate } from '../../crud/types';
 
-export interface MoveDialogFrameProps {
+interface MoveDialogFrameProps {
   title: string;
   testId: string;
   pending: boolean;

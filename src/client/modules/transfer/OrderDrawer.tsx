@@ -18,7 +18,7 @@ const BUTTON_STYLE: Record<TransferActionName, { icon: IconName; intent: Intent 
   sign: { icon: 'draw', intent: 'none' },
 };
 
-export interface OrderDrawerProps {
+interface OrderDrawerProps {
   detail: DetailState;
   isGranted: IsGranted;
   /** A move of this order is on its way: its buttons wait. */
@@ -31,7 +31,7 @@ export interface OrderDrawerProps {
 }
 
 /** The text of a move's button; an action offered for two parties says which one it is for. */
-export function moveText(move: OfferedMove, t: Translate, reassign: boolean): string {
+function moveText(move: OfferedMove, t: Translate, reassign: boolean): string {
   const text = t(move.action === 'dispatch' && reassign ? 'transfer.action_reassign' : `transfer.action_${move.action}`);
   return move.forParty ? `${text}（${t(`enum.transferParty.${move.party}`)}）` : text;
 }

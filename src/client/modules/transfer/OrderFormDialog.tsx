@@ -13,7 +13,7 @@ import { bodyKey, type OrderFormState } from './orderFormSlice';
 import { CORPORATE_TYPE, TRANSFER_RESOURCE } from './transferView';
 import type { OrderBody } from './types';
 
-export interface OrderFormDialogProps {
+interface OrderFormDialogProps {
   form: OrderFormState;
   declarant: string | null;
   t: Translate;

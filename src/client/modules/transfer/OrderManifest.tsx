@@ -20,7 +20,7 @@ export const hazardText = (values: readonly string[] | null | undefined, t: Tran
   (values ?? []).map((v) => t(`enum.${hazardCharacteristic.name}.${v}`)).join(MULTI_SEPARATOR);
 
 /** A signee image, read with the session's headers. */
-export function SigneeImage({ file, label }: { file: FileInfo; label: string }) {
+function SigneeImage({ file, label }: { file: FileInfo; label: string }) {
   const dispatch = useCrudDispatch();
   const image = useCrudSelector((s) => (s as TransferRootState).transfer.orders.images[file.id]);
   useEffect(() => {

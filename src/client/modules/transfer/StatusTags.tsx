@@ -3,7 +3,7 @@ import type { OrderState } from '../../../shared/transfer/machine';
 import { formatDecimal } from '../../crud/format';
 import type { Translate } from '../../crud/types';
 
-export type StatusField = keyof OrderState;
+type StatusField = keyof OrderState;
 export const STATUS_FIELDS: readonly StatusField[] = ['declareStatus', 'dispatchStatus', 'signStatus'];
 
 // Colours say what needs someone: pending work is amber, done is green, voided and returned are red.
@@ -13,7 +13,7 @@ const INTENTS: Record<StatusField, Record<number, Intent>> = {
   signStatus: { 0: 'warning', 1: 'success', 2: 'danger' },
 };
 
-export const statusIntent = (field: StatusField, value: unknown): Intent => INTENTS[field][Number(value)] ?? 'none';
+const statusIntent = (field: StatusField, value: unknown): Intent => INTENTS[field][Number(value)] ?? 'none';
 
 export function StatusTag({ field, value, t }: { field: StatusField; value: unknown; t: Translate }) {
   if (value === null || value === undefined) return null;

@@ -16,7 +16,7 @@ import { selectListRows, type TransferRootState } from './transferSlice';
 import { listKey, type TransferList } from './transferView';
 import type { TransferOrderDto } from './types';
 
-export interface TransferListPanelProps {
+interface TransferListPanelProps {
   list: TransferList;
   canCreate: boolean;
   canEdit: (row: TransferOrderDto) => boolean;

@@ -18,7 +18,7 @@ export type MoveInput =
 
 export type MoveAction = MoveInput['action'];
 
-export interface MoveRequest {
+interface MoveRequest {
   verb: 'PUT' | 'DELETE';
   url: string;
   body: Record<string, unknown>;
@@ -52,7 +52,7 @@ export const signRequest = (id: number, version: number, party: Party, fileId: n
   ({ verb: 'PUT', url: TRANSFER_PATHS.signee, body: { id, version, fileId, party } });
 
 /** The statuses the machine says a move leads to (a delete and a signature change none). */
-export function expectedStatuses(action: TransferActionName, party: Party): Partial<OrderState> {
+function expectedStatuses(action: TransferActionName, party: Party): Partial<OrderState> {
   return TRANSITIONS.find((t) => t.action === action && t.party === party)?.to ?? {};
 }
 

@@ -24,7 +24,7 @@ export const LINE_FIELDS = [
 export type LineField = (typeof LINE_FIELDS)[number];
 
 export const LINES_KEY = 'lines';
-export const MAX_QUANTITY = 100000;
+const MAX_QUANTITY = 100000;
 const QUANTITY_SCALE = 3;
 
 let lineSeq = 0;
@@ -61,7 +61,7 @@ const CELL = /^lines\[(\d+)\]\.(\w+)$/i;
  * The cell a server member points at. The receiver's licence lacking a waste code names `wastecodeId`: the clerk
  * fixes it by choosing another waste, so it shows under the waste.
  */
-export function cellOfMember(member: string): { index: number; field: LineField } | null {
+function cellOfMember(member: string): { index: number; field: LineField } | null {
   const m = CELL.exec(member);
   if (!m) return null;
   const name = m[2].charAt(0).toLowerCase() + m[2].slice(1);
@@ -131,7 +131,7 @@ export function validateLines(lines: readonly LineDraft[], t: Translate): Record
   return out;
 }
 
-export function lineBody(line: LineDraft): OrderLineBody {
+function lineBody(line: LineDraft): OrderLineBody {
   const count = line.containerCount.trim();
   return {
     ...(line.id ? { id: line.id } : {}),

@@ -27,7 +27,7 @@ export interface OrderFormState {
 export type FormSlot = OrderFormState | null;
 
 /** A fresh key per dialog opening (randomUUID is missing on plain-http origins of old browsers). */
-export function newRequestKey(): string {
+function newRequestKey(): string {
   const c = globalThis.crypto as Crypto | undefined;
   if (c?.randomUUID) return c.randomUUID();
   return `rk-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;

@@ -7,7 +7,7 @@ import { optimisticOrder, type MoveAction, type MoveInput } from './moves';
 import { LIST_KEYS, type TransferList } from './transferView';
 import type { TransferOrderDetail, TransferOrderDto } from './types';
 
-export interface MeState {
+interface MeState {
   status: 'idle' | 'loading' | 'loaded' | 'failed';
   /** The declarant's name shown in the order dialog. */
   name: string | null;
@@ -25,7 +25,7 @@ export interface DetailState {
 }
 
 /** A move on its way: what the screen showed before it, to put back if the server refuses. */
-export interface PendingMove {
+interface PendingMove {
   action: MoveAction;
   party: Party;
   hadRow: boolean;
@@ -69,7 +69,7 @@ export interface OrdersState {
   shown: Record<string, number>;
 }
 
-export const initialOrdersState: OrdersState = {
+const initialOrdersState: OrdersState = {
   me: { status: 'idle', name: null, enterpriseIds: null },
   detail: null,
   rows: {},
@@ -81,7 +81,7 @@ export const initialOrdersState: OrdersState = {
 };
 
 /** The list's row of an order: the fields of the DTO without the detail's parts. */
-export function rowOf(order: TransferOrderDto): TransferOrderDto {
+function rowOf(order: TransferOrderDto): TransferOrderDto {
   const { lines: _lines, history: _history, parties: _parties, moves: _moves, warnings: _warnings, ...row } = order as TransferOrderDetail & { warnings?: unknown };
   return row;
 }

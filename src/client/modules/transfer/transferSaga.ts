@@ -26,7 +26,7 @@ export const SILENT = { silent: true } as const;
 type MoveRequested = ReturnType<typeof moveRequested>;
 
 /** A 409, or an ABP error whose code says the same: the order changed since the screen read it. */
-export const isConflict = (error: CrudError) => error.status === 409;
+const isConflict = (error: CrudError) => error.status === 409;
 
 interface SessionShape {
   app?: {
@@ -35,11 +35,6 @@ interface SessionShape {
   };
 }
 const selectSessionUser = (state: SessionShape) => state.app?.session?.user ?? null;
-/** Whether the session holds any of the permissions (a read the server would refuse is not worth a 403). */
-export const selectHoldsAny = (state: SessionShape, permissions: readonly string[]) => {
-  const granted = state.app?.config?.auth?.grantedPermissions ?? {};
-  return permissions.some((p) => granted[p] !== undefined && String(granted[p]).toLowerCase() !== 'false');
-};
 
 /** The list on screen: the first time (or after its scope was lost) its scope is set, which loads it; else a reload. */
 export function* showListSaga(action: PayloadAction<{ list: TransferList; key: string }>): SagaIterator {

@@ -22,7 +22,6 @@ export interface TransferRootState extends CrudRootState {
 
 export const selectOrders = (state: TransferRootState) => state.transfer.orders;
 export const selectForm = (state: TransferRootState) => state.transfer.form;
-export const selectDetail = (state: TransferRootState) => state.transfer.orders.detail;
 export const selectMe = (state: TransferRootState) => state.transfer.orders.me;
 
 /**

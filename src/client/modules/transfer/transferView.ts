@@ -7,7 +7,7 @@ export const TRANSFER_RESOURCE = transferorder.name;
 
 /** The two lists of the screen: orders my enterprises consign or carry (C), orders addressed to me to sign (S). */
 export type TransferList = 'C' | 'S';
-export const TRANSFER_LISTS: readonly TransferList[] = ['C', 'S'];
+const TRANSFER_LISTS: readonly TransferList[] = ['C', 'S'];
 
 /**
  * Each list is a variant of the generic screen with its own paging, sorting and filters (`TransferOrder@c`); the
@@ -16,7 +16,6 @@ export const TRANSFER_LISTS: readonly TransferList[] = ['C', 'S'];
 export const listKey = (list: TransferList): string => screenKey(TRANSFER_RESOURCE, list.toLowerCase());
 export const listScope = (list: TransferList) => ({ List: list });
 export const LIST_KEYS: readonly string[] = TRANSFER_LISTS.map(listKey);
-export const listOfKey = (key: string): TransferList | undefined => TRANSFER_LISTS.find((l) => listKey(l) === key);
 
 /** Which lists a route shows, first the one it opens on. */
 export const ROUTE_LISTS: Record<string, readonly TransferList[]> = {

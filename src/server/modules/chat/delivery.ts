@@ -6,10 +6,10 @@ import type { HubContext, HubServer } from '../../realtime';
 import { MESSAGE_SELECT, messagePayload } from './messages';
 
 /** Messages per pushed batch when a long-offline user connects. */
-export const DELIVERY_BATCH = 200;
+const DELIVERY_BATCH = 200;
 
 /** A group holding one connection only: the hub has no "send to this connection", but a group of one is that. */
-export const connectionGroup = (connectionId: string) => `chat:conn:${connectionId}`;
+const connectionGroup = (connectionId: string) => `chat:conn:${connectionId}`;
 
 /**
  * Claims the messages waiting for the user (marks them delivered, so a second connection opening at the same moment

@@ -4,9 +4,9 @@ import { Params, tenantCondition } from '../../crud/sql';
 import type { HubServer } from '../../realtime';
 
 /** Each instance rewrites its rows this often … */
-export const PRESENCE_REFRESH_MS = 30_000;
+const PRESENCE_REFRESH_MS = 30_000;
 /** … and a row older than this belongs to an instance that is gone: its user counts as offline. */
-export const PRESENCE_STALE_SECONDS = 90;
+const PRESENCE_STALE_SECONDS = 90;
 /** Rows of instances gone this long are removed by whichever instance refreshes next. */
 const PRESENCE_FORGET_SECONDS = 3600;
 
@@ -21,7 +21,7 @@ interface LiveConnection {
   userId: number;
 }
 
-export interface Presence {
+interface Presence {
   readonly instanceId: string;
   /** Stops refreshing and removes this instance's rows (the hub is closed by then). */
   stop(): Promise<void>;

@@ -3,7 +3,7 @@ import type { AppServiceRegistry } from '../../http/app-services';
 import { APPLICATION } from '../session/session';
 
 /** An OpenAPI 3 description generated from the registry: it cannot drift from the endpoints that exist. */
-export function buildOpenApi(registry: AppServiceRegistry) {
+function buildOpenApi(registry: AppServiceRegistry) {
   const paths: Record<string, Record<string, unknown>> = {
     '/api/TokenAuth/Authenticate': { post: { tags: ['TokenAuth'], summary: 'Log in; returns accessToken and encryptedAccessToken', security: [] } },
     '/AbpUserConfiguration/GetAll': { get: { tags: ['AbpUserConfiguration'], summary: 'Client configuration', security: [] } },

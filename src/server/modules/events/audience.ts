@@ -3,7 +3,7 @@ import type { PermissionName } from '../../../shared/permissions';
 import type { Session } from '../../http/context';
 
 /** Holding any one of a topic's permissions lets a user see its events (within the user's enterprises). */
-export const TOPIC_PERMISSIONS: Record<EventTopic, readonly PermissionName[]> = {
+const TOPIC_PERMISSIONS: Record<EventTopic, readonly PermissionName[]> = {
   monitoring: [
     'Pages.SupervisorConsole', 'Pages.EquipmentWarning', 'Pages.Hazardouswastestorage', 'Pages.Smartequipment',
     'Pages.Equipmentmodel', 'Pages.BigData',

@@ -8,7 +8,7 @@ import type { StoredEvent } from './log';
  * thousand clients, one message per transaction would be a frame per connection per device batch; the window keeps
  * it to a few dozen frames per connection per second for ≤ 20 ms of extra latency.
  */
-export const COALESCE_MS = 20;
+const COALESCE_MS = 20;
 
 const forClient = ({ seq, type, at, enterpriseIds, payload }: StoredEvent): LiveEvent => ({ seq, type, at, enterpriseIds, payload });
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
 
-export interface StockMove {
+interface StockMove {
   enterpriseId: number;
   wastecodeId: number;
   /** Tonnes in (positive) or out (negative). */

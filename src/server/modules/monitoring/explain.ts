@@ -2,9 +2,9 @@ import type { Db } from '../../db/database';
 import { Params, tenantCondition } from '../../crud/sql';
 
 /** How far back a transfer or a warehouse movement explains a drop in a storage point's weight. */
-export const EXPLAIN_WINDOW_HOURS = 24;
+const EXPLAIN_WINDOW_HOURS = 24;
 
-export interface ExplainQuery {
+interface ExplainQuery {
   tenantId: number | null;
   /** The storage point's enterprise, as producer or warehouse. */
   enterpriseId: number;
@@ -49,7 +49,7 @@ export async function latestExplainingMovement(db: Db, q: ExplainQuery): Promise
 }
 
 /** Server-local ISO times compared as instants (both sides carry no offset). */
-export const localMs = (time: string): number => Date.parse(`${time.slice(0, 23)}Z`);
+const localMs = (time: string): number => Date.parse(`${time.slice(0, 23)}Z`);
 
 export const explainsDrop = (latest: string | null, dropAt: string): boolean =>
   latest !== null && localMs(latest) >= localMs(dropAt) - EXPLAIN_WINDOW_HOURS * 3600_000;

@@ -15,7 +15,7 @@ export interface StorageState {
   lastAddedTime: string | null;
 }
 
-export interface WeighedReading {
+interface WeighedReading {
   /** Server-local time of the reading, as the database stores it. */
   readAt: string;
   weight: number | null;
@@ -29,7 +29,7 @@ export interface WeightStep {
   after: number;
 }
 
-export interface FoldResult {
+interface FoldResult {
   storage: StorageState;
   steps: WeightStep[];
   /** The weight before the batch. */

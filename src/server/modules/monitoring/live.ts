@@ -32,7 +32,7 @@ export const deviceStatePayload = (device: DeviceRef, state: DeviceStateRow): De
   onlineState: state.onlineState, runningState: state.runningState, lastHeartbeat: state.lastHeartbeat,
 });
 
-export type StorageWeightInput = Omit<StorageWeightPayload, 'deviceId' | 'enterpriseId'>;
+type StorageWeightInput = Omit<StorageWeightPayload, 'deviceId' | 'enterpriseId'>;
 
 export const storageWeightPayload = (device: DeviceRef, input: StorageWeightInput): StorageWeightPayload =>
   ({ ...input, deviceId: device.id, enterpriseId: device.enterpriseId });

@@ -15,7 +15,7 @@ export const STATUS = { open: 0, acknowledged: 1, closed: 2 } as const;
 /** Battery must climb this many points above the minimum (a charged battery, not a warm one) to close its warning. */
 export const BATTERY_RECOVERY = 5;
 /** Temperature must fall this many degrees below the maximum to close its warning. */
-export const TEMPERATURE_RECOVERY = 2;
+const TEMPERATURE_RECOVERY = 2;
 
 /** A warning as the rules see it; `id` is null until it is first written. */
 export type WarningState = Omit<WarningPayload, 'id' | 'smartequipmentId' | 'serialNumber' | 'enterpriseId'> & { id: number | null };
@@ -126,7 +126,7 @@ export function haversineMetres(a: { latitude: number; longitude: number }, b: {
 /** A weight drop the reduction rule looks at: more than the model's threshold at once. */
 export const isReduction = (step: WeightStep, reductionMin: number) => step.before - step.after > reductionMin + 1e-9;
 
-export interface RuleInput {
+interface RuleInput {
   book: WarningBook;
   thresholds: Thresholds;
   storageId: number | null;

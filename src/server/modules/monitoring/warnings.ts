@@ -22,12 +22,6 @@ export const WARNING_COLUMNS = `w.id, w.storage_id as "storageId", w.warning_typ
   w.acknowledged_by as "acknowledgedBy", w.acknowledged_at as "acknowledgedAt", w.acknowledge_note as "acknowledgeNote",
   w.closed_by as "closedBy", w.closed_at as "closedAt", w.close_note as "closeNote"`;
 
-export function notClosedWarnings(db: Db, deviceId: number): Promise<WarningState[]> {
-  return db.query<WarningState>(
-    `select ${WARNING_COLUMNS} from equipment_warning w where w.smartequipment_id = $1 and w.status <> 2 and not w.is_deleted order by w.id`,
-    [deviceId]);
-}
-
 /**
  * Writes what the rules changed: updates first (a closed warning frees its type before a new one of the type is
  * inserted), then the new warnings one by one (rare). Returns their events, a raise before any later change of it.

@@ -15,7 +15,7 @@ export interface NoticeItem {
 }
 
 /** Files notices that follow from data (a contract nearing expiry) just before the caller reads theirs. */
-export type NoticeSource = (ctx: RequestContext) => Promise<void>;
+type NoticeSource = (ctx: RequestContext) => Promise<void>;
 
 const COLUMNS = `id, type, category, title, description, is_read as "isRead", creation_time as "creationTime"`;
 

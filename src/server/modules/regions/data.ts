@@ -11,13 +11,13 @@ export const REGION_LEVELS: readonly RegionLevel[] = [1, 2, 3, 4, 5];
 /** Code length of each level: 2, 4, 6, 9, 12 digits; each code starts with its parent's. */
 export const CODE_LENGTH: Record<RegionLevel, number> = { 1: 2, 2: 4, 3: 6, 4: 9, 5: 12 };
 
-export interface DivisionEntry {
+interface DivisionEntry {
   code: string;
   name: string;
 }
 
 /** One level: its rows grouped by parent code (provinces under ''), and each row's name and parent by code. */
-export interface LevelIndex {
+interface LevelIndex {
   children(parentCode: string): readonly DivisionEntry[] | undefined;
   find(code: string): { name: string; parentCode: string } | undefined;
 }

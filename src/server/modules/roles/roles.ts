@@ -17,7 +17,7 @@ const DTO_COLUMNS = `r.id, r.name, r.display_name as "displayName", r.normalized
   r.is_static as "isStatic", r.is_default as "isDefault", r.creation_time as "creationTime",
   array(select p.name from role_permissions p where p.role_id = r.id order by p.name) as "grantedPermissions"`;
 
-export interface RoleDto {
+interface RoleDto {
   id: number;
   name: string;
   displayName: string;

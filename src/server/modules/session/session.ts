@@ -3,7 +3,7 @@ import type { RequestContext } from '../../http/context';
 
 export const APPLICATION = { version: '1.0.0', releaseDate: '2026-11-21T00:00:00', features: {} as Record<string, boolean> };
 
-export async function currentLoginInformations(ctx: RequestContext) {
+async function currentLoginInformations(ctx: RequestContext) {
   const user = ctx.session
     ? (await ctx.db.query<{ id: number; name: string; surname: string; userName: string; emailAddress: string; shouldChangePasswordOnNextLogin: boolean }>(
         // The change-password request as at login, so a client that reloads keeps asking.

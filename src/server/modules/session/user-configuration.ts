@@ -34,7 +34,7 @@ function menuItem(route: RouteEntry, language: Language, order: number): AbpMenu
 }
 
 /** ABP's `GET /AbpUserConfiguration/GetAll`: what the client merges into its global configuration at start-up. */
-export function userConfiguration(ctx: RequestContext, uiTheme: string | null = null) {
+function userConfiguration(ctx: RequestContext, uiTheme: string | null = null) {
   const language = ctx.language;
   const isHost = ctx.tenantId === null;
   const granted = Object.fromEntries([...(ctx.session?.permissions ?? [])].sort().map((p) => [p, 'true']));

@@ -16,7 +16,7 @@ export interface CheckResult {
 }
 
 /** What the checks need of an order: its parties, date and lines (as written, with code and name resolved). */
-export interface OrderDraft {
+interface OrderDraft {
   id: number | null;
   producerId: number;
   receiverId: number;

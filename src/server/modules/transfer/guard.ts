@@ -19,7 +19,7 @@ const label = (def: EnumDef<EnumValue>, value: EnumValue, ctx: RequestContext) =
 };
 
 /** "待签收 / 已派车 / 待确认": the three statuses as people read them. */
-export function describeState(ctx: RequestContext, state: OrderState): string {
+function describeState(ctx: RequestContext, state: OrderState): string {
   return [label(declareStatus, state.declareStatus, ctx), label(dispatchStatus, state.dispatchStatus, ctx), label(signStatus, state.signStatus, ctx)].join(' / ');
 }
 

@@ -3,9 +3,9 @@ import type { Db } from '../../db/database';
 import type { RequestContext } from '../../http/context';
 import { recordEvents } from '../events';
 
-export type HistoryAction = TransferActionName | 'create';
+type HistoryAction = TransferActionName | 'create';
 
-export interface HistoryEntry {
+interface HistoryEntry {
   orderId: number;
   action: HistoryAction;
   party: Party | null;

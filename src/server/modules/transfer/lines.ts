@@ -10,7 +10,7 @@ import { Input } from '../../http/input';
 
 /** The body key of an order's lines. */
 export const LINES = 'lines';
-export const MAX_LINES = 50;
+const MAX_LINES = 50;
 
 export const lines = () => resourceService(transferorderline.name);
 
