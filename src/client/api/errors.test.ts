@@ -11,7 +11,7 @@ function failed(status: number, body: unknown): AxiosError {
 
 const envelope = (error: object) => ({ result: null, success: false, error, unAuthorizedRequest: false, __abp: true });
 
-describe('error modal content (§8)', () => {
+describe('error modal content', () => {
   it('shows message as title and details as content when both are present', () => {
     const error = failed(500, envelope({ code: 0, message: 'Login failed!', details: 'Invalid user name or password', validationErrors: null }));
     expect(describeApiError(error, t)).toEqual({ title: 'Login failed!', content: 'Invalid user name or password' });

@@ -22,7 +22,7 @@ function envelopeError(data: unknown): AbpEnvelope<unknown>['error'] {
 }
 
 /**
- * What the error modal shows for a failed call (specification §8):
+ * What the error modal shows for a failed call:
  * - error with message and details → title = message, content = details;
  * - error with a message only → title = the localised login-failed text, content = message;
  * - no response at all → the localised unknown-error text;

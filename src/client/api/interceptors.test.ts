@@ -60,7 +60,7 @@ describe('axios interceptors', () => {
     expect(hooks.errors).toEqual([]);
   });
 
-  it('shows the §8 modal for other failures, and nothing for silent calls', async () => {
+  it('shows the error modal for other failures, and nothing for silent calls', async () => {
     const { instance, hooks } = harness((config) => (config.url === '/down' ? 'network' : { status: 500, data: envelope('Login failed!', 'Invalid user name or password') }));
     await expect(instance.post('/api/login')).rejects.toThrow();
     await expect(instance.get('/down')).rejects.toThrow();

@@ -16,7 +16,7 @@ function setHeaderIfAbsent(config: InternalAxiosRequestConfig, name: string, val
   if (value && !config.headers.has(name)) config.headers.set(name, value);
 }
 
-/** Attaches the request headers of §7 and the error modals of §8 to `instance`; returns a function that removes them. */
+/** Attaches the ABP request headers (token, tenant, language) and the error modals to `instance`; returns a function that removes them. */
 export function installInterceptors(instance: AxiosInstance, hooks: InterceptorHooks): () => void {
   const request = instance.interceptors.request.use((config) => {
     const token = readCookie(COOKIE.authToken);

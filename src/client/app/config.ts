@@ -34,7 +34,7 @@ function isFeatureEnabled(config: UserConfiguration, feature: string): boolean {
   return config.features.allFeatures[feature]?.value?.toLowerCase() === 'true';
 }
 
-/** Both features must be on for the chat hub to start (start-up rule of §2). */
+/** Both features must be on for the chat hub to start (the start-up rule). */
 const REALTIME_FEATURES = ['App.SignalR', 'App.Chat'] as const;
 
 export function isLoggedIn(session: LoginInformations): boolean {

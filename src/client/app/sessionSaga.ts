@@ -64,7 +64,7 @@ export function* initShellStateSaga(restoreTabs: boolean): SagaIterator {
   yield call(configureMapKey, app.config.custom?.amapKey ?? null);
 }
 
-/** Start-up (specification §2). */
+/** Start-up: the culture cookie, the redirect from a bare host to www, then the session and the restored tabs. */
 export function* bootSaga(): SagaIterator {
   yield put(bootStarted());
   try {

@@ -16,7 +16,7 @@ export const HUB_PATH = '/chatmsg';
 
 /**
  * The real connection. @microsoft/signalr is fetched only when a logged-in user with real-time enabled needs it, so the
- * login screen never downloads it. Reconnection is the saga's job (every 5 s, §4), not SignalR's automatic policy.
+ * login screen never downloads it. Reconnection is the saga's job (every 5 s), not SignalR's automatic policy.
  */
 export const createSignalRConnection: HubConnectionFactory = async () => {
   const signalR = await import(/* webpackChunkName: "signalr" */ '@microsoft/signalr');

@@ -7,7 +7,7 @@ import type { EventLogState } from './eventLog';
 import { selectEventLog } from './liveSelectors';
 import { applyPushedEvents, catchUp, GAP_DEBOUNCE_MS, liveEventsOf } from './liveSync';
 
-/** Specification §4/§9: a failed or closed chat connection is retried every 5 seconds. */
+/** A failed or closed hub connection is retried every 5 seconds, for as long as the user is logged in. */
 export const RECONNECT_DELAY_MS = 5000;
 /** A failed catch-up is asked again after the same interval, on the connection that is still up. */
 const CATCH_UP_RETRY_MS = RECONNECT_DELAY_MS;

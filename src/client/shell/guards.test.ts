@@ -9,7 +9,7 @@ const ctx = (over: Partial<GuardContext> = {}): GuardContext => ({
   ...over,
 });
 
-describe('navigation guard (§2)', () => {
+describe('navigation guard', () => {
   it('sends every navigation to the lock screen while locked', () => {
     expect(resolveRedirect('/setting/user', ctx({ locked: true }))).toBe('/locking');
     expect(resolveRedirect('/', ctx({ locked: true }))).toBe('/locking');

@@ -14,7 +14,7 @@ export interface GuardContext {
 }
 
 /**
- * The navigation rules of §2, applied to every navigation; returns where to go instead, or null to stay:
+ * The navigation rules, applied to every navigation; returns where to go instead, or null to stay:
  * locked → lock screen; no session user → login (login routes excepted); logged in on a login route → home;
  * a route whose permission the user lacks → error-403. A logged-in user on the lock screen while not locked goes
  * on to the page stored when locking.

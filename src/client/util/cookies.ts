@@ -12,7 +12,7 @@ export const COOKIE = {
 
 type CookieName = (typeof COOKIE)[keyof typeof COOKIE];
 
-/** Specification §9: the language cookie lives about five years, the culture cookie about six months. */
+/** The language cookie lives about five years and the culture cookie about six months, so a clerk's choice outlasts sessions. */
 export const LANGUAGE_COOKIE_MS = 1.5768e11;
 export const CULTURE_COOKIE_MS = 182 * 24 * 3600 * 1000;
 

@@ -29,7 +29,7 @@ export interface LiveEvent<P = unknown> {
   payload: P;
 }
 
-/** Hub targets carrying `LiveEvent[]` batches in commit order: chat events on the specification's `ReceiveMessage`. */
+/** Hub targets carrying `LiveEvent[]` batches in commit order: chat events on `ReceiveMessage`, the target chat clients already listen to. */
 export const EVENT_TARGET = 'ReceiveEvent';
 export const CHAT_TARGET = 'ReceiveMessage';
 export const targetOfEvent = (type: LiveEventType): string => (type.startsWith('chat.') ? CHAT_TARGET : EVENT_TARGET);

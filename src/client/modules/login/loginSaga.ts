@@ -44,7 +44,7 @@ export function* loginSaga(action: ReturnType<typeof loginRequested>): SagaItera
     yield put(loginSucceeded());
     yield call(navigateTo, '/main/home', true);
   } catch (error) {
-    // The interceptor already showed the modal (§8); the form keeps a short reason next to the button.
+    // The interceptor already showed the error modal; the form keeps a short reason next to the button.
     yield put(loginFailed(apiErrorMessage(error, translate)));
   }
 }
