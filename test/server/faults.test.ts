@@ -3,7 +3,7 @@
 import pg from 'pg';
 import { sampleForCheck } from '../support/resource-values';
 import { expectError } from '../support/server-fixtures';
-import { POSTGRES_ADMIN_URL, startTestServer, svc, testDbKind, unique, type CallResult, type TestServer } from '../support/server-harness';
+import { POSTGRES_ADMIN_URL, svc, testDbKind, unique, useTestServer, type CallResult } from '../support/server-harness';
 
 const WRITERS = 24;
 const RECOVERY_MS = 5000;
@@ -12,18 +12,14 @@ const RECOVERY_MS = 5000;
 const onPostgres = testDbKind() === 'postgres' ? describe : describe.skip;
 
 onPostgres('database sessions ended during writes (PostgreSQL only; PGlite has no connection to lose)', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let admin: string;
   let database: string;
   const creditCodes = new Set<string>();
 
   beforeAll(async () => {
-    server = await startTestServer();
     admin = await server.token(1, 'admin');
     [{ database }] = await server.db.query<{ database: string }>('select current_database() as database');
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   const createEnterprise = () => server.call<{ id: number }>('POST', svc('EnterpriseInformation', 'Create'), {

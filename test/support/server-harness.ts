@@ -186,7 +186,7 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
   });
 }
 
-export async function startTestServer(serverOptions: TestServerOptions = {}): Promise<TestServer> {
+async function startTestServer(serverOptions: TestServerOptions = {}): Promise<TestServer> {
   const kind = testDbKind();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-test-'));
   let releaseDatabase: (() => Promise<void>) | null = null;
