@@ -5,7 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { userWithPermissions, type CreatedUser } from '../support/server-fixtures';
 import { httpClient } from '../support/server-harness';
-import { startBrowserApp, type BrowserApp } from './support/harness';
+import { useBrowserApp } from './support/harness';
 import { byTestId, expectPath, expectText, logIn, logOut, openFromSidebar, until } from './support/ui';
 
 const CHAT_PATH = '/supervision/chat';
@@ -14,7 +14,7 @@ const HELLO = '你好，明天上午九点来取危废桶，可以吗？';
 const REPLY = '可以，九点前我在门口等。';
 const WHILE_AWAY = '另外，请带上转移联单。';
 
-let app: BrowserApp;
+const app = useBrowserApp();
 let alice: CreatedUser;
 let bob: CreatedUser;
 let alicePage: Page;
@@ -23,16 +23,11 @@ let bobPage: Page;
 let helloId: number;
 
 beforeAll(async () => {
-  app = await startBrowserApp();
   const api = httpClient(app.baseUrl);
   const admin = await api.login(1, 'admin', '123qwe');
   alice = await userWithPermissions(api, admin, 1, ['Pages.ChatLog']);
   bob = await userWithPermissions(api, admin, 1, ['Pages.ChatLog']);
 }, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-});
 
 /** Logged in through the login screen with the hub connected (a push before that would be missed). */
 async function logInConnected(page: Page, user: CreatedUser): Promise<void> {

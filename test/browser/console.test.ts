@@ -8,7 +8,7 @@ import type { WarningPayload } from '../../src/shared/live/events';
 import { ok, userWithPermissions, type CreatedUser } from '../support/server-fixtures';
 import { httpClient, svc } from '../support/server-harness';
 import { boundDevice, HOME, monitoringWorld, nowReadings, sendOk, type Device } from '../support/monitoring-world';
-import { startBrowserApp, type BrowserApp } from './support/harness';
+import { useBrowserApp } from './support/harness';
 import { groupAlive, startSimulator, type Simulator } from './support/simulator';
 import { byTestId, expectPath, expectText, logIn, openFromSidebar, until } from './support/ui';
 
@@ -21,10 +21,15 @@ const WARNING_WITHIN_MS = 2000;
 const SIMULATED_DEVICES = 20;
 const OPEN_WARNINGS_PATH = '/EquipmentWarning/GetOpenWarnings';
 
-let app: BrowserApp;
+let simulator: Simulator | undefined;
+// Declared before the app, so that the simulator stops before the server it drives closes.
+afterAll(async () => {
+  await simulator?.stop();
+});
+
+const app = useBrowserApp();
 let api: ReturnType<typeof httpClient>;
 let admin: string;
-let simulator: Simulator | undefined;
 let supervisor: CreatedUser;
 let hot: Device;
 let first: Page;
@@ -34,7 +39,6 @@ let warningId: number;
 let rowKey: string;
 
 beforeAll(async () => {
-  app = await startBrowserApp();
   api = httpClient(app.baseUrl);
   admin = await api.login(1, 'admin', '123qwe');
   supervisor = await userWithPermissions(api, admin, 1, ['Pages.SupervisorConsole']);
@@ -45,11 +49,6 @@ beforeAll(async () => {
   // It creates its devices and their keys over the API, then drives them.
   await simulator.waitForOutput(new RegExp(`Driving ${SIMULATED_DEVICES} devices`), 60_000);
 }, 90_000);
-
-afterAll(async () => {
-  await simulator?.stop();
-  await app?.close();
-});
 
 /** A supervisor on the console with the hub connected and the open warnings loaded, marked against reloads. */
 async function consolePage(credentials: { userName: string; password: string }): Promise<Page> {

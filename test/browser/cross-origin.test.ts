@@ -2,7 +2,7 @@
 // the Content-Security-Policy the app itself must live within.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startBrowserApp, type BrowserApp } from './support/harness';
+import { useBrowserApp } from './support/harness';
 import { byTestId, logIn } from './support/ui';
 
 const PAGE = '<!doctype html><meta charset="utf-8"><title>ABP client</title><p>client</p>';
@@ -15,21 +15,21 @@ async function servePage(): Promise<{ origin: string; close(): Promise<void> }> 
   return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-let app: BrowserApp;
 let allowed: Awaited<ReturnType<typeof servePage>>;
 let stranger: Awaited<ReturnType<typeof servePage>>;
 
+// Declared before the app, so that the allowed origin is known when it starts.
 beforeAll(async () => {
   allowed = await servePage();
   stranger = await servePage();
-  app = await startBrowserApp({ env: { CORS_ORIGINS: allowed.origin } });
-}, 120_000);
+});
 
 afterAll(async () => {
-  await app?.close();
   await allowed?.close();
   await stranger?.close();
 });
+
+const app = useBrowserApp(() => ({ env: { CORS_ORIGINS: allowed.origin } }));
 
 describe('a client on another origin', () => {
   test('calls the API with ABP\'s headers (a real preflight) when its origin is configured', async () => {

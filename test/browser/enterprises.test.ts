@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
 import type { SqlParam } from '../../src/server/db/database';
 import { creditCodeCheckChar, idCardCheckChar } from '../../src/shared/validators';
-import { startBrowserApp, type BrowserApp } from './support/harness';
+import { useBrowserApp } from './support/harness';
 import { byTestId, expectPath, expectText, expectTotal, logIn, openFromSidebar, tableRow, until } from './support/ui';
 
 const TENANT_ID = 1;
@@ -37,7 +37,7 @@ const plate = `浙A${digits(5)}`;
 const idBody = `33010619850712${digits(3)}`;
 const driver = { name: '李建国', idCardNumber: idBody + idCardCheckChar(idBody) };
 
-let app: BrowserApp;
+const app = useBrowserApp();
 let downloads: string;
 const clerk = { userName: `clerk${suffix}`, password: 'Clerk-pass-1' };
 
@@ -151,14 +151,12 @@ async function save(page: Page, form: Locator): Promise<void> {
 let page: Page;
 
 beforeAll(async () => {
-  app = await startBrowserApp();
   downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'browser-downloads-'));
   await Promise.all([createClerk(), seedEnterprises()]);
   page = await app.newPage();
 }, 120_000);
 
 afterAll(async () => {
-  await app?.close();
   if (downloads) fs.rmSync(downloads, { recursive: true, force: true });
 });
 

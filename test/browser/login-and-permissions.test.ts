@@ -2,20 +2,12 @@
 // the users dialog, then that user's sidebar and the 403 page.
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { startBrowserApp, type BrowserApp } from './support/harness';
+import { useBrowserApp } from './support/harness';
 import { byTestId, expectPath, expectText, expectTotal, HOME_PATH, logIn, logOut, openFromSidebar, setChecked, tableRow, until } from './support/ui';
 
 const ADMIN = { userName: 'admin', password: '123qwe' };
 
-let app: BrowserApp;
-
-beforeAll(async () => {
-  app = await startBrowserApp();
-}, 120_000);
-
-afterAll(async () => {
-  await app?.close();
-});
+const app = useBrowserApp();
 
 /** Types a keyword in the list's search box and presses Enter, then waits for the list to show `expected` rows. */
 async function search(page: Page, keyword: string, expected: number): Promise<void> {

@@ -1,20 +1,12 @@
 // The new password the server asks for at login: a dialog that lists the policy, cannot be dismissed, refuses a weak
 // password, and once a good one is saved lets the user work on (signed in again with it) and log in with it later.
 import crypto from 'node:crypto';
-import { startBrowserApp, type BrowserApp } from './support/harness';
+import { useBrowserApp } from './support/harness';
 import { byTestId, expectPath, expectText, HOME_PATH, logIn, logOut, pathOf } from './support/ui';
 import { httpClient, svc } from '../support/server-harness';
 import { ok } from '../support/server-fixtures';
 
-let app: BrowserApp;
-
-beforeAll(async () => {
-  app = await startBrowserApp();
-}, 120_000);
-
-afterAll(async () => {
-  await app?.close();
-});
+const app = useBrowserApp();
 
 async function userAskedForNewPassword(): Promise<{ userName: string; password: string }> {
   const api = httpClient(app.baseUrl);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { creditCodeCheckChar } from '../../src/shared/validators';
 import { contractPdf } from '../support/chinese-pdf';
-import { startBrowserApp, type BrowserApp } from './support/harness';
+import { useBrowserApp } from './support/harness';
 import { byTestId, clickSettled, expectPath, expectText, expectTotal, logIn, logOut, openFromSidebar, tableRow, until } from './support/ui';
 
 type Dto = Record<string, unknown> & { id: number };
@@ -19,7 +19,7 @@ const DISMISSED_AT_KEY = 'shell.contractExpiryDismissedAt';
 // contractExpirySaga's suppression window (about 62 hours).
 const SUPPRESSION_MS = 2.232e8;
 
-let app: BrowserApp;
+const app = useBrowserApp();
 let adminToken: string;
 let producer: Dto;
 let receiver: Dto;
@@ -55,7 +55,6 @@ function localDate(days: number): string {
 }
 
 beforeAll(async () => {
-  app = await startBrowserApp();
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'browser-contracts-'));
   const login = await fetch(new URL('/api/TokenAuth/Authenticate', app.baseUrl), {
     method: 'POST',
@@ -94,7 +93,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await app?.close();
   if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
 });
 

@@ -1,6 +1,6 @@
 // The shell around the screens: the lock screen, the language switch and the page tabs.
 import type { Page } from 'playwright-core';
-import { startBrowserApp, type BrowserApp } from './support/harness';
+import { useBrowserApp } from './support/harness';
 import {
   activeTab, byTestId, clickSettled, expectPath, expectText, HOME_PATH, logIn, openFromSidebar, openTabs, until,
 } from './support/ui';
@@ -10,15 +10,7 @@ const WASTECODE_PATH = '/basicinformation/wastecode';
 const WASTECATEGORY_PATH = '/basicinformation/wastecategory';
 const INDUSTRYCATEGORY_PATH = '/basicinformation/industrycategory';
 
-let app: BrowserApp;
-
-beforeAll(async () => {
-  app = await startBrowserApp();
-}, 120_000);
-
-afterAll(async () => {
-  await app?.close();
-});
+const app = useBrowserApp();
 
 async function loggedInPage(): Promise<Page> {
   const page = await app.newPage();

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { inventory } from '../../src/shared/resources/inventory';
 import { httpClient } from '../support/server-harness';
 import { buildTransferWorld, type TransferWorld } from '../support/transfer-world';
-import { startBrowserApp, type BrowserApp } from './support/harness';
+import { useBrowserApp } from './support/harness';
 import {
   byTestId, expectPath, expectText, inboxCount, logIn, openFromSidebar, setChecked, tableRow, until, type InboxKind,
 } from './support/ui';
@@ -18,7 +18,7 @@ const RETURN_REASON = '转移量与过磅单不符，请核实后重新提交';
 const CONNECTED = '已连接';
 const INVENTORY_COLUMNS = Object.keys(inventory.fields);
 
-let app: BrowserApp;
+const app = useBrowserApp();
 let world: TransferWorld;
 let producer: Page;
 let transporter: Page;
@@ -31,15 +31,10 @@ let manifestNo: string;
 type Printed = { text: string; shown: boolean; screenHidden: boolean }[];
 
 beforeAll(async () => {
-  app = await startBrowserApp();
   const api = httpClient(app.baseUrl);
   const admin = await api.login(1, 'admin', '123qwe');
   world = await buildTransferWorld(api, admin);
 }, 120_000);
-
-afterAll(async () => {
-  await app?.close();
-});
 
 /**
  * A page logged in through the login screen, on home with the hub connected (pushes before that would be missed),

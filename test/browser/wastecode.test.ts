@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
-import { startBrowserApp, type BrowserApp } from './support/harness';
+import { useBrowserApp } from './support/harness';
 import {
   byTestId, expectPath, expectText, expectTotal, logIn, openFromSidebar, rowNumber, tableRow, until,
 } from './support/ui';
@@ -14,16 +14,14 @@ const NATIONAL_LIST_CODES = 467;
 // The codes of the petroleum-refining industry, 251-xxx-xx: more than one page, fewer than two.
 const KEYWORD = '251-';
 
-let app: BrowserApp;
+const app = useBrowserApp();
 let downloads: string;
 
 beforeAll(async () => {
-  app = await startBrowserApp();
   downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'browser-downloads-'));
 }, 120_000);
 
 afterAll(async () => {
-  await app?.close();
   if (downloads) fs.rmSync(downloads, { recursive: true, force: true });
 });
 

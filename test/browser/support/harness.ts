@@ -24,8 +24,34 @@ export interface BrowserApp {
   close(): Promise<void>;
 }
 
-/** `env`: extra server settings, as the environment would give them (CORS_ORIGINS, …). */
-export async function startBrowserApp(options: { env?: NodeJS.ProcessEnv } = {}): Promise<BrowserApp> {
+export interface BrowserAppOptions {
+  /** Extra server settings, as the environment would give them (CORS_ORIGINS, …). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * The test file's app: started before its tests and closed after them. The handle forwards to the running app, so
+ * tests and hooks use it like the app itself. Options may be a function, read when the app starts (after the file's
+ * earlier hooks, e.g. one that opens another origin for CORS_ORIGINS).
+ */
+export function useBrowserApp(options: BrowserAppOptions | (() => BrowserAppOptions) = {}): BrowserApp {
+  let started: BrowserApp | undefined;
+  beforeAll(async () => {
+    started = await startBrowserApp(typeof options === 'function' ? options() : options);
+  }, 120_000);
+  afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as BrowserApp, {
+    get(_target, key) {
+      if (!started) throw new Error('The browser app starts before the first test: use it in hooks and tests');
+      const value: unknown = Reflect.get(started, key);
+      return typeof value === 'function' ? value.bind(started) : value;
+    },
+  });
+}
+
+export async function startBrowserApp(options: BrowserAppOptions = {}): Promise<BrowserApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'browser-test-'));
   const opened = await openTestPglite();
   let app: App | undefined;
