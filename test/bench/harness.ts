@@ -116,6 +116,12 @@ export async function startBenchServer(kind: DbKind): Promise<BenchServer> {
   };
 }
 
+/** The database's name and version ("PostgreSQL 17.5"), without the build details. */
+export async function databaseVersion(db: Db): Promise<string> {
+  const [{ version }] = await db.query<{ version: string }>('select version()');
+  return version.split(' on ')[0].split(',')[0];
+}
+
 interface Envelope<T> {
   success: boolean;
   result: T;

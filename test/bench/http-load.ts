@@ -2,7 +2,7 @@
 // server runs in this thread; the requests come from load-worker.ts in another.
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { login, startBenchServer, TENANT_ID, type DbKind } from './harness';
+import { login, startBenchServer, TENANT_ID, type BenchServer, type DbKind } from './harness';
 import type { PhaseRequest, PhaseResult } from './load-worker';
 import { round } from './stats';
 
@@ -77,12 +77,33 @@ export async function probe(url: string, headers: Record<string, string>): Promi
   return envelope.result;
 }
 
-export async function benchHttp(kind: DbKind, settings: LoadSettings = DEFAULT_LOAD): Promise<HttpResult> {
+export const queryString = (query: Record<string, string>) => new URLSearchParams(query).toString();
+
+/** What a measured run has: its server, the client thread that sends the requests, and tenant 1's admin. */
+export interface LoadRun {
+  server: BenchServer;
+  client: Worker;
+  /** The admin's requests as the clerk's table sends them: bearer token, tenant and culture. */
+  headers: Record<string, string>;
+  userId: number;
+}
+
+/** Starts a bench server and its client thread, logs in the admin, runs the work, then closes both. */
+export async function withLoadServer<T>(kind: DbKind, work: (run: LoadRun) => Promise<T>): Promise<T> {
   const server = await startBenchServer(kind);
   const client = startClientThread();
   try {
-    const { accessToken } = await login(server.origin);
+    const { accessToken, userId } = await login(server.origin);
     const headers = { authorization: `Bearer ${accessToken}`, 'Abp.TenantId': String(TENANT_ID), '.AspNetCore.Culture': 'c=zh-CN|uic=zh-CN' };
+    return await work({ server, client, headers, userId });
+  } finally {
+    await client.terminate();
+    await server.close();
+  }
+}
+
+export async function benchHttp(kind: DbKind, settings: LoadSettings = DEFAULT_LOAD): Promise<HttpResult> {
+  return withLoadServer(kind, async ({ server, client, headers }) => {
     const scenarios: ScenarioResult[] = [];
     for (const scenario of LIST_SCENARIOS) {
       const url = server.origin + scenario.path;
@@ -103,8 +124,5 @@ export async function benchHttp(kind: DbKind, settings: LoadSettings = DEFAULT_L
       });
     }
     return { db: kind, setupMs: round(server.setupMs, 0), scenarios };
-  } finally {
-    await client.terminate();
-    await server.close();
-  }
+  });
 }

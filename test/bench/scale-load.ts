@@ -5,8 +5,8 @@ import { resourceService } from '../../src/server/crud/engine';
 import type { Db, SqlParam } from '../../src/server/db/database';
 import type { RequestContext } from '../../src/server/http/context';
 import { Input } from '../../src/server/http/input';
-import { login, startBenchServer, TENANT_ID, type BenchServer, type DbKind } from './harness';
-import { phaseIn, probe, startClientThread } from './http-load';
+import { databaseVersion, TENANT_ID, type BenchServer, type DbKind } from './harness';
+import { phaseIn, probe, queryString, withLoadServer } from './http-load';
 import type { PhaseResult } from './load-worker';
 import { seedScale, type ScaleSize, type SeedResult } from './scale-seed';
 import { median, round } from './stats';
@@ -145,19 +145,12 @@ export async function measureStatement(db: Db, statement: Statement, runs: numbe
   };
 }
 
-const queryString = (query: Record<string, string>) => new URLSearchParams(query).toString();
-
 export async function benchScale(kind: DbKind, settings: ScaleSettings = DEFAULT_SCALE): Promise<ScaleResult> {
-  const server = await startBenchServer(kind);
-  const client = startClientThread();
-  try {
+  return withLoadServer(kind, async ({ server, client, headers, userId }) => {
     const db = server.app.services.db;
     process.stderr.write(`bench: seeding ${settings.enterprises} enterprises and ${settings.wasteRecords} waste records on ${kind}…\n`);
     const seed = await seedScale(db, settings);
     process.stderr.write(`bench: seeded in ${(seed.totalMs / 1000).toFixed(1)} s\n`);
-    const [{ version }] = await db.query<{ version: string }>('select version()');
-    const { accessToken, userId } = await login(server.origin);
-    const headers = { authorization: `Bearer ${accessToken}`, 'Abp.TenantId': String(TENANT_ID), '.AspNetCore.Culture': 'c=zh-CN|uic=zh-CN' };
     const cases: ScaleCaseResult[] = [];
     for (const scenario of SCALE_CASES) {
       const path = `/api/services/app/${scenario.service}/GetAll?${queryString(scenario.query)}`;
@@ -181,9 +174,6 @@ export async function benchScale(kind: DbKind, settings: ScaleSettings = DEFAULT
         plans,
       });
     }
-    return { db: kind, version: version.split(' on ')[0].split(',')[0], setupMs: round(server.setupMs, 0), seed, cases };
-  } finally {
-    await client.terminate();
-    await server.close();
-  }
+    return { db: kind, version: await databaseVersion(db), setupMs: round(server.setupMs, 0), seed, cases };
+  });
 }

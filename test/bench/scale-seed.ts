@@ -3,6 +3,7 @@
 import type { Db } from '../../src/server/db/database';
 import { round } from './stats';
 import { TENANT_ID } from './harness';
+import { seedingAdminId, tableMb, textArray, timed, WASTE_NAMES } from './seed-sql';
 
 export interface ScaleSize {
   enterprises: number;
@@ -30,9 +31,7 @@ const REGIONS = [
   ['44', '4401', '440106', '广东省广州市天河区'],
   ['11', '1101', '110105', '北京市市辖区朝阳区'],
 ];
-const WASTE_NAMES = ['废矿物油', '废酸', '废碱', '废有机溶剂', '含铜废液', '废活性炭', '漆渣', '废包装桶'];
 
-const textArray = (values: string[]) => `array[${values.map((v) => `'${v}'`).join(', ')}]`;
 const column = (index: number) => textArray(REGIONS.map((r) => r[index]));
 
 /**
@@ -85,21 +84,12 @@ function wasteRecordsSql(count: number): string {
     cross join (select array_agg(id order by id) as ids from waste_code where tenant_id = ${TENANT_ID} and not is_deleted) wc`;
 }
 
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return round(performance.now() - started, 0);
-}
-
-const sizeMb = async (db: Db, table: string) =>
-  round(Number((await db.query<{ bytes: number | string }>(`select pg_total_relation_size('${table}') as bytes`))[0].bytes) / 1024 ** 2, 1);
-
 /** Fills tenant 1 of a migrated, seeded database; the tables must hold none of the tenant's rows yet. */
 export async function seedScale(db: Db, size: ScaleSize): Promise<SeedResult> {
-  const [admin] = await db.query<{ id: number }>(`select id from users where tenant_id = ${TENANT_ID} and user_name = 'admin'`);
+  const adminId = await seedingAdminId(db);
   const started = performance.now();
-  const enterprisesMs = await timed(() => db.query(enterprisesSql(size.enterprises), [admin.id]));
-  const wasteRecordsMs = await timed(() => db.query(wasteRecordsSql(size.wasteRecords), [admin.id]));
+  const enterprisesMs = await timed(() => db.query(enterprisesSql(size.enterprises), [adminId]));
+  const wasteRecordsMs = await timed(() => db.query(wasteRecordsSql(size.wasteRecords), [adminId]));
   // Vacuum as well: autovacuum would otherwise do it on PostgreSQL minutes later, in the middle of the measurements,
   // and the visibility map it writes decides whether counts can be index-only scans.
   const analyzeMs = await timed(async () => {
@@ -119,7 +109,7 @@ export async function seedScale(db: Db, size: ScaleSize): Promise<SeedResult> {
     wasteRecordsMs,
     analyzeMs,
     totalMs,
-    enterpriseTableMb: await sizeMb(db, 'enterprise_information'),
-    wasteTableMb: await sizeMb(db, 'hazardous_waste_information'),
+    enterpriseTableMb: await tableMb(db, 'enterprise_information'),
+    wasteTableMb: await tableMb(db, 'hazardous_waste_information'),
   };
 }

@@ -5,8 +5,8 @@
 import type { Worker } from 'node:worker_threads';
 import type { Db, SqlParam } from '../../src/server/db/database';
 import type { Services } from '../../src/server/http/context';
-import { login, startBenchServer, TENANT_ID, type BenchServer, type DbKind } from './harness';
-import { phaseIn, probe, startClientThread } from './http-load';
+import { databaseVersion, login, TENANT_ID, type BenchServer, type DbKind } from './harness';
+import { phaseIn, probe, queryString, startClientThread, withLoadServer } from './http-load';
 import type { PhaseResult } from './load-worker';
 import { measureStatement, type PlanResult, type Statement } from './scale-load';
 import { round, summarize, type LatencySummary } from './stats';
@@ -119,8 +119,6 @@ async function bareRuns(db: Db, statements: Statement[], warmup: number, runs: n
   return summarize(samples);
 }
 
-const queryString = (query: Record<string, string>) => new URLSearchParams(query).toString();
-
 async function linkedUserHeaders(origin: string, admin: Record<string, string>, producerId: number): Promise<Record<string, string>> {
   const response = await fetch(`${origin}/api/services/app/User/Create`, {
     method: 'POST',
@@ -204,17 +202,12 @@ async function measureMoves(server: BenchServer, headers: Record<string, string>
 }
 
 export async function benchTransfer(kind: DbKind, settings: TransferSettings = DEFAULT_TRANSFER): Promise<TransferResult> {
-  const server = await startBenchServer(kind);
-  const client = startClientThread();
-  try {
+  return withLoadServer(kind, async ({ server, client, headers: admin }) => {
     const db = server.app.services.db;
     const size = { ...settings, orders: kind === 'pglite' ? settings.pgliteOrders : settings.orders };
     process.stderr.write(`bench: seeding ${size.orders} transfer orders on ${kind}…\n`);
     const seed = await seedTransfer(db, size, (step) => process.stderr.write(`bench: transfer seed: ${step}…\n`));
     process.stderr.write(`bench: seeded in ${(seed.totalMs / 1000).toFixed(1)} s\n`);
-    const [{ version }] = await db.query<{ version: string }>('select version()');
-    const { accessToken } = await login(server.origin);
-    const admin = { authorization: `Bearer ${accessToken}`, 'Abp.TenantId': String(TENANT_ID), '.AspNetCore.Culture': 'c=zh-CN|uic=zh-CN' };
     const producerId = seed.bigProducers[0].id;
     const linked = await linkedUserHeaders(server.origin, admin, producerId);
     const cases: TransferCaseResult[] = [];
@@ -224,9 +217,6 @@ export async function benchTransfer(kind: DbKind, settings: TransferSettings = D
     }
     process.stderr.write('bench: transfer moves…\n');
     const moves = await measureMoves(server, admin, settings).catch((error: Error) => ({ error: error.message }));
-    return { db: kind, version: version.split(' on ')[0].split(',')[0], setupMs: round(server.setupMs, 0), seed, producerId, cases, moves };
-  } finally {
-    await client.terminate();
-    await server.close();
-  }
+    return { db: kind, version: await databaseVersion(db), setupMs: round(server.setupMs, 0), seed, producerId, cases, moves };
+  });
 }

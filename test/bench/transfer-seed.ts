@@ -5,6 +5,7 @@
 import type { Db } from '../../src/server/db/database';
 import { round } from './stats';
 import { TENANT_ID } from './harness';
+import { seedingAdminId, tableMb, textArray, timed, WASTE_NAMES } from './seed-sql';
 
 export interface TransferSize {
   orders: number;
@@ -42,9 +43,7 @@ const VEHICLES_PER_TRANSPORTER = 4;
 /** Orders of the last this many days are still moving; older ones have mostly been signed. */
 const RECENT_DAYS = 60;
 const NAME = '联单测试';
-const WASTE_NAMES = ['废矿物油', '废酸', '废碱', '废有机溶剂', '含铜废液', '废活性炭', '漆渣', '废包装桶'];
 
-const textArray = (values: string[]) => `array[${values.map((v) => `'${v}'`).join(', ')}]`;
 const ids = (where: string, order = 'id') => `(select array_agg(id order by ${order}) from ${where})`;
 const partyIds = (kind: string) => ids(`enterprise_information where tenant_id = ${TENANT_ID} and name like '${NAME}${kind}%'`);
 const codeIds = `(select (array_agg(id order by id))[1:${CODES}] from waste_code where tenant_id = ${TENANT_ID} and not is_deleted)`;
@@ -177,34 +176,25 @@ const countersSql = `
   from transfer_order where tenant_id = ${TENANT_ID} group by 2
   on conflict (tenant_key, day) do update set last = greatest(manifest_counter.last, excluded.last)`;
 
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return round(performance.now() - started, 0);
-}
-
-const sizeMb = async (db: Db, table: string) =>
-  round(Number((await db.query<{ bytes: number | string }>(`select pg_total_relation_size('${table}') as bytes`))[0].bytes) / 1024 ** 2, 1);
-
 /** Fills tenant 1 of a migrated, seeded database that holds no transfer orders yet. */
 export async function seedTransfer(db: Db, size: TransferSize, progress: (step: string) => void = () => {}): Promise<TransferSeedResult> {
-  const [admin] = await db.query<{ id: number }>(`select id from users where tenant_id = ${TENANT_ID} and user_name = 'admin'`);
+  const adminId = await seedingAdminId(db);
   const started = performance.now();
   const referenceMs = await timed(async () => {
-    await db.query(enterprisesSql(size), [admin.id]);
-    await db.query(wasteRecordsSql(size), [admin.id]);
-    for (const sql of fleetSql(size)) await db.query(sql, [admin.id]);
-    await db.query(stockSql, [admin.id]);
+    await db.query(enterprisesSql(size), [adminId]);
+    await db.query(wasteRecordsSql(size), [adminId]);
+    for (const sql of fleetSql(size)) await db.query(sql, [adminId]);
+    await db.query(stockSql, [adminId]);
   });
   const [{ base }] = await db.query<{ base: number }>('select coalesce(max(id), 0)::bigint as base from transfer_order');
   progress('orders');
   const ordersMs = await timed(async () => {
-    await db.query(ordersSql(size), [admin.id, base]);
+    await db.query(ordersSql(size), [adminId, base]);
     await db.query(`select setval(pg_get_serial_sequence('transfer_order', 'id'), (select max(id) from transfer_order))`);
     await db.query(countersSql);
   });
   progress('lines');
-  const linesMs = await timed(() => db.query(linesSql(), [admin.id, base]));
+  const linesMs = await timed(() => db.query(linesSql(), [adminId, base]));
   progress('vacuum analyze');
   // Vacuum as well as analyze: the visibility map decides whether counts can be index-only scans, and autovacuum
   // would otherwise write it minutes later, in the middle of the measurements.
@@ -231,7 +221,7 @@ export async function seedTransfer(db: Db, size: TransferSize, progress: (step: 
     linesMs,
     analyzeMs,
     totalMs,
-    orderTableMb: await sizeMb(db, 'transfer_order'),
-    lineTableMb: await sizeMb(db, 'transfer_order_line'),
+    orderTableMb: await tableMb(db, 'transfer_order'),
+    lineTableMb: await tableMb(db, 'transfer_order_line'),
   };
 }
