@@ -1,11 +1,11 @@
 // Monitoring fixtures over the public API: a producer with a hazardous waste, an equipment model with chosen
 // thresholds, devices bound to the waste (their one-time keys kept), and the device ingest as a device calls it.
 import { DEVICE_KEY_HEADER, INGEST_PATH, type DeviceReading } from '../../src/shared/monitoring';
-import { ok, type ApiClient } from './server-fixtures';
+import { ok, type ApiClient, type Dto } from './server-fixtures';
 import { svc, unique, type CallResult, type Envelope } from './server-harness';
 import { enterprise, post } from './transfer-world';
 
-export type Dto = Record<string, unknown> & { id: number };
+export type { Dto };
 
 export interface Thresholds {
   capacity: number;

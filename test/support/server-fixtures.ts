@@ -2,6 +2,9 @@
 import { permissionsForSide } from '../../src/shared/permissions';
 import { DEFAULT_PASSWORD, hasStackTrace, svc, unique, type CallResult, type Envelope, type TestServer } from './server-harness';
 
+/** A record as the API answers it: its id and whatever else the test reads. */
+export type Dto = Record<string, unknown> & { id: number };
+
 /** What fixtures need of a server: calls and logins (a browser test's live server offers them too). */
 export type ApiClient = Pick<TestServer, 'call' | 'login'>;
 

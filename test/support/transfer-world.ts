@@ -2,10 +2,8 @@
 // stock and a contract with the receiver; a transporter with a permitted vehicle and a qualified driver; a licensed
 // receiver; one clerk linked to each. Server and browser tests share it.
 import { creditCodeCheckChar, idCardCheckChar } from '../../src/shared/validators';
-import { ok, userWithPermissions, type ApiClient } from './server-fixtures';
+import { ok, userWithPermissions, type ApiClient, type Dto } from './server-fixtures';
 import { svc, unique } from './server-harness';
-
-type Dto = Record<string, unknown> & { id: number };
 
 export interface Clerk {
   id: number;
