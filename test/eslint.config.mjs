@@ -27,14 +27,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
-      // A warning until the effects with missing dependencies in src/client are fixed.
-      'react-hooks/exhaustive-deps': 'warn',
+      'react-hooks/exhaustive-deps': 'error',
     },
-  },
-  {
-    // A warning in src/ until the unused names there (test renders, declarations) are removed; an error in test/.
-    files: ['src/**/*.{ts,tsx}'],
-    rules: { '@typescript-eslint/no-unused-vars': 'warn' },
   },
   {
     // The tests read the server's JSON answers, whose shape is what they check.

@@ -79,17 +79,18 @@ export function FilesEditor(props: FilesEditorProps) {
   const testId = `form-field-${name}`;
 
   // A finished upload joins the field's files once; it is then forgotten by the store.
-  const latest = useRef({ files, onChange });
-  latest.current = { files, onChange };
   const done = mine.filter(([, u]) => u.status === 'done' && u.file);
   const doneKey = done.map(([id]) => id).join(',');
+  const latest = useRef({ files, onChange, done });
+  latest.current = { files, onChange, done };
   useEffect(() => {
+    const { done } = latest.current;
     if (done.length === 0) return;
     const current = latest.current.files;
     const added = done.map(([, u]) => u.file!).filter((f) => !current.some((c) => c.id === f.id));
     if (added.length > 0) latest.current.onChange([...current, ...added]);
     for (const [id] of done) dispatch(A.uploadCleared({ uploadId: id }));
-    // `doneKey` names exactly the uploads handled here; the files and setter are read from `latest`.
+    // `doneKey` names exactly the uploads handled here; they, the files and the setter are read from `latest`.
   }, [doneKey, dispatch]);
 
   // Closing the form stops what it was still sending.

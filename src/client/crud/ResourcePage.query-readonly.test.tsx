@@ -3,20 +3,19 @@ import { act } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { ResourcePage } from './ResourcePage';
 import { crudActions as A } from './slice';
-import { screenTestSetup, byTestId, click, createI18n, mockStore, render, typeInto, type Rendered } from './render-support';
+import { screenTestSetup, byTestId, click, createI18n, mockStore, render, typeInto } from './render-support';
 import { stateWith } from './test-support';
 import type { ResourceState } from './types';
 
 screenTestSetup();
 
-let view: Rendered | null = null;
 
 const withoutLookups = (dispatched: { type: string }[]) => dispatched.filter((a) => a.type !== A.lookupRequested.type);
 
 function show(resource: string, state: Partial<ResourceState>, address?: string) {
   const mock = mockStore(stateWith({ [resource]: { loaded: true, ...state } }));
   const page = <ResourcePage resource={resource} />;
-  view = render(address ? <MemoryRouter initialEntries={[address]}>{page}</MemoryRouter> : page, mock.store, createI18n('zh-CN'));
+  render(address ? <MemoryRouter initialEntries={[address]}>{page}</MemoryRouter> : page, mock.store, createI18n('zh-CN'));
   return mock;
 }
 

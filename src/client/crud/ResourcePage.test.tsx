@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { ResourcePage } from './ResourcePage';
 import { crudActions as A } from './slice';
-import { screenTestSetup, byTestId, click, createI18n, mockStore, render, typeInto, type Rendered } from './render-support';
+import { screenTestSetup, byTestId, click, createI18n, mockStore, render, typeInto } from './render-support';
 import { stateWith } from './test-support';
 import { field } from '../../shared/resource-kit';
 import type { ResourceState, ResourceView } from './types';
@@ -17,7 +17,6 @@ const WASTECODES = [
 
 const CATEGORIES = [{ id: 8, code: 'HW08', name: '废矿物油与含矿物油废物' }, { id: 49, code: 'HW49', name: '其他废物' }];
 
-let view: Rendered | null = null;
 
 /** What the screen dispatched, without the lookups its reference selects ask for. */
 function show(state: Partial<ResourceState>, language: 'zh-CN' | 'en-US' = 'zh-CN') {
@@ -25,7 +24,7 @@ function show(state: Partial<ResourceState>, language: 'zh-CN' | 'en-US' = 'zh-C
   root.crud.lookups['Wastecategory/GetWastecategoryAll'] = { items: CATEGORIES, loading: false, loaded: true, error: null };
   const mock = mockStore(root);
   // i18next escapes interpolations by default: the screen must not show “&amp;”.
-  view = render(<ResourcePage resource="wastecode" />, mock.store, createI18n(language, true));
+  render(<ResourcePage resource="wastecode" />, mock.store, createI18n(language, true));
   const lookups = () => mock.dispatched.filter((a) => a.type === A.lookupRequested.type);
   return { dispatched: new Proxy(mock.dispatched, { get: (target, key) => Reflect.get(target.filter((a) => a.type !== A.lookupRequested.type), key) }), lookups };
 }
@@ -191,7 +190,7 @@ describe('ResourcePage', () => {
     const root = stateWith({ PlanDetail: { loaded: true, items: [{ id: 3, weight: 12345.5, day: '2024-03-05T00:00:00', closed: true }], totalCount: 1,
       editing: { mode: 'create', id: null, values: {}, loading: false, fieldErrors: {}, error: null, loadFailed: false } } });
     const mock = mockStore(root);
-    view = render(<ResourcePage resource="PlanDetail" view={plan} />, mock.store);
+    render(<ResourcePage resource="PlanDetail" view={plan} />, mock.store);
     expect(byTestId('resource-table')!.textContent).toContain('12,345.50');
     expect(byTestId('resource-table')!.textContent).toContain('2024-03-05');
     expect((byTestId('form-field-weight') as HTMLInputElement).value).toBe('0.01');

@@ -6,7 +6,7 @@ import { exportFileName } from './export';
 import { createUploadChannel, fetchFileBlob, saveBlob, takeHeldFile, type UploadEvent } from './files';
 import { createCrudSaga, crudSaga } from './sagas';
 import { crudActions as A } from './slice';
-import { abpError, fakeBackend, final, later, rootReducer, rows, stateWith, WASTECODE_GETALL } from './test-support';
+import { abpError, fakeBackend, final, later, rootReducer, stateWith, WASTECODE_GETALL } from './test-support';
 
 describe('export', () => {
   const total = 2345;

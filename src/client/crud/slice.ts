@@ -1,7 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { DEFAULT_PAGE_SIZE, type EntityDto, type FileInfo } from '../../shared/resource-kit';
 import type {
-  CrudError, CrudRootState, CrudState, DownloadState, FilterValue, LookupItem, LookupState, ResourceState, RowCommand,
+  CrudError, CrudRootState, CrudState, FilterValue, LookupItem, LookupState, ResourceState, RowCommand,
   SortState, UploadState,
 } from './types';
 import { baseResourceOf } from './view';

@@ -1,21 +1,20 @@
 /** @jest-environment jsdom */
 import { act } from 'react';
 import { initialNoticesState } from './noticesSlice';
-import { screenTestSetup, byTestId, click, mockStore, render, type Rendered } from '../crud/render-support';
+import { screenTestSetup, byTestId, click, mockStore, render } from '../crud/render-support';
 import { ContractExpiryPopup } from './ContractExpiryPopup';
 import { contractExpiryDismissed, contractExpiryViewRequested, type ContractExpiryState, type ExpiringContract } from './contractExpirySlice';
 import { NoticePopover } from './NoticePopover';
 
 screenTestSetup();
 
-let view: Rendered | null = null;
 
 const contract = (id: number, daysLeft: number, partyBName = `乙方${id}`): ExpiringContract =>
   ({ id, contractNo: `HT-00${id}`, partyBName, expiryDate: '2025-01-10', daysLeft });
 
 function show(contractExpiry: ContractExpiryState) {
   const mock = mockStore({ contractExpiry } as never);
-  view = render(<ContractExpiryPopup />, mock.store);
+  render(<ContractExpiryPopup />, mock.store);
   return mock;
 }
 
@@ -59,7 +58,7 @@ describe('NoticePopover', () => {
       { id: 2, type: 1 as const, title: '普通消息', description: '', isRead: false, creationTime: '2025-01-10T09:00:00', category: null },
     ];
     const mock = mockStore({ app: { language: 'zh-CN' }, notices: { ...initialNoticesState, items, totalCount: 2, unreadCount: 2, status: 'loaded' } } as never);
-    view = render(<NoticePopover />, mock.store);
+    render(<NoticePopover />, mock.store);
     click(byTestId('notice-bell'));
     await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
     click(byTestId('notice-tab-message'));

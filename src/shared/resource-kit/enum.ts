@@ -20,9 +20,6 @@ type Members = Record<string, Member> & { name?: never; options?: never };
 /** An enum whose members are also named properties: `corporateType.producer === 2`, in code and in SQL alike. */
 type NamedEnum<M extends Members> = EnumDef<M[keyof M][0]> & { readonly [K in keyof M]: M[K][0] };
 
-/** The value type of an enum declaration: `EnumValueOf<typeof planStatus>` is `0 | 1 | 2 | 3`. */
-type EnumValueOf<E extends EnumDef> = E['options'][number]['value'];
-
 export function defineEnum<const M extends Members>(name: string, members: M): NamedEnum<M> {
   const named = Object.fromEntries(Object.entries(members).map(([member, [value]]) => [member, value]));
   const options = Object.values(members).map(([value, zh, en]) => ({ value, label: { zh, en } }));

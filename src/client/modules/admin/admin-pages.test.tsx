@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { crudActions as A, type CrudRootState, type EditingState } from '../../crud';
-import { screenTestSetup, byTestId, click, mockStore, openMultiSelect, render, typeInto, type Rendered } from '../../crud/render-support';
+import { screenTestSetup, byTestId, click, mockStore, openMultiSelect, render, typeInto } from '../../crud/render-support';
 import { stateWith } from '../../crud/test-support';
 import { RolesPage, TenantsPage, UsersPage } from '.';
 
@@ -41,12 +41,11 @@ function storeWith(resource: string, extra: Partial<CrudRootState['crud']['byRes
 
 const actionsOf = (dispatched: { type: string }[]) => dispatched.filter((a) => a.type !== A.lookupRequested.type);
 
-let view: Rendered | null = null;
 
 describe('UsersPage', () => {
   it('lists users with role display names, an active filter and Chinese dates', () => {
     const mock = storeWith('User', { items: USERS, totalCount: 2 });
-    view = render(<UsersPage />, mock.store);
+    render(<UsersPage />, mock.store);
     const table = byTestId('resource-table')!;
     expect(table.textContent).toContain('zhangsan');
     expect(table.textContent).toContain('录入员');
@@ -62,7 +61,7 @@ describe('UsersPage', () => {
 
   it('creates a user with a confirmed password and checked roles', () => {
     const mock = storeWith('User', { items: USERS, totalCount: 2, editing: { ...creating, values: { roleNames: [], password: '', confirmPassword: '' } } });
-    view = render(<UsersPage />, mock.store);
+    render(<UsersPage />, mock.store);
     typeInto(byTestId('form-field-userName'), 'lisi');
     typeInto(byTestId('form-field-surname'), '李');
     typeInto(byTestId('form-field-name'), '四');
@@ -89,7 +88,7 @@ describe('UsersPage', () => {
 
   it('edits without a password field and keeps the roles', () => {
     const mock = storeWith('User', { items: USERS, totalCount: 2, editing: { ...creating, mode: 'edit', id: 7, values: USERS[1] } });
-    view = render(<UsersPage />, mock.store);
+    render(<UsersPage />, mock.store);
     expect(byTestId('form-field-password')).toBeNull();
     expect((byTestId('role-CLERK')! as HTMLInputElement).checked).toBe(true);
     expect(byTestId('form-field-enterpriseIds-tag-11')!.textContent).toBe('甲化工');
@@ -103,7 +102,7 @@ describe('UsersPage', () => {
 
   it('asks for the whole enterprise directory for the picker', () => {
     const mock = storeWith('User', { items: USERS, totalCount: 2, editing: creating });
-    view = render(<UsersPage />, mock.store);
+    render(<UsersPage />, mock.store);
     const asked = mock.dispatched.filter((a) => a.type === A.lookupRequested.type) as ReturnType<typeof A.lookupRequested>[];
     expect(asked.map((a) => a.payload)).toContainEqual({ resource: 'EnterpriseInformation', method: 'GetEnterpriseInformationAll', params: {} });
   });
@@ -111,14 +110,14 @@ describe('UsersPage', () => {
 
 describe('RolesPage', () => {
   it('does not offer to delete a static role', () => {
-    view = render(<RolesPage />, storeWith('Role', { items: ROLES, totalCount: 2 }).store);
+    render(<RolesPage />, storeWith('Role', { items: ROLES, totalCount: 2 }).store);
     expect((byTestId('row-delete-1') as HTMLButtonElement).disabled).toBe(true);
     expect((byTestId('row-delete-2') as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('grants permissions by group in the tree and sends them with the role', () => {
     const mock = storeWith('Role', { items: ROLES, totalCount: 2, editing: { ...creating, mode: 'edit', id: 2, values: ROLES[1] } });
-    view = render(<RolesPage />, mock.store);
+    render(<RolesPage />, mock.store);
     const basic = byTestId('perm-group-basicinformation') as HTMLInputElement;
     expect(basic.indeterminate).toBe(true);
     expect(byTestId('permission-count')!.textContent).toBe('已选 1 / 4 项');
@@ -137,7 +136,7 @@ describe('RolesPage', () => {
 describe('TenantsPage', () => {
   it('checks the tenancy name rule and tells who the new admin is', () => {
     const mock = storeWith('Tenant', { items: [], totalCount: 0, editing: creating });
-    view = render(<TenantsPage />, mock.store);
+    render(<TenantsPage />, mock.store);
     expect(byTestId('resource-form')!.textContent).toContain('admin');
     typeInto(byTestId('form-field-tenancyName'), '1abc');
     typeInto(byTestId('form-field-name'), '某某环保');

@@ -30,6 +30,9 @@ function UploadRow({ upload }: { upload: ChatUpload }) {
 }
 
 /** The conversation with one user: history (older pages on scrolling up or the button), pending texts, uploads, input. */
+/** One empty list for every render without a conversation, so effects that follow the items do not rerun. */
+const NO_ITEMS: never[] = [];
+
 export function ConversationPane({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const dispatch = useChatDispatch();
@@ -43,7 +46,7 @@ export function ConversationPane({ userId }: { userId: number }) {
 
   const list = useRef<HTMLDivElement>(null);
   const shape = useRef<{ userId: number; firstId: number | null; count: number; height: number; top: number } | null>(null);
-  const items = conversation?.items ?? [];
+  const items = conversation?.items ?? NO_ITEMS;
   const hasMore = conversation?.hasMore ?? false;
   const loadingEarlier = conversation?.loadingEarlier ?? false;
 

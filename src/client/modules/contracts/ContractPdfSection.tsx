@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent, type HTMLProps } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type HTMLProps } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import type { Dispatch } from '@reduxjs/toolkit';
 import { Callout, Classes, FileInput, ProgressBar } from '@blueprintjs/core';
@@ -24,15 +24,18 @@ export function ContractPdfSection({ values, setValues, disabled, t, language }:
   const pdf = useContractsSelector(selectContractPdf);
   const [rejected, setRejected] = useState<string | null>(null);
 
+  // Applied once per reading: the form's values and the texts are read at that moment (from `latest`), not followed.
+  const latest = useRef({ values, setValues, t, language, pdf });
+  latest.current = { values, setValues, t, language, pdf };
   useEffect(() => {
-    if (pdf.phase !== 'done' || pdf.seq === pdf.appliedSeq || !pdf.prefill) return;
-    const { patch, filled } = applyPrefill(values, pdf.prefill, pdf.file);
-    setValues(patch);
-    dispatch(pdfPrefillApplied(pdf.seq));
-    const names = filled.map((key) => t(`resource.${CONTRACT_RESOURCE}.fields.${key}`)).join(language === 'zh-CN' ? '、' : ', ');
-    showToast(filled.length > 0 ? t('contracts.pdfFilled', { fields: names }) : t('contracts.pdfNothingFilled'), filled.length > 0 ? 'success' : 'primary', 'tick');
-    // Applied once per reading: `values` is read at that moment, not followed.
-  }, [pdf.phase, pdf.seq, pdf.appliedSeq]);
+    const { values: now, setValues: set, t: text, language: lang, pdf: reading } = latest.current;
+    if (reading.phase !== 'done' || reading.seq === reading.appliedSeq || !reading.prefill) return;
+    const { patch, filled } = applyPrefill(now, reading.prefill, reading.file);
+    set(patch);
+    dispatch(pdfPrefillApplied(reading.seq));
+    const names = filled.map((key) => text(`resource.${CONTRACT_RESOURCE}.fields.${key}`)).join(lang === 'zh-CN' ? '、' : ', ');
+    showToast(filled.length > 0 ? text('contracts.pdfFilled', { fields: names }) : text('contracts.pdfNothingFilled'), filled.length > 0 ? 'success' : 'primary', 'tick');
+  }, [pdf.phase, pdf.seq, pdf.appliedSeq, dispatch]);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { act, useState } from 'react';
-import { screenTestSetup, byTestId, click, mockStore, render, typeInto, type Rendered } from '../../crud/render-support';
+import { screenTestSetup, byTestId, click, mockStore, render, typeInto } from '../../crud/render-support';
 import { stateWith } from '../../crud/test-support';
 import { createTranslator } from '../../crud/translator';
 import { cellKey, newRow, rowsFromServer, type PlanRowDraft } from './plan-rows';
@@ -12,7 +12,6 @@ const t = createTranslator('zh-CN');
 const WASTES = [{ id: 5, name: '废矿物油', wastecodeName: '900-214-08' }, { id: 6, name: '废包装桶', wastecodeName: '900-041-49' }];
 const RECEIVERS = [{ id: 9, name: '某某处置有限公司' }];
 
-let view: Rendered | null = null;
 
 interface Harness {
   rows: () => PlanRowDraft[];
@@ -40,7 +39,7 @@ function show(options: { rows?: PlanRowDraft[]; errors?: Record<string, string>;
       </form>
     );
   }
-  view = render(<Dialog />, mockStore(root).store);
+  render(<Dialog />, mockStore(root).store);
   return harness;
 }
 

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import type { Action } from '@reduxjs/toolkit';
 import { crudActions as A } from '../../crud/slice';
-import { screenTestSetup, byTestId, click, mockStore, render, typeInto, type Rendered } from '../../crud/render-support';
+import { screenTestSetup, byTestId, click, mockStore, render, typeInto } from '../../crud/render-support';
 import { stateWith } from '../../crud/test-support';
 import type { EditingState, ResourceState } from '../../crud/types';
 import { newRow, rowsFromServer } from './plan-rows';
@@ -21,7 +21,6 @@ const STORED_ROWS = [
   { id: 42, aid: 1, hazardouswasteId: 6, hazardouswasteName: '废包装桶', thisyearweight: 234.56, lastyearweight: 0.25, disposalMethod: 3, receiverId: null, receiverName: null },
 ];
 
-let view: Rendered | null = null;
 
 function show(crud: Partial<ResourceState>, plans: Partial<PlansState> = {}) {
   const root = { ...stateWith({ AnnualManagementPlan: { loaded: true, items: PLANS, totalCount: PLANS.length, ...crud } }), plans: { ...initialPlansState, ...plans } };
@@ -29,7 +28,7 @@ function show(crud: Partial<ResourceState>, plans: Partial<PlansState> = {}) {
     items: [{ id: 5, name: '废矿物油' }, { id: 6, name: '废包装桶' }], loading: false, loaded: true, error: null,
   };
   const mock = mockStore(root as never);
-  view = render(<PlansPage />, mock.store);
+  render(<PlansPage />, mock.store);
   return { dispatched: () => mock.dispatched.filter((a: Action) => a.type !== A.lookupRequested.type) };
 }
 

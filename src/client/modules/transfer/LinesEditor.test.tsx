@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { act, useState } from 'react';
-import { screenTestSetup, byTestId, click, mockStore, render, typeInto, type Rendered } from '../../crud/render-support';
+import { screenTestSetup, byTestId, click, mockStore, render, typeInto } from '../../crud/render-support';
 import { stateWith } from '../../crud/test-support';
 import { createTranslator } from '../../crud/translator';
 import { LinesEditor } from './LinesEditor';
@@ -14,7 +14,6 @@ const WASTES = [
   { id: 12, name: '废包装桶', wastecodeName: '900-041-49', containerType: 1, physicalCharacteristics: 1, hazardCharacteristics: ['T'] },
 ];
 
-let view: Rendered | null = null;
 
 function show(options: { lines?: LineDraft[]; errors?: Record<string, string>; producerId?: number | null } = {}) {
   const { errors = {}, producerId = 3 } = options;
@@ -31,7 +30,7 @@ function show(options: { lines?: LineDraft[]; errors?: Record<string, string>; p
       </form>
     );
   }
-  view = render(<Dialog />, mockStore(root).store);
+  render(<Dialog />, mockStore(root).store);
   return harness;
 }
 

@@ -2,7 +2,7 @@
 import type { Action } from '@reduxjs/toolkit';
 import { MemoryRouter } from 'react-router-dom';
 import { crudActions as A, initialCrudState, initialResourceState } from '../../crud/slice';
-import { screenTestSetup, byTestId, click, mockStore, render, typeInto, type Rendered } from '../../crud/render-support';
+import { screenTestSetup, byTestId, click, mockStore, render, typeInto } from '../../crud/render-support';
 import type { ResourceState } from '../../crud/types';
 import { detailRequested, listShown, moveAsked, moveRequested, printRequested, type OrdersState } from './ordersSlice';
 import { ORDER, ROW, withState } from './test-fixtures';
@@ -19,7 +19,6 @@ const S = listKey('S');
 const APPLY = 'Pages.TransferApplication';
 const RECEIVE = 'Pages.TransferReception';
 
-let view: Rendered | null = null;
 
 interface Setup {
   route?: 'transferorder' | 'transferreception';
@@ -41,7 +40,7 @@ function show({ route = 'transferorder', url = '/transfermanagement/transferorde
     transfer: { ...initialTransferState, orders: { ...initialTransferState.orders, me: { status: 'loaded', name: '张三', enterpriseIds: [3] }, ...orders } },
   };
   const mock = mockStore(state as never);
-  view = render(<MemoryRouter initialEntries={[url]}><TransferPage route={route} /></MemoryRouter>, mock.store);
+  render(<MemoryRouter initialEntries={[url]}><TransferPage route={route} /></MemoryRouter>, mock.store);
   return { dispatched: () => mock.dispatched.filter((a: Action) => a.type !== A.lookupRequested.type) };
 }
 
