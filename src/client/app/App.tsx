@@ -6,13 +6,13 @@ import { ROUTES } from '../../shared/navigation';
 import { ErrorDialogHost } from '../api/errorDialog';
 import Login2Page from '../modules/login/Login2Page';
 import LoginPage from '../modules/login/LoginPage';
-import { bootRequested } from './actions';
+import { bootRequested } from '../session/actions';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { NavigatorBridge } from './NavigatorBridge';
 import { PageBoundary } from './PageBoundary';
 import { RouteGuard } from './RouteGuard';
 import { RoutePage } from './routePages';
-import { selectApp } from './selectors';
+import { selectApp } from '../session/selectors';
 
 const Shell = lazy(() => import(/* webpackChunkName: "shell" */ '../shell/Shell'));
 const LockScreen = lazy(() => import(/* webpackChunkName: "lock" */ '../shell/LockScreen'));

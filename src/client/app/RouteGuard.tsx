@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { findRouteByPath } from '../../shared/navigation';
 import { resolveRedirect } from '../shell/guards';
 import { useAppSelector } from './hooks';
-import { selectCanAccess, selectIsLoggedIn, selectLocked } from './selectors';
+import { selectCanAccess, selectIsLoggedIn, selectLocked } from '../session/selectors';
 
 /** Applies the navigation rules to every location and sets the page title of the route. */
 export function RouteGuard({ children }: { children: ReactNode }) {

@@ -16,9 +16,9 @@ import { watchContractExpiry } from '../shell/contractExpirySaga';
 import { watchLock } from '../shell/lockSaga';
 import { watchNotices } from '../shell/noticesSaga';
 import { watchTabs } from '../shell/tabsSaga';
-import { watchAccount } from './accountSaga';
-import { keepAlive } from './keepAlive';
-import { watchBoot } from './sessionSaga';
+import { watchAccount } from '../session/accountSaga';
+import { keepAlive } from '../session/keepAlive';
+import { watchBoot } from '../session/sessionSaga';
 
 export interface RootSagaDeps {
   /** The hub connection factory; tests inject a fake. */

@@ -13,7 +13,7 @@ import { regionsReducer } from '../regions';
 import { eventLogReducer } from '../realtime/eventLog';
 import { noticesSlice } from '../shell/noticesSlice';
 import { tabsSlice } from '../shell/tabsSlice';
-import { appSlice } from './appSlice';
+import { appSlice } from '../session/appSlice';
 import { createRootSaga, defaultRootSagaDeps, type RootSagaDeps } from './rootSaga';
 
 export const rootReducer = combineReducers({

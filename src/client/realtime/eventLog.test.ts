@@ -1,6 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { LiveEvent } from '../../shared/live/events';
-import { loggedOut } from '../app/appSlice';
+import { loggedOut } from '../session/appSlice';
 import { type EventLogState, eventLogReducer, initialEventLogState, LOG_LIMIT, newEvents } from './eventLog';
 import { liveCatchUpLoaded, liveEventsReceived } from './liveActions';
 import { page, plainEvents } from './test-events';

@@ -1,6 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { EventsAfterResult, LiveEvent } from '../../shared/live/events';
-import { loggedOut } from '../app/appSlice';
+import { loggedOut } from '../session/appSlice';
 import {
   chatUnreadLoaded, devicesSnapshotLoaded, liveCatchUpLoaded, liveEventsReceived, storageSnapshotLoaded,
   warningsSnapshotLoaded,

@@ -1,7 +1,7 @@
 import type { Action } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import type { EventsAfterResult, LiveEvent } from '../../shared/live/events';
-import { realtimeStatusChanged } from '../app/appSlice';
+import { realtimeStatusChanged } from '../session/appSlice';
 import { realtimeReceived } from './actions';
 import { hubLoop } from './hubSaga';
 import { liveCatchUpLoaded, liveEventsApplied, liveEventsReceived } from './liveActions';

@@ -1,5 +1,5 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { loggedOut, realtimeStatusChanged } from '../app/appSlice';
+import { loggedOut, realtimeStatusChanged } from '../session/appSlice';
 import { realtimeReceived, realtimeStartRequested } from './actions';
 import { getEventsAfter } from './eventsApi';
 import { hubLoop, hubWatcher, RECONNECT_DELAY_MS } from './hubSaga';

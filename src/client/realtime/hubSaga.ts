@@ -1,6 +1,6 @@
 import { buffers, type EventChannel, eventChannel, type SagaIterator, type Task } from 'redux-saga';
 import { call, cancel, cancelled, delay, fork, put, race, select, take } from 'redux-saga/effects';
-import { loggedOut, realtimeStatusChanged } from '../app/appSlice';
+import { loggedOut, realtimeStatusChanged } from '../session/appSlice';
 import { HUB_TARGETS, type HubTarget, realtimeReceived, realtimeStartRequested, realtimeStopRequested } from './actions';
 import type { HubConnectionFactory, HubConnectionLike } from './connection';
 import type { EventLogState } from './eventLog';

@@ -3,7 +3,7 @@ import type {
   ChatMessagePayload, ChatReadPayload, DeviceStatePayload, LiveEvent, StorageWeightPayload, WarningPayload,
 } from '../../shared/live/events';
 import { compareWarnings } from '../../shared/live/severity';
-import { appSlice, sessionLoaded } from '../app/appSlice';
+import { appSlice, sessionLoaded } from '../session/appSlice';
 import { TENANT_SESSION } from '../app/test-fixtures';
 import { eventLogReducer, LOG_LIMIT } from './eventLog';
 import {

@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { LiveEvent, LiveEventType, StorageWeightPayload } from '../../shared/live/events';
 import { compareWarnings } from '../../shared/live/severity';
-import type { AppState } from '../app/appSlice';
+import type { AppState } from '../session/appSlice';
 import type { EventLogState } from './eventLog';
 import {
   applyChatEvent, applyDeviceEvent, applyStorageEvent, applyWarningEvent, type ChatUnread, type DeviceState,

@@ -1,5 +1,5 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { loggedOut } from '../app/appSlice';
+import { loggedOut } from '../session/appSlice';
 import { livePollStarted, livePollStopped, pollScreen, pollWhileVisible, type VisibilitySource } from './polling';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,7 +1,7 @@
 import { type Action, createAction } from '@reduxjs/toolkit';
 import { buffers, type EventChannel, eventChannel, type SagaIterator, type Task } from 'redux-saga';
 import { call, cancel, fork, race, take, delay } from 'redux-saga/effects';
-import { loggedOut } from '../app/appSlice';
+import { loggedOut } from '../session/appSlice';
 
 /** What polling needs of `document`; tests pass a fake, plain Node has none (then the screen counts as visible). */
 export interface VisibilitySource {

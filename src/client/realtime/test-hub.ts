@@ -2,7 +2,7 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { delay } from 'redux-saga/effects';
 import type { EventsAfterResult } from '../../shared/live/events';
-import { appSlice } from '../app/appSlice';
+import { appSlice } from '../session/appSlice';
 import type { HubConnectionFactory, HubConnectionLike } from './connection';
 import { eventLogReducer } from './eventLog';
 import { getEventsAfter } from './eventsApi';

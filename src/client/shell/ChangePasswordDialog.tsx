@@ -2,8 +2,8 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGrou
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activeRules, brokenRules, policyFromSettings, ruleText } from '../../shared/password-policy';
-import { logoutRequested, passwordChangeRequested } from '../app/actions';
-import { passwordDialogReset } from '../app/appSlice';
+import { logoutRequested, passwordChangeRequested } from '../session/actions';
+import { passwordDialogReset } from '../session/appSlice';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 
 interface ChangePasswordDialogProps {

@@ -1,8 +1,8 @@
 import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { languageChangeRequested } from '../app/actions';
+import { languageChangeRequested } from '../session/actions';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { selectLanguage } from '../app/selectors';
+import { selectLanguage } from '../session/selectors';
 import type { Language } from '../i18n';
 
 const OPTIONS: ReadonlyArray<{ language: Language; key: string; short: string }> = [

@@ -2,9 +2,9 @@ import './lock.css';
 import { Button, Callout, InputGroup } from '@blueprintjs/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { logoutRequested, unlockRequested } from '../app/actions';
+import { logoutRequested, unlockRequested } from '../session/actions';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { selectLanguage, selectTenant, selectUser } from '../app/selectors';
+import { selectLanguage, selectTenant, selectUser } from '../session/selectors';
 
 function useClock(): Date {
   const [now, setNow] = useState(() => new Date());

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type NoticeItem, NoticeType, type NoticeTypeValue } from '../api/types';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { selectLanguage, selectNotices } from '../app/selectors';
-import { CONTRACT_EXPIRY_CATEGORY, markAllReadRequested, markReadRequested, noticesRequested } from './noticesSlice';
+import { selectLanguage } from '../session/selectors';
+import { CONTRACT_EXPIRY_CATEGORY, markAllReadRequested, markReadRequested, noticesRequested, selectNotices } from './noticesSlice';
 
 const TABS: ReadonlyArray<{ id: 'notice' | 'message' | 'task'; type: NoticeTypeValue; key: string }> = [
   { id: 'notice', type: NoticeType.notice, key: 'shell.noticeTab' },

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { act } from 'react';
-import { logoutRequested, passwordChangeRequested } from '../app/actions';
-import { initialAppState, type AppState } from '../app/appSlice';
+import { logoutRequested, passwordChangeRequested } from '../session/actions';
+import { initialAppState, type AppState } from '../session/appSlice';
 import { byTestId, click, mockStore, render, screenTestSetup, typeInto } from '../crud/render-support';
 import { RequiredPasswordChange } from './RequiredPasswordChange';
 

@@ -5,7 +5,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { findRouteByPath } from '../../shared/navigation';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { PageBoundary } from '../app/PageBoundary';
-import { selectCanAccess, selectIsLoggedIn } from '../app/selectors';
+import { selectCanAccess, selectIsLoggedIn } from '../session/selectors';
 import { STORAGE_KEYS, writeJson } from '../util/storage';
 import { ContractExpiryPopup } from './ContractExpiryPopup';
 import { RequiredPasswordChange } from './RequiredPasswordChange';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { findRouteByName, findRouteByPath, MENU_GROUPS, type RouteEntry } from '../../shared/navigation';
 import { useAppSelector } from '../app/hooks';
-import { selectMenu } from '../app/selectors';
+import { selectMenu } from '../session/selectors';
 import { asIcon } from '../util/icons';
 
 function routesOf(names: string[]): RouteEntry[] {

@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { findRouteByName, findRouteByPath } from '../../shared/navigation';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { selectTabs } from '../app/selectors';
+import { HOME_TAB, selectTabs, tabClosed, tabsClearedAll, tabsClearedOthers } from './tabsSlice';
 import { asIcon } from '../util/icons';
-import { HOME_TAB, tabClosed, tabsClearedAll, tabsClearedOthers } from './tabsSlice';
 
 /** Opened pages as tabs. Home cannot be closed; closing the current tab moves to a neighbour (reducer + tabs saga). */
 export function TabsBar() {

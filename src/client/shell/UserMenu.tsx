@@ -1,9 +1,9 @@
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { logoutRequested } from '../app/actions';
+import { logoutRequested } from '../session/actions';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { selectTenant, selectUser } from '../app/selectors';
+import { selectTenant, selectUser } from '../session/selectors';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 
 /** The user dropdown: who is logged in (and where), change password, log out. */

@@ -1,7 +1,7 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import type { EffectProviders } from 'redux-saga-test-plan/providers';
 import { callApi } from '../api/http';
-import { bootSucceeded, configLoaded, sessionLoaded } from '../app/appSlice';
+import { bootSucceeded, configLoaded, sessionLoaded } from '../session/appSlice';
 import { type RootState, rootReducer } from '../app/store';
 import { serverConfiguration, TENANT_SESSION } from '../app/test-fixtures';
 import { loginSucceeded } from '../modules/login/loginSlice';

@@ -1,5 +1,5 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { loggedOut } from '../app/appSlice';
+import { loggedOut } from '../session/appSlice';
 
 /** A normal contract nearing its expiry date, as the popup lists it. */
 export interface ExpiringContract {

@@ -1,6 +1,6 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { NoticeItem, NoticeList, NoticeTypeValue } from '../api/types';
-import { loggedOut } from '../app/appSlice';
+import { loggedOut } from '../session/appSlice';
 import { realtimeReceived } from '../realtime/actions';
 
 export interface NoticesState {
@@ -87,3 +87,5 @@ export const noticesSlice = createSlice({
 });
 
 export const { noticesLoading, noticesLoaded, noticesFailed, noticeMarkedRead, allNoticesMarkedRead } = noticesSlice.actions;
+
+export const selectNotices = (state: { notices: NoticesState }) => state.notices;

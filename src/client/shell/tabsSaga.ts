@@ -1,10 +1,9 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, select, takeEvery } from 'redux-saga/effects';
 import { findRouteByName, findRouteByPath } from '../../shared/navigation';
-import { selectTabs } from '../app/selectors';
+import { selectTabs, tabClosed, tabOpened, tabsClearedAll, tabsClearedOthers, tabsRestored, type TabsState } from './tabsSlice';
 import { currentPath, navigateTo } from '../util/navigator';
 import { STORAGE_KEYS, writeJson } from '../util/storage';
-import { type TabsState, tabClosed, tabOpened, tabsClearedAll, tabsClearedOthers, tabsRestored } from './tabsSlice';
 
 function persistTabs(tabs: TabsState): void {
   writeJson(STORAGE_KEYS.tabs, tabs);

@@ -1,5 +1,5 @@
 import { HOME_TAB, initialTabsState, sanitizeTabs, tabClosed, tabOpened, tabsClearedAll, tabsClearedOthers, tabsRestored, tabsSlice, type TabsState } from './tabsSlice';
-import { loggedOut } from '../app/appSlice';
+import { loggedOut } from '../session/appSlice';
 
 const reduce = (state: TabsState, ...actions: Parameters<typeof tabsSlice.reducer>[1][]) => actions.reduce(tabsSlice.reducer, state);
 const open = (...names: string[]) => reduce(initialTabsState, ...names.map((n) => tabOpened(n)));

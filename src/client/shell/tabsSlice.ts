@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { findRouteByName, type RouteEntry } from '../../shared/navigation';
-import { loggedOut } from '../app/appSlice';
+import { loggedOut } from '../session/appSlice';
 
 /** The home tab is always open and cannot be closed. */
 export const HOME_TAB = 'home';
@@ -62,3 +62,5 @@ export const tabsSlice = createSlice({
 });
 
 export const { tabOpened, tabClosed, tabsClearedOthers, tabsClearedAll, tabsRestored } = tabsSlice.actions;
+
+export const selectTabs = (state: { tabs: TabsState }) => state.tabs;

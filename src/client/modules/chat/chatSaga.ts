@@ -7,7 +7,7 @@ import {
 import type { ChatMessagePayload } from '../../../shared/live/events';
 import { crudPath } from '../../../shared/resource-kit';
 import { callApi } from '../../api/http';
-import { loggedOut } from '../../app/appSlice';
+import { loggedOut } from '../../session/appSlice';
 import { toCrudError } from '../../crud/api-error';
 import { createUploadChannel, fetchFileBlob, takeHeldFile, type UploadEvent } from '../../crud/files';
 import { chatUnreadLoaded, liveEventsApplied } from '../../realtime/liveActions';

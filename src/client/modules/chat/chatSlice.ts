@@ -1,7 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ChatHistoryPage, ChatMessageDto, ChatUserDto, MsgInfoDto } from '../../../shared/chat';
 import type { ChatMessagePayload, ChatNoticePayload, ChatReadPayload, LiveEvent } from '../../../shared/live/events';
-import { loggedOut } from '../../app/appSlice';
+import { loggedOut } from '../../session/appSlice';
 import type { CrudError } from '../../crud/types';
 import { liveEventsApplied } from '../../realtime/liveActions';
 

@@ -4,6 +4,7 @@ import type { UserConfiguration } from '../../api/types';
 import type { CrudRootState } from '../../crud/types';
 import type { LiveUserRootState } from '../../realtime/liveSelectors';
 import type { ChatRootState } from './chatSlice';
+import { selectIsGranted } from '../../session/selectors';
 
 /** What the chat screen reads: its slice, the event log (unread badges), file downloads and the session. */
 type ChatPageState = ChatRootState & LiveUserRootState & CrudRootState & { app: { config: UserConfiguration } };
@@ -12,10 +13,7 @@ export const useChatSelector = useSelector.withTypes<ChatPageState>();
 export const useChatDispatch = useDispatch;
 
 export const selectMe = (state: ChatPageState) => state.app.session.user?.id ?? null;
-export const selectMayPublish = createSelector([(s: ChatPageState) => s.app.config.auth.grantedPermissions], (granted) => {
-  const value = granted['Pages.Users'];
-  return value !== undefined && String(value).toLowerCase() !== 'false';
-});
+export const selectMayPublish = createSelector([selectIsGranted], (granted) => granted('Pages.Users'));
 
 /** `2026-11-21T09:05:33.123` → `11-21 09:05`: the day and minute are enough beside a message. */
 export const shortTime = (iso: string) => (iso.length >= 16 ? iso.slice(5, 16).replace('T', ' ') : iso);

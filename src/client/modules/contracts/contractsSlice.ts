@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { FileInfo } from '../../../shared/resource-kit';
-import { loggedOut } from '../../app/appSlice';
+import { loggedOut } from '../../session/appSlice';
 import { crudActions } from '../../crud/slice';
 import type { CrudError } from '../../crud/types';
 import { CONTRACT_RESOURCE } from './contractView';

@@ -3,7 +3,7 @@ import { act } from 'react';
 import ResourceRoute from '../../app/ResourceRoute';
 import { mockStore } from '../../crud/render-support';
 import { stateWith } from '../../crud/test-support';
-import { DEFAULT_CONFIG } from '../../app/config';
+import { DEFAULT_CONFIG } from '../../session/config';
 import { byTestId, click, render, typeInto } from '../../crud/render-support';
 import { paged, Refusal, settle, type Request } from './live-store';
 import { screenTestBed } from './screen-bed';

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import type { Store } from '@reduxjs/toolkit';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { configLoaded, sessionLoaded } from '../../app/appSlice';
+import { configLoaded, sessionLoaded } from '../../session/appSlice';
 import { rootReducer, type RootState } from '../../app/store';
 import { serverConfiguration, TENANT_SESSION } from '../../app/test-fixtures';
 import { screenTestSetup, byTestId, click, createI18n, mockStore, render, type Rendered } from '../../crud/render-support';

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { findRouteByName, type RouteEntry } from '../../../shared/navigation';
 import { useAppSelector } from '../../app/hooks';
-import { selectLanguage, selectMenu, selectNotices, selectTenant, selectUser } from '../../app/selectors';
+import { selectLanguage, selectMenu, selectTenant, selectUser } from '../../session/selectors';
+import { selectNotices } from '../../shell/noticesSlice';
 import { asIcon } from '../../util/icons';
 import { InboxPanel } from './InboxPanel';
 

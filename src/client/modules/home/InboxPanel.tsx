@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { findRouteByName } from '../../../shared/navigation';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectCanAccess } from '../../app/selectors';
+import { selectCanAccess } from '../../session/selectors';
 import { describeError } from '../../crud/api-error';
 import { formatDate } from '../../crud/format';
 import {

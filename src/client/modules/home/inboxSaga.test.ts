@@ -2,7 +2,7 @@ import type { Action } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import type { EffectProviders } from 'redux-saga-test-plan/providers';
 import { callApi } from '../../api/http';
-import { loggedOut } from '../../app/appSlice';
+import { loggedOut } from '../../session/appSlice';
 import { rootReducer, type RootState } from '../../app/store';
 import { realtimeReceived } from '../../realtime/actions';
 import { INBOX_DEBOUNCE_MS, INBOX_PATH, watchInbox } from './inboxSaga';

@@ -3,7 +3,7 @@ import type { SagaIterator, Task } from 'redux-saga';
 import { call, cancel, debounce, fork, put, take, takeLatest } from 'redux-saga/effects';
 import { crudPath } from '../../../shared/resource-kit';
 import { callApi } from '../../api/http';
-import { loggedOut } from '../../app/appSlice';
+import { loggedOut } from '../../session/appSlice';
 import { toCrudError } from '../../crud/api-error';
 import { realtimeReceived, type HubTarget } from '../../realtime/actions';
 import { inboxFailed, inboxHidden, inboxLoaded, inboxRequested, inboxShown, toInboxItems } from './inboxSlice';

@@ -1,5 +1,5 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { loggedOut } from '../../app/appSlice';
+import { loggedOut } from '../../session/appSlice';
 import type { CrudError } from '../../crud/types';
 
 /** What awaits the user's enterprises, in the order the home page shows it. */

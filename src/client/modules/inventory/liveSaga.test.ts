@@ -1,6 +1,6 @@
 import type { Action } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
-import { loggedOut } from '../../app/appSlice';
+import { loggedOut } from '../../session/appSlice';
 import { crudActions } from '../../crud/slice';
 import { realtimeReceived } from '../../realtime/actions';
 import {

@@ -2,7 +2,7 @@ import { createAction } from '@reduxjs/toolkit';
 import type { SagaIterator, Task } from 'redux-saga';
 import { cancel, delay, fork, put, take } from 'redux-saga/effects';
 import { inventory, warehousereceipt } from '../../../shared/resources';
-import { loggedOut } from '../../app/appSlice';
+import { loggedOut } from '../../session/appSlice';
 import { crudActions } from '../../crud/slice';
 import { baseResourceOf } from '../../crud/view';
 import { realtimeReceived } from '../../realtime/actions';

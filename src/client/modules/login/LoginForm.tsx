@@ -2,8 +2,7 @@ import { Button, Checkbox, FormGroup, InputGroup } from '@blueprintjs/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectLogin } from '../../app/selectors';
-import { loginRequested } from './loginSlice';
+import { loginRequested, selectLogin } from './loginSlice';
 import { TenantSwitch } from './TenantSwitch';
 
 /** Tenant, user name, password, remember me; submitted through the login saga. Both login layouts use it. */

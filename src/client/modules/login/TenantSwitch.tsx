@@ -2,8 +2,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGrou
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectLogin } from '../../app/selectors';
-import { loginPageOpened, tenantCheckRequested } from './loginSlice';
+import { loginPageOpened, selectLogin, tenantCheckRequested } from './loginSlice';
 
 /** "Tenant: Default [change]": the tenancy name is checked with IsTenantAvailable before it is used. */
 export function TenantSwitch() {

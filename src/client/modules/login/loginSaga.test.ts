@@ -3,7 +3,7 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { authenticate, getCurrentLoginInformations, getUserConfiguration, isTenantAvailable } from '../../api/services';
 import type { AuthenticateInput, AuthenticateResult } from '../../api/types';
-import { sessionLoaded } from '../../app/appSlice';
+import { sessionLoaded } from '../../session/appSlice';
 import { type RootState, rootReducer } from '../../app/store';
 import { realtimeStartRequested } from '../../realtime/actions';
 import { abpFailure, serverConfiguration, TENANT_SESSION } from '../../app/test-fixtures';

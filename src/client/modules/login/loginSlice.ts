@@ -66,3 +66,5 @@ export const loginSlice = createSlice({
 });
 
 export const { loginRequested, loginSucceeded, loginFailed, tenantChecking, tenantResolved } = loginSlice.actions;
+
+export const selectLogin = (state: { login: LoginState }) => state.login;

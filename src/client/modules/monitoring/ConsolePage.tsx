@@ -14,13 +14,14 @@ import { monitoringActions as A } from './monitoringSlice';
 import { NoteDialog } from './NoteDialog';
 import { isMuted as mutedAt, useMutes, useSoundPreference } from './preferences';
 import {
-  countBySeverity, groupWarnings, selectConsoleWarnings, selectGrantedPermissions, selectUserDisplayName, selectUserId,
+  countBySeverity, groupWarnings, selectConsoleWarnings, selectUserId,
   type ConsoleWarning,
 } from './selectors';
 import { useArrivals } from './useArrivals';
 import { WarningCounters } from './WarningCounters';
 import { WarningTable } from './WarningTable';
 import type { WarningTargetStatus } from './types';
+import { selectIsGranted, selectUserDisplayName } from '../../session/selectors';
 
 const INSPECTIONS = 'Pages.RegularInspections';
 
@@ -41,7 +42,7 @@ export default function ConsolePage() {
   const warnings = useMonitoringSelector(selectConsoleWarnings);
   const userId = useMonitoringSelector(selectUserId);
   const inspector = useMonitoringSelector(selectUserDisplayName);
-  const granted = useMonitoringSelector(selectGrantedPermissions);
+  const isGranted = useMonitoringSelector(selectIsGranted);
   const inspection = useMonitoringSelector((s) => s.monitoring.inspection);
   const now = useNow(15_000);
   const { mutes, mute, unmute } = useMutes(userId);
@@ -82,7 +83,7 @@ export default function ConsolePage() {
     setHistory({ id: warning.smartequipmentId, serialNumber: warning.serialNumber });
     dispatch(deviceHistoryOpened(warning.smartequipmentId));
   }, [dispatch]);
-  const mayInspect = granted[INSPECTIONS] !== undefined && String(granted[INSPECTIONS]).toLowerCase() !== 'false';
+  const mayInspect = isGranted(INSPECTIONS);
 
   const tableProps = {
     flashing, expanded, now, t, onToggle: toggle,

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { loggedOut } from '../../app/appSlice';
+import { loggedOut } from '../../session/appSlice';
 import type { CrudError } from '../../crud/types';
 import { liveEventsApplied } from '../../realtime/liveActions';
 import type { InspectionInput, OpenWarningRow, StoragePointDetail, StoragePointRow, WarningTargetStatus } from './types';

@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { compareWarnings } from '../../../shared/live/severity';
-import type { AppState } from '../../app/appSlice';
+import type { AppState } from '../../session/appSlice';
 import type { CrudRootState } from '../../crud/types';
 import {
   type LiveRootState, selectDeviceStates, selectOpenWarnings, selectStorageWeights, selectWeightPointsByStorage,
@@ -18,13 +18,6 @@ export interface MonitoringRootState extends CrudRootState, LiveRootState {
 
 export const selectRealtimeStatus = (state: MonitoringRootState) => state.app.realtime;
 export const selectUserId = (state: MonitoringRootState) => state.app.session.user?.id ?? null;
-export const selectUserDisplayName = (state: MonitoringRootState) => {
-  const user = state.app.session.user;
-  if (!user) return '';
-  // Written the way the server writes a declarant: family name then given name, else the user name.
-  return `${user.surname ?? ''}${user.name ?? ''}`.trim() || user.userName || '';
-};
-export const selectGrantedPermissions = (state: MonitoringRootState) => state.app.config.auth.grantedPermissions;
 
 /** A storage point as the screen shows it: the REST row's names with the live weight laid over it. */
 export type StorageView = StoragePointRow;

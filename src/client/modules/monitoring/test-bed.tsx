@@ -6,7 +6,7 @@ import createSagaMiddleware from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
 import type { LiveEvent, LiveEventType, StorageWeightPayload, WarningPayload } from '../../../shared/live/events';
 import { http } from '../../api/http';
-import { appSlice, configLoaded, realtimeStatusChanged, sessionLoaded } from '../../app/appSlice';
+import { appSlice, configLoaded, realtimeStatusChanged, sessionLoaded } from '../../session/appSlice';
 import { serverConfiguration, TENANT_SESSION } from '../../app/test-fixtures';
 import { crudReducer, crudSaga } from '../../crud';
 import type { CrudRootState } from '../../crud/types';

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { EntityDto } from '../../../shared/resource-kit';
-import { loggedOut } from '../../app/appSlice';
+import { loggedOut } from '../../session/appSlice';
 import { crudActions } from '../../crud/slice';
 import type { CrudError } from '../../crud/types';
 import { PLAN_RESOURCE } from './planView';

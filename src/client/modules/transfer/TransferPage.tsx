@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { createSelector } from '@reduxjs/toolkit';
 import { Tab, Tabs } from '@blueprintjs/core';
 import type { UserConfiguration } from '../../api/types';
-import { isGranted } from '../../app/config';
+import { isGranted } from '../../session/config';
 import { useCrudDispatch, useCrudSelector, useCrudTranslation } from '../../crud/hooks';
 import { crudActions } from '../../crud/slice';
 import { DispatchDialog } from './DispatchDialog';

@@ -1,6 +1,6 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Party } from '../../../shared/transfer/machine';
-import { loggedOut } from '../../app/appSlice';
+import { loggedOut } from '../../session/appSlice';
 import { crudActions } from '../../crud/slice';
 import type { CrudError } from '../../crud/types';
 import { optimisticOrder, type MoveAction, type MoveInput } from './moves';

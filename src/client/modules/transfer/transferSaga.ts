@@ -8,6 +8,7 @@ import { crudActions, selectResourceState } from '../../crud/slice';
 import type { CrudError, ResourceState } from '../../crud/types';
 import { translate } from '../../i18n';
 import { realtimeReceived } from '../../realtime/actions';
+import { personName, selectUser } from '../../session/selectors';
 import { showToast } from '../../util/toaster';
 import { moveRequest, refusalText, signRequest } from './moves';
 import { watchOrderForm } from './orderFormSaga';
@@ -28,13 +29,6 @@ type MoveRequested = ReturnType<typeof moveRequested>;
 /** A 409, or an ABP error whose code says the same: the order changed since the screen read it. */
 const isConflict = (error: CrudError) => error.status === 409;
 
-interface SessionShape {
-  app?: {
-    session?: { user?: { id: number; name?: string; surname?: string; userName?: string } | null };
-    config?: { auth?: { grantedPermissions?: Record<string, string> } };
-  };
-}
-const selectSessionUser = (state: SessionShape) => state.app?.session?.user ?? null;
 
 /** The list on screen: the first time (or after its scope was lost) its scope is set, which loads it; else a reload. */
 export function* showListSaga(action: PayloadAction<{ list: TransferList; key: string }>): SagaIterator {
@@ -46,8 +40,8 @@ export function* showListSaga(action: PayloadAction<{ list: TransferList; key: s
 
 /** The declarant's name and the user's enterprises (which parties they act for), from `User/Get` of the session user. */
 export function* loadMeSaga(): SagaIterator {
-  const user: ReturnType<typeof selectSessionUser> = yield select(selectSessionUser);
-  const fallback = user ? `${user.surname ?? ''}${user.name ?? ''}`.trim() || user.userName || null : null;
+  const user: ReturnType<typeof selectUser> = yield select(selectUser);
+  const fallback = personName(user) || null;
   if (!user) {
     yield put(meFailed({ name: fallback }));
     return;
@@ -55,8 +49,7 @@ export function* loadMeSaga(): SagaIterator {
   try {
     const dto: { name?: string; surname?: string; userName?: string; enterpriseIds?: number[] | null } =
       yield call(callApi, 'GET', USER_GET_PATH, { Id: user.id }, SILENT);
-    // Written the way the server writes the declarant: family name then given name, else the user name.
-    const name = `${dto?.surname ?? ''}${dto?.name ?? ''}`.trim() || dto?.userName || fallback;
+    const name = personName(dto) || fallback;
     yield put(meLoaded({ name, enterpriseIds: (dto?.enterpriseIds ?? []).map(Number) }));
   } catch {
     yield put(meFailed({ name: fallback }));

@@ -4,12 +4,12 @@ import { throwError } from 'redux-saga-test-plan/providers';
 import { getCurrentLoginInformations, getUserConfiguration } from '../api/services';
 import { realtimeStartRequested } from '../realtime/actions';
 import { tabsRestored } from '../shell/tabsSlice';
-import { ANONYMOUS_SESSION, LOCALHOST, serverConfiguration, TENANT_SESSION } from './test-fixtures';
+import { ANONYMOUS_SESSION, LOCALHOST, serverConfiguration, TENANT_SESSION } from '../app/test-fixtures';
 import { configureMapKey } from '../util/amap';
 import { redirectTo } from '../util/navigator';
 import { bootFailed, bootSucceeded, configLoaded, sessionLoaded } from './appSlice';
 import { bootSaga, browserLanguage, currentLocation, ensureCultureCookie, loadPersistedTabs } from './sessionSaga';
-import { type RootState, rootReducer } from './store';
+import { type RootState, rootReducer } from '../app/store';
 
 const initialState = (): RootState => rootReducer(undefined, { type: '@@init' });
 

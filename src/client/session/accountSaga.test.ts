@@ -9,8 +9,8 @@ import { showToast } from '../util/toaster';
 import { languageChangeRequested, logoutRequested, sessionExpired } from './actions';
 import { changeLanguageSaga, clearAuthCookies, clearPageCache, logoutSaga } from './accountSaga';
 import { languageChanged, loggedOut, sessionLoaded } from './appSlice';
-import { type RootState, rootReducer } from './store';
-import { TENANT_SESSION } from './test-fixtures';
+import { type RootState, rootReducer } from '../app/store';
+import { TENANT_SESSION } from '../app/test-fixtures';
 import { tabOpened } from '../shell/tabsSlice';
 
 const anonymous = (): RootState => rootReducer(undefined, { type: '@@init' });

@@ -11,8 +11,7 @@ import { removeItem, STORAGE_KEYS } from '../util/storage';
 import { showToast } from '../util/toaster';
 import { languageChangeRequested, logoutRequested, passwordChangeRequested, sessionExpired } from './actions';
 import { languageChanged, loggedOut, passwordChanged, passwordChangeFailed, passwordChangeStarted } from './appSlice';
-import { selectIsLoggedIn } from './selectors';
-import type { RootState } from './store';
+import { selectIsLoggedIn, selectUser } from './selectors';
 
 export function clearAuthCookies(): void {
   removeCookie(COOKIE.authToken);
@@ -60,7 +59,8 @@ export function* changePasswordSaga(action: ReturnType<typeof passwordChangeRequ
     return;
   }
   // The change revoked every token of the user, this one too: sign in again with the new password to go on working.
-  const userName: string | undefined = yield select((state: RootState) => state.app.session.user?.userName);
+  const user: ReturnType<typeof selectUser> = yield select(selectUser);
+  const userName = user?.userName;
   try {
     const result: AuthenticateResult = yield call(authenticate,
       { userNameOrEmailAddress: userName ?? '', password: action.payload.newPassword, rememberClient: false }, { silent: true });

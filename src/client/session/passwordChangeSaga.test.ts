@@ -13,8 +13,8 @@ import { showToast } from '../util/toaster';
 import { passwordChangeRequested, sessionExpired } from './actions';
 import { changePasswordSaga } from './accountSaga';
 import { passwordChanged, passwordChangeFailed, passwordChangeRequired, sessionLoaded } from './appSlice';
-import { type RootState, rootReducer } from './store';
-import { abpFailure, serverConfiguration, TENANT_SESSION } from './test-fixtures';
+import { type RootState, rootReducer } from '../app/store';
+import { abpFailure, serverConfiguration, TENANT_SESSION } from '../app/test-fixtures';
 
 const anonymous = (): RootState => rootReducer(undefined, { type: '@@init' });
 const INPUT: AuthenticateInput = { userNameOrEmailAddress: 'admin', password: '123qwe', rememberClient: false };
