@@ -16,7 +16,7 @@ import { AppError, errors } from './http/errors';
 import { checkJsonBody, MAX_JSON_DEPTH } from './http/json-body';
 import { failure } from './http/envelope';
 import { registerCors, registerSecurityHeaders } from './http/security';
-import { toLanguage } from './http/culture';
+import { resolveLanguage } from './http/culture';
 import { translate } from '../shared/locales';
 import { registerAccount } from './modules/auth/account';
 import { registerConfiguration } from './modules/configuration';
@@ -106,10 +106,6 @@ function uniqueViolationMember({ table, constraint }: { table?: string; constrai
   return column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
-function languageOf(headers: Record<string, unknown>) {
-  return toLanguage(String(headers['accept-language'] ?? '')) ?? 'zh-CN';
-}
-
 /** Builds the whole server on a migrated database; main.ts listens, tests call `inject` or listen on port 0. */
 export async function buildApp(db: Db, config: ServerConfig, options: AppOptions = {}): Promise<App> {
   const server = Fastify({
@@ -137,7 +133,7 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
     }
     const problem = checkJsonBody(parsed);
     if (!problem) return done(null, parsed);
-    const language = languageOf(request.headers);
+    const language = resolveLanguage(request);
     const message = problem.kind === 'depth'
       ? `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`
       : translate(language, 'validation.pattern', { field: problem.member });
@@ -146,7 +142,7 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
 
   server.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) return reply.code(error.status).send(failure(error));
-    const language = languageOf(request.headers);
+    const language = resolveLanguage(request);
     const pgCode = (error as { code?: string }).code;
     if (pgCode === '23505') {
       // A concurrent write took a unique value between our check and our insert.

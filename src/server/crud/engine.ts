@@ -22,8 +22,11 @@ import { readFilterValue, readWriteValues, type FieldValue } from './validation'
 export interface ResourceHooks {
   /** After the declared checks: derived values, rules across fields. Throw an AppError to refuse. */
   beforeWrite?(ctx: RequestContext, tx: Db, values: Record<string, FieldValue>, existing: Row | null, input: Input): Promise<void>;
-  /** After the row is written, in the same transaction: rows it owns (an order's lines), checks that need them. */
-  afterWrite?(ctx: RequestContext, tx: Db, row: Row, input: Input, existing: Row | null): Promise<void>;
+  /**
+   * After the row is written, in the same transaction: rows it owns (an order's lines), checks that need them. What it
+   * answers joins the write's answer (a new device's one-time key, the warnings of an order's checks).
+   */
+  afterWrite?(ctx: RequestContext, tx: Db, row: Row, input: Input, existing: Row | null): Promise<Record<string, unknown> | void>;
   /** Before the delete checks and the soft delete: rows the record owns go with it. */
   beforeDelete?(ctx: RequestContext, tx: Db, row: Row): Promise<void>;
   /** List filters beyond the declared fields (orders by the waste code of their lines); `t` is the row's alias. */
@@ -167,9 +170,7 @@ class ResourceService {
   async create(ctx: RequestContext, tx: Db, input: Input, managed: Record<string, FieldValue> = {}): Promise<Row> {
     const values = { ...(await this.checkedValues(ctx, tx, input, null)), ...managed };
     const id = await this.repository.insert(tx, ctx.tenantId, ctx.session?.userId ?? null, values);
-    const row = await this.get(ctx, tx, id);
-    await this.hooks.afterWrite?.(ctx, tx, row, input, null);
-    return this.hooks.afterWrite ? this.get(ctx, tx, id) : row;
+    return this.written(ctx, tx, id, input, null);
   }
 
   async update(ctx: RequestContext, tx: Db, input: Input): Promise<Row> {
@@ -177,9 +178,15 @@ class ResourceService {
     const existing = await this.get(ctx, tx, id);
     const values = await this.checkedValues(ctx, tx, input, existing);
     await this.repository.update(tx, ctx.tenantId, ctx.session?.userId ?? null, id, values);
+    return this.written(ctx, tx, id, input, existing);
+  }
+
+  /** The written row as the write answers it: read again after the resource's own writes, with what they add. */
+  private async written(ctx: RequestContext, tx: Db, id: number, input: Input, existing: Row | null): Promise<Row> {
     const row = await this.get(ctx, tx, id);
-    await this.hooks.afterWrite?.(ctx, tx, row, input, existing);
-    return this.hooks.afterWrite ? this.get(ctx, tx, id) : row;
+    if (!this.hooks.afterWrite) return row;
+    const added = await this.hooks.afterWrite(ctx, tx, row, input, existing);
+    return { ...(await this.get(ctx, tx, id)), ...added };
   }
 
   /** Updates named fields of a visible row, bypassing the form rules (status changes). */

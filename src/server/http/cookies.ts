@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
-export function readCookie(request: FastifyRequest, name: string): string | undefined {
+export function readCookie(request: Pick<FastifyRequest, 'headers'>, name: string): string | undefined {
   const header = request.headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(';')) {

@@ -19,8 +19,11 @@ function fromCultureValue(value: string | undefined): Language | null {
   return toLanguage(uic ?? c ?? value);
 }
 
-/** ABP's order: query, the user's own setting, header, cookie, Accept-Language, default. */
-export function resolveLanguage(request: FastifyRequest, userLanguage: string | null): Language {
+/**
+ * The language of a request's answer, in ABP's order: query, the user's own setting (when known), header, cookie,
+ * Accept-Language, default. The one place a request's language is read.
+ */
+export function resolveLanguage(request: Pick<FastifyRequest, 'query' | 'headers'>, userLanguage: string | null = null): Language {
   const query = request.query as Record<string, unknown> | undefined;
   const header = request.headers['.aspnetcore.culture'];
   return (

@@ -1,6 +1,7 @@
 // The hub proper: negotiate, WebSocket upgrade, handshake, keep-alive, invocation
 // dispatch and the local connection registry. Framework-neutral (takes raw Node
 // request pieces) so index.ts stays a thin Fastify adapter.
+import { tenantKey } from '../crud/scope';
 import { randomBytes } from 'node:crypto';
 import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -88,11 +89,9 @@ function sameUser(a: HubUser | null, b: HubUser | null): boolean {
   return a.userId === b.userId && a.tenantId === b.tenantId;
 }
 
-// 'host' stands for the null tenant (ABP host users); ids are numbers so it cannot collide.
-const tenantKey = (tenantId: number | null): string => (tenantId === null ? 'host' : String(tenantId));
 const userKey = (tenantId: number | null, userId: number): string => `${tenantKey(tenantId)}/${userId}`;
 
-function addToIndex<T>(index: Map<string, Set<T>>, key: string, item: T): void {
+function addToIndex<K, T>(index: Map<K, Set<T>>, key: K, item: T): void {
   let set = index.get(key);
   if (!set) {
     set = new Set();
@@ -101,7 +100,7 @@ function addToIndex<T>(index: Map<string, Set<T>>, key: string, item: T): void {
   set.add(item);
 }
 
-function removeFromIndex<T>(index: Map<string, Set<T>>, key: string, item: T): void {
+function removeFromIndex<K, T>(index: Map<K, Set<T>>, key: K, item: T): void {
   const set = index.get(key);
   if (!set) return;
   set.delete(item);
@@ -153,7 +152,7 @@ export class Hub {
   private readonly claimedTokens = new Set<string>();
   private readonly connections = new Map<string, Connection>();
   private readonly byUser = new Map<string, Set<Connection>>();
-  private readonly byTenant = new Map<string, Set<Connection>>();
+  private readonly byTenant = new Map<number, Set<Connection>>();
   private readonly byGroup = new Map<string, Set<Connection>>();
 
   private readonly wss: WebSocketServer;

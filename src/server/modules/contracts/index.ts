@@ -7,10 +7,9 @@ import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
 import { Input } from '../../http/input';
+import { contractStatus, noticeType } from '../../../shared/enums';
 
-const NORMAL = 0;
-/** Reminders are notices of the "message" type (0 notice, 1 message, 2 task). */
-const MESSAGE = 1;
+/** The category of contract-expiry reminders, notices of the message type. */
 export const CONTRACT_EXPIRY_CATEGORY = 'contractExpiry';
 
 export const contractHooks: ResourceHooks = {
@@ -23,7 +22,7 @@ export const contractHooks: ResourceHooks = {
 
 /** Normal contracts the caller may see that expire between today and `days` from now, soonest first. */
 export async function expiringContracts(ctx: RequestContext, days: number): Promise<Row[]> {
-  const { items } = await resourceService(contract.name).list(ctx, new Input({ status: NORMAL, MaxResultCount: 200, Sorting: 'expiryDate' }, ctx.language));
+  const { items } = await resourceService(contract.name).list(ctx, new Input({ status: contractStatus.normal, MaxResultCount: 200, Sorting: 'expiryDate' }, ctx.language));
   // The list is small (one page of the soonest); the window is applied here so the engine needs no range filter.
   const today = new Date();
   const from = today.toISOString().slice(0, 10);
@@ -43,7 +42,7 @@ export async function fileContractReminders(ctx: RequestContext): Promise<void> 
     await ctx.db.query(
       `insert into notifications (tenant_id, user_id, type, category, source_key, title, description)
        values ($1, $2, $3, $4, $5, $6, $7) on conflict (user_id, source_key) where source_key is not null do nothing`,
-      [ctx.tenantId, ctx.session.userId, MESSAGE, CONTRACT_EXPIRY_CATEGORY, key,
+      [ctx.tenantId, ctx.session.userId, noticeType.message, CONTRACT_EXPIRY_CATEGORY, key,
         translate(ctx.language, 'contracts.expiryTitle', { no: String(c.contractNo) }),
         translate(ctx.language, 'contracts.expiryBody', { no: String(c.contractNo), date: String(c.expiryDate), partyB: String(c.partyBName ?? '') })]);
   }

@@ -1,6 +1,7 @@
 import type { EventTopic } from '../../../shared/live/events';
 import type { PermissionName } from '../../../shared/permissions';
 import type { Session } from '../../http/context';
+import { tenantKey } from '../../crud/scope';
 
 /** Holding any one of a topic's permissions lets a user see its events (within the user's enterprises). */
 const TOPIC_PERMISSIONS: Record<EventTopic, readonly PermissionName[]> = {
@@ -11,8 +12,6 @@ const TOPIC_PERMISSIONS: Record<EventTopic, readonly PermissionName[]> = {
   transfer: ['Pages.TransferApplication', 'Pages.TransferReception'],
   chat: ['Pages.ChatLog'],
 };
-
-export const tenantKey = (tenantId: number | null): number => tenantId ?? 0;
 
 export function topicsOf(session: Pick<Session, 'permissions'>): EventTopic[] {
   return (Object.keys(TOPIC_PERMISSIONS) as EventTopic[])

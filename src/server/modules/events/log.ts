@@ -1,6 +1,6 @@
 import type { EventTopic, LiveEvent, LiveEventType } from '../../../shared/live/events';
 import type { Db } from '../../db/database';
-import { tenantKey } from './audience';
+import { tenantKey } from '../../crud/scope';
 
 export interface NewEvent {
   type: LiveEventType;

@@ -1,6 +1,7 @@
 import { targetOfEvent, type LiveEvent } from '../../../shared/live/events';
 import type { HubServer } from '../../realtime';
-import { allGroup, enterpriseGroup, tenantKey, wideGroup } from './audience';
+import { tenantKey } from '../../crud/scope';
+import { allGroup, enterpriseGroup, wideGroup } from './audience';
 import type { StoredEvent } from './log';
 
 /**

@@ -1,6 +1,6 @@
 import type { PermissionName } from '../../../shared/permissions';
 import { annualmanagementplan, contract, transferorder } from '../../../shared/resources';
-import { declareStatus, dispatchStatus, signStatus } from '../../../shared/enums';
+import { declareStatus, dispatchStatus, planStatus, signStatus } from '../../../shared/enums';
 import { PARTY_FIELD, type OrderState, type Party } from '../../../shared/transfer/machine';
 import { Params, tenantCondition } from '../../crud/sql';
 import { columnName } from '../../db/schema';
@@ -57,7 +57,7 @@ async function orderKind(ctx: RequestContext, kind: OrderKind): Promise<InboxKin
 
 async function returnedPlans(ctx: RequestContext): Promise<InboxKind> {
   const params = new Params();
-  const where = [tenantCondition('p', ctx.tenantId, params), 'not p.is_deleted', 'p.status = 3'];
+  const where = [tenantCondition('p', ctx.tenantId, params), 'not p.is_deleted', `p.status = ${planStatus.returned}`];
   const mine = ctx.session?.enterpriseIds;
   if (mine) where.push(`p.enterprise_id = any(${params.add([...mine])}::bigint[])`);
   return {

@@ -7,8 +7,8 @@ import { errors } from '../../http/errors';
 import type { Db } from '../../db/database';
 import { pushInventoryChanged } from '../enterprises/audience';
 import { moveStock } from './stock';
+import { receiptSource } from '../../../shared/enums';
 
-const MANUAL = 1;
 
 function refuseIfFromOrder(ctx: RequestContext, receipt: Row): void {
   if (receipt.transferOrderId !== null && receipt.transferOrderId !== undefined) {
@@ -40,7 +40,7 @@ async function restock(ctx: RequestContext, tx: Db, before: Row | null, after: R
 export const warehouseReceiptHooks: ResourceHooks = {
   async beforeWrite(ctx, tx, values, existing) {
     if (existing) refuseIfFromOrder(ctx, existing);
-    else values.source ??= MANUAL;
+    else values.source ??= receiptSource.manual;
     await restock(ctx, tx, existing, values);
   },
   async beforeDelete(ctx, tx, receipt) {

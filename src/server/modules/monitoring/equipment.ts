@@ -11,17 +11,15 @@ import { errors } from '../../http/errors';
 import { recordEvents, type NewEvent } from '../events';
 import { hashDeviceKey, newDeviceKey } from './keys';
 import type { DeviceRef } from './live';
-import { WARNING } from './rules';
+
 import { closeStoragePoint, openStoragePoint, syncStoragePoints } from './storage';
 import { closeWarnings, lockDevice, refreshRunningState } from './warnings';
+import { warningType } from '../../../shared/enums';
 
 const devices = () => resourceService(smartequipment.name);
 
 /** Warnings about a storage point's content: when the point closes, no reading can clear them. Reductions stay for people. */
-const STORAGE_WARNINGS = [WARNING.weight, WARNING.noWaste];
-
-/** A new device's key, from its create transaction to the Create answer (the only time it is shown). */
-const createdKeys = new WeakMap<RequestContext, string>();
+const STORAGE_WARNINGS = [warningType.weight, warningType.noWaste];
 
 async function announce(ctx: RequestContext, tx: Db, device: DeviceRef, events: NewEvent[]): Promise<void> {
   if (events.length === 0) return;
@@ -69,12 +67,12 @@ export const smartEquipmentHooks: ResourceHooks = {
   async afterWrite(ctx, tx, row, _input, existing) {
     const device = await lockDevice(tx, row.id);
     if (!device) return;
-    if (!existing) {
-      const key = newDeviceKey();
-      await tx.query('update smart_equipment set device_key_hash = $2 where id = $1', [row.id, hashDeviceKey(key)]);
-      createdKeys.set(ctx, key);
-    }
     await matchBinding(ctx, tx, device, row);
+    if (existing) return;
+    // A new device's key is shown once, in the Create answer; only its hash is kept.
+    const deviceKey = newDeviceKey();
+    await tx.query('update smart_equipment set device_key_hash = $2 where id = $1', [row.id, hashDeviceKey(deviceKey)]);
+    return { deviceKey };
   },
 
   /**
@@ -95,11 +93,6 @@ export const smartEquipmentHooks: ResourceHooks = {
     await announce(ctx, tx, device, await closeWarnings(ctx, tx, device, translate(ctx.language, 'monitoringRules.deviceDeleted')));
   },
 
-  // The engine answers Create with the row this hook receives: the one-time key joins it here, after the commit.
-  async afterCommit(ctx, row, change) {
-    const key = change === 'create' ? createdKeys.get(ctx) : undefined;
-    if (key) row.deviceKey = key;
-  },
 };
 
 export function registerEquipmentMethods(registry: AppServiceRegistry): void {

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { Params, tenantCondition } from '../../crud/sql';
+import { declareStatus, dispatchStatus, signStatus } from '../../../shared/enums';
 
 /** How far back a transfer or a warehouse movement explains a drop in a storage point's weight. */
 const EXPLAIN_WINDOW_HOURS = 24;
@@ -38,7 +39,7 @@ export async function latestExplainingMovement(db: Db, q: ExplainQuery): Promise
        (select max(h.creation_time) from transfer_order o
           join transfer_order_history h on h.order_id = o.id
          where ${tenantCondition('o', q.tenantId, params)} and o.producer_id = ${producer} and not o.is_deleted
-           and o.declare_status <> 2 and (o.dispatch_status = 1 or o.sign_status = 1)
+           and o.declare_status <> ${declareStatus.voided} and (o.dispatch_status = ${dispatchStatus.dispatched} or o.sign_status = ${signStatus.agreed})
            and exists (select 1 from transfer_order_line l where l.order_id = o.id and l.wastecode_id = ${code} and not l.is_deleted)
            and h.creation_time >= ${from}),
        (select max(r.creation_time) from warehouse_receipt r

@@ -9,7 +9,7 @@ import { DEVICE_KEY_HEADER, INGEST_PATH, type IngestResult } from '../../../shar
 import type { Language } from '../../../shared/resource-kit';
 import type { ReadingPayload } from '../../../shared/live/events';
 import type { Db } from '../../db/database';
-import { toLanguage } from '../../http/culture';
+import { resolveLanguage } from '../../http/culture';
 import { sendSuccess } from '../../http/envelope';
 import { AppError, errors } from '../../http/errors';
 import type { Services } from '../../http/context';
@@ -22,6 +22,7 @@ import { deviceStatePayload, monitoringEvent, recordDeviceEvents, storageWeightP
 import { evaluateReadings, isReduction, WarningBook, type RuleReading, type Thresholds, type WarningState } from './rules';
 import { validateReadings, type ValidReading } from './validate';
 import { saveWarnings, WARNING_COLUMNS } from './warnings';
+import { activation, onlineState, warningStatus } from '../../../shared/enums';
 
 interface LockedDevice extends DeviceRef, DeviceStateRow {
   latitude: number | null;
@@ -59,7 +60,7 @@ async function loadContext(tx: Db, deviceId: number): Promise<DeviceContext> {
                     'lastChangeTime', s.last_change_time, 'lastAddedTime', s.last_added_time, 'wastecodeId', s.wastecode_id)
                from hazardous_waste_storage s where s.smartequipment_id = d.id and s.unbound_time is null and not s.is_deleted) as storage,
             coalesce((select json_agg(w order by w.id) from (
-                select ${WARNING_COLUMNS} from equipment_warning w where w.smartequipment_id = d.id and w.status <> 2 and not w.is_deleted) w), '[]'::json) as warnings
+                select ${WARNING_COLUMNS} from equipment_warning w where w.smartequipment_id = d.id and w.status <> ${warningStatus.closed} and not w.is_deleted) w), '[]'::json) as warnings
        from smart_equipment d join equipment_model m on m.id = d.equipmentmodel_id where d.id = $1`, [deviceId]);
   return row;
 }
@@ -168,7 +169,7 @@ export async function ingestBatch(db: Db, hub: HubServer | null, keyHash: string
 
     const runningState = book.anyOpen() ? 1 : 0;
     const [state] = await tx.query<DeviceStateRow>(
-      `update smart_equipment set online_state = 0, activation = 0, last_heartbeat = localtimestamp, running_state = $2 where id = $1
+      `update smart_equipment set online_state = ${onlineState.online}, activation = ${activation.activated}, last_heartbeat = localtimestamp, running_state = $2 where id = $1
        returning online_state as "onlineState", running_state as "runningState", last_heartbeat as "lastHeartbeat"`, [device.id, runningState]);
     if (state.onlineState !== device.onlineState || state.runningState !== device.runningState) {
       events.push(monitoringEvent(device, 'device.state', deviceStatePayload(device, state)));
@@ -191,7 +192,7 @@ function headerKey(value: string | string[] | undefined): string | null {
 
 export function mountDeviceIngest(server: FastifyInstance, services: Services): void {
   server.post(INGEST_PATH, async (request, reply) => {
-    const language = toLanguage(String(request.headers['accept-language'] ?? '').split(',')[0]) ?? 'zh-CN';
+    const language = resolveLanguage(request);
     const key = headerKey(request.headers[DEVICE_KEY_HEADER.toLowerCase()]);
     if (!key) throw unauthorized(language);
     const keyHash = hashDeviceKey(key);

@@ -6,11 +6,8 @@
  */
 import type { WarningPayload } from '../../../shared/live/events';
 import type { WeightStep } from './fold';
+import { warningStatus, warningType } from '../../../shared/enums';
 
-export const WARNING = {
-  battery: 1, temperature: 2, weight: 3, reduction: 4, displacement: 5, noWaste: 6, offline: 7,
-} as const;
-export const STATUS = { open: 0, acknowledged: 1, closed: 2 } as const;
 
 /** Battery must climb this many points above the minimum (a charged battery, not a warm one) to close its warning. */
 export const BATTERY_RECOVERY = 5;
@@ -81,7 +78,7 @@ export class WarningBook {
     }
     const state: WarningState = {
       id: null, storageId: values.storageId, warningType: type, value: values.value, threshold: values.threshold,
-      quantity: values.quantity ?? null, raisedAt: at, lastSeenAt: at, occurrences: 1, status: STATUS.open,
+      quantity: values.quantity ?? null, raisedAt: at, lastSeenAt: at, occurrences: 1, status: warningStatus.open,
       acknowledgedBy: null, acknowledgedAt: null, acknowledgeNote: null, closedBy: null, closedAt: null, closeNote: null,
     };
     const entry = { state, raised: { ...state }, dirty: true };
@@ -93,7 +90,7 @@ export class WarningBook {
   clear(type: number, at: string): void {
     const current = this.live.get(type);
     if (!current) return;
-    current.state.status = STATUS.closed;
+    current.state.status = warningStatus.closed;
     current.state.closedAt = at;
     current.dirty = true;
     this.live.delete(type);
@@ -144,35 +141,35 @@ export function evaluateReadings(input: RuleInput): void {
   input.readings.forEach((r, index) => {
     const at = r.readAt;
     // A device that reports is not offline.
-    book.clear(WARNING.offline, at);
+    book.clear(warningType.offline, at);
 
     if (r.battery !== null) {
-      if (r.battery < t.batteryMin) book.raise(WARNING.battery, at, { value: r.battery, threshold: t.batteryMin, storageId });
-      else if (r.battery >= t.batteryMin + BATTERY_RECOVERY) book.clear(WARNING.battery, at);
+      if (r.battery < t.batteryMin) book.raise(warningType.battery, at, { value: r.battery, threshold: t.batteryMin, storageId });
+      else if (r.battery >= t.batteryMin + BATTERY_RECOVERY) book.clear(warningType.battery, at);
     }
 
     if (r.temperature !== null) {
-      if (r.temperature > t.temperatureMax) book.raise(WARNING.temperature, at, { value: r.temperature, threshold: t.temperatureMax, storageId });
-      else if (r.temperature <= t.temperatureMax - TEMPERATURE_RECOVERY) book.clear(WARNING.temperature, at);
+      if (r.temperature > t.temperatureMax) book.raise(warningType.temperature, at, { value: r.temperature, threshold: t.temperatureMax, storageId });
+      else if (r.temperature <= t.temperatureMax - TEMPERATURE_RECOVERY) book.clear(warningType.temperature, at);
     }
 
     if (r.weight !== null && t.capacity !== null && storageId !== null) {
-      if (r.weight > t.capacity) book.raise(WARNING.weight, at, { value: r.weight, threshold: t.capacity, storageId });
-      else book.clear(WARNING.weight, at);
+      if (r.weight > t.capacity) book.raise(warningType.weight, at, { value: r.weight, threshold: t.capacity, storageId });
+      else book.clear(warningType.weight, at);
     }
 
     const step = stepOf.get(index);
     if (step && storageId !== null) {
-      if (step.after > step.before) book.clear(WARNING.noWaste, at);
+      if (step.after > step.before) book.clear(warningType.noWaste, at);
       if (isReduction(step, t.reductionMin) && !input.explained(step)) {
-        book.raise(WARNING.reduction, at, { value: step.after, threshold: t.reductionMin, quantity: round(step.before - step.after), storageId });
+        book.raise(warningType.reduction, at, { value: step.after, threshold: t.reductionMin, quantity: round(step.before - step.after), storageId });
       }
     }
 
     if (t.home && r.latitude !== null && r.longitude !== null) {
       const distance = round(haversineMetres(t.home, { latitude: r.latitude, longitude: r.longitude }), 1);
-      if (distance > t.displacementRadius) book.raise(WARNING.displacement, at, { value: distance, threshold: t.displacementRadius, storageId });
-      else book.clear(WARNING.displacement, at);
+      if (distance > t.displacementRadius) book.raise(warningType.displacement, at, { value: distance, threshold: t.displacementRadius, storageId });
+      else book.clear(warningType.displacement, at);
     }
   });
 }

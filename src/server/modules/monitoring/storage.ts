@@ -20,6 +20,7 @@ import { headOf, recordEvents } from '../events';
 import { fillRatioOf, kg } from './fold';
 import { monitoringEvent, storageWeightPayload } from './live';
 import { lockDevice } from './warnings';
+import { warningStatus } from '../../../shared/enums';
 
 /** Opens the device's storage point: its waste, code and place, the model's capacity, empty. */
 export async function openStoragePoint(tx: Db, deviceId: number, userId: number | null): Promise<void> {
@@ -61,7 +62,7 @@ const POINT_COLUMNS = `s.id, s.smartequipment_id as "smartequipmentId", d.serial
   coalesce(d.online_state, 1) as "onlineState", coalesce(d.running_state, 0) as "runningState", coalesce(d.activation, 1) as activation,
   d.last_heartbeat as "lastHeartbeat", d.latitude, d.longitude,
   r.read_at as "lastReadAt", r.battery, r.temperature, r.latitude as "lastLatitude", r.longitude as "lastLongitude",
-  (select count(*)::int from equipment_warning w where w.smartequipment_id = d.id and w.status <> 2 and not w.is_deleted) as "openWarnings"`;
+  (select count(*)::int from equipment_warning w where w.smartequipment_id = d.id and w.status <> ${warningStatus.closed} and not w.is_deleted) as "openWarnings"`;
 
 const POINT_JOINS = `join smart_equipment d on d.id = s.smartequipment_id
   left join enterprise_information e on e.id = s.enterprise_id

@@ -8,8 +8,9 @@ import type { Db } from '../../db/database';
 import type { HubServer } from '../../realtime';
 import type { NewEvent } from '../events';
 import { deviceStatePayload, monitoringEvent, recordDeviceEvents, warningPayload, type DeviceRef, type DeviceStateRow } from './live';
-import { WARNING, type WarningState } from './rules';
+import { type WarningState } from './rules';
 import { WARNING_COLUMNS } from './warnings';
+import { activation, onlineState, runningState, warningStatus, warningType } from '../../../shared/enums';
 
 /** Devices one sweep transaction takes at most (the rest wait for the next sweep). */
 const SWEEP_BATCH = 500;
@@ -20,20 +21,21 @@ interface Swept extends DeviceRef, DeviceStateRow {
   threshold: number;
 }
 
-const tenantKey = (tenantId: number | null) => (tenantId === null ? 'd.tenant_id is null' : 'd.tenant_id = $2');
+/** The device's tenant, as the second parameter names it (none for the host). */
+const ofTenant = (tenantId: number | null) => (tenantId === null ? 'd.tenant_id is null' : 'd.tenant_id = $2');
 const params = (now: string, tenantId: number | null) => (tenantId === null ? [now] : [now, tenantId]);
 
-const OFFLINE_DUE = `d.online_state = 0 and not d.is_deleted
+const OFFLINE_DUE = `d.online_state = ${onlineState.online} and not d.is_deleted
   and d.last_heartbeat < $1::timestamptz::timestamp - make_interval(mins => m.offline_minutes)`;
 
 /**
  * A storage point is idle when nothing was added since it was bound or last got waste. One warning per idle spell: a
  * warning raised during it, even one a person closed, is not raised again until waste arrives.
  */
-const NO_WASTE_DUE = `s.unbound_time is null and not s.is_deleted and not d.is_deleted and d.activation = 0
+const NO_WASTE_DUE = `s.unbound_time is null and not s.is_deleted and not d.is_deleted and d.activation = ${activation.activated}
   and coalesce(s.last_added_time, s.bound_time) < $1::timestamptz::timestamp - make_interval(hours => m.no_waste_hours)
-  and not exists (select 1 from equipment_warning w where w.smartequipment_id = d.id and w.warning_type = ${WARNING.noWaste} and not w.is_deleted
-                    and (w.status <> 2 or w.raised_at >= coalesce(s.last_added_time, s.bound_time)))`;
+  and not exists (select 1 from equipment_warning w where w.smartequipment_id = d.id and w.warning_type = ${warningType.noWaste} and not w.is_deleted
+                    and (w.status <> ${warningStatus.closed} or w.raised_at >= coalesce(s.last_added_time, s.bound_time)))`;
 
 async function tenantsWith(db: Db, from: string, condition: string, now: string): Promise<(number | null)[]> {
   const rows = await db.query<{ tenantId: number | null }>(`select distinct d.tenant_id as "tenantId" ${from} where ${condition}`, [now]);
@@ -44,8 +46,10 @@ const DEVICE_COLUMNS = `d.id, d.tenant_id as "tenantId", d.serial_number as "ser
   d.online_state as "onlineState", d.running_state as "runningState", d.last_heartbeat as "lastHeartbeat"`;
 
 /**
- * Raises `type` on each swept device (or counts a repeat on the one not closed) and sets its running state to 1.
- * Answers the warning events and the devices' states after it, with whether the running state changed.
+ * Raises `type` on each swept device (or counts a repeat on the one not closed) and sets its running state to
+ * warning. Answers the warning events and the devices' states after it, with whether the running state changed.
+ * Statuses are written into the SQL as text, not parameters: the conflict target must repeat the partial unique
+ * index's predicate word for word.
  */
 async function raiseOn(tx: Db, type: number, now: string, swept: Swept[]): Promise<{ events: NewEvent[]; states: Map<number, DeviceStateRow & { changed: boolean }> }> {
   const states = new Map<number, DeviceStateRow & { changed: boolean }>();
@@ -54,7 +58,7 @@ async function raiseOn(tx: Db, type: number, now: string, swept: Swept[]): Promi
     `insert into equipment_warning as w (tenant_id, smartequipment_id, enterprise_id, storage_id, warning_type, value, threshold, raised_at, last_seen_at, occurrences, status)
      select x."tenantId", x.id, x."enterpriseId", x."storageId", $2, x.value, x.threshold, $1::timestamptz::timestamp, $1::timestamptz::timestamp, 1, 0
        from jsonb_to_recordset($3::jsonb) as x(id bigint, "tenantId" integer, "enterpriseId" bigint, "storageId" bigint, value numeric, threshold numeric)
-     on conflict (smartequipment_id, warning_type) where status <> 2 and not is_deleted
+     on conflict (smartequipment_id, warning_type) where status <> ${warningStatus.closed} and not is_deleted
      do update set occurrences = w.occurrences + 1, last_seen_at = excluded.last_seen_at, value = excluded.value, last_modification_time = now()
      returning ${WARNING_COLUMNS}, w.smartequipment_id as "deviceId", (xmax = 0) as inserted`,
     [now, type, JSON.stringify(swept)]);
@@ -64,7 +68,7 @@ async function raiseOn(tx: Db, type: number, now: string, swept: Swept[]): Promi
     return monitoringEvent(device, inserted ? 'warning.raised' : 'warning.updated', warningPayload(device, state));
   });
   const updated = await tx.query<DeviceStateRow & { id: number; before: number | null }>(
-    `update smart_equipment d set running_state = 1 from (select id, running_state from smart_equipment where id = any($1::bigint[])) old
+    `update smart_equipment d set running_state = ${runningState.warning} from (select id, running_state from smart_equipment where id = any($1::bigint[])) old
       where d.id = old.id
       returning d.id, d.online_state as "onlineState", d.running_state as "runningState", d.last_heartbeat as "lastHeartbeat", old.running_state as before`,
     [swept.map((d) => d.id)]);
@@ -78,14 +82,14 @@ async function sweepOffline(db: Db, hub: HubServer | null, now: string): Promise
   for (const tenantId of await tenantsWith(db, from, OFFLINE_DUE, now)) {
     count += await db.transaction(async (tx) => {
       const swept = await tx.query<Swept>(
-        `with due as (select d.id, m.offline_minutes ${from} where ${tenantKey(tenantId)} and ${OFFLINE_DUE}
+        `with due as (select d.id, m.offline_minutes ${from} where ${ofTenant(tenantId)} and ${OFFLINE_DUE}
                         order by d.id limit ${SWEEP_BATCH} for update of d skip locked)
-         update smart_equipment d set online_state = 1 from due where d.id = due.id
+         update smart_equipment d set online_state = ${onlineState.offline} from due where d.id = due.id
          returning ${DEVICE_COLUMNS},
                    (select s.id from hazardous_waste_storage s where s.smartequipment_id = d.id and s.unbound_time is null and not s.is_deleted) as "storageId",
                    round(extract(epoch from ($1::timestamptz::timestamp - d.last_heartbeat)) / 60) as value, due.offline_minutes as threshold`,
         params(now, tenantId));
-      const { events, states } = await raiseOn(tx, WARNING.offline, now, swept);
+      const { events, states } = await raiseOn(tx, warningType.offline, now, swept);
       // Every swept device went offline: one state event each, with the running state the warning gave it.
       for (const d of swept) events.push(monitoringEvent(d, 'device.state', deviceStatePayload(d, states.get(d.id) ?? d)));
       await recordDeviceEvents(tx, hub, tenantId, events);
@@ -105,10 +109,10 @@ async function sweepNoWaste(db: Db, hub: HubServer | null, now: string): Promise
         `select ${DEVICE_COLUMNS}, s.id as "storageId",
                 round(extract(epoch from ($1::timestamptz::timestamp - coalesce(s.last_added_time, s.bound_time))) / 3600, 1) as value,
                 m.no_waste_hours as threshold
-           ${from} where ${tenantKey(tenantId)} and ${NO_WASTE_DUE}
+           ${from} where ${ofTenant(tenantId)} and ${NO_WASTE_DUE}
           order by d.id limit ${SWEEP_BATCH} for update of d skip locked`,
         params(now, tenantId));
-      const { events, states } = await raiseOn(tx, WARNING.noWaste, now, swept);
+      const { events, states } = await raiseOn(tx, warningType.noWaste, now, swept);
       for (const d of swept) {
         const state = states.get(d.id);
         if (state?.changed) events.push(monitoringEvent(d, 'device.state', deviceStatePayload(d, state)));

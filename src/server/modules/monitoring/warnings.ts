@@ -14,7 +14,7 @@ import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
 import { headOf, recordEvents, type NewEvent } from '../events';
 import { deviceStatePayload, monitoringEvent, warningPayload, type DeviceRef, type DeviceStateRow } from './live';
-import { STATUS, type WarningBook, type WarningState } from './rules';
+import { type WarningBook, type WarningState } from './rules';
 
 /** A warning row as `WarningState` (alias `w`). */
 export const WARNING_COLUMNS = `w.id, w.storage_id as "storageId", w.warning_type as "warningType", w.value, w.threshold, w.quantity,
@@ -66,7 +66,7 @@ export async function refreshRunningState(tx: Db, device: DeviceRef): Promise<Ne
   const [row] = await tx.query<DeviceStateRow & { before: number | null }>(
     `with old as (select running_state from smart_equipment where id = $1)
      update smart_equipment d set running_state = case when exists (
-              select 1 from equipment_warning w where w.smartequipment_id = d.id and w.status <> 2 and not w.is_deleted) then 1 else 0 end
+              select 1 from equipment_warning w where w.smartequipment_id = d.id and w.status <> ${warningStatus.closed} and not w.is_deleted) then 1 else 0 end
       where d.id = $1
       returning d.online_state as "onlineState", d.running_state as "runningState", d.last_heartbeat as "lastHeartbeat", (select running_state from old) as before`,
     [device.id]);
@@ -100,13 +100,13 @@ async function moveWarning(ctx: RequestContext, id: number, to: number, note: st
     if (!(WARNING_MOVES[from] ?? []).includes(to)) {
       throw errors.invalid(ctx.language, 'status', translate(ctx.language, 'validation.transition', { from: statusLabel(ctx, from), to: statusLabel(ctx, to) }));
     }
-    if (to === STATUS.closed && !note) throw errors.invalid(ctx.language, 'note', translate(ctx.language, 'monitoringRules.noteRequired'));
+    if (to === warningStatus.closed && !note) throw errors.invalid(ctx.language, 'note', translate(ctx.language, 'monitoringRules.noteRequired'));
     const who = ctx.session?.userName ?? null;
     const [moved] = await tx.query<WarningState>(
-      to === STATUS.acknowledged
-        ? `update equipment_warning w set status = 1, acknowledged_by = $2, acknowledged_at = localtimestamp, acknowledge_note = $3,
+      to === warningStatus.acknowledged
+        ? `update equipment_warning w set status = ${warningStatus.acknowledged}, acknowledged_by = $2, acknowledged_at = localtimestamp, acknowledge_note = $3,
                   last_modification_time = now(), last_modifier_user_id = $4 where w.id = $1 returning ${WARNING_COLUMNS}`
-        : `update equipment_warning w set status = 2, closed_by = $2, closed_at = localtimestamp, close_note = $3,
+        : `update equipment_warning w set status = ${warningStatus.closed}, closed_by = $2, closed_at = localtimestamp, close_note = $3,
                   last_modification_time = now(), last_modifier_user_id = $4 where w.id = $1 returning ${WARNING_COLUMNS}`,
       [id, who, note, ctx.session?.userId ?? null]);
     const payload = warningPayload(device, moved);
@@ -122,9 +122,9 @@ async function moveWarning(ctx: RequestContext, id: number, to: number, note: st
  */
 export async function closeWarnings(ctx: RequestContext, tx: Db, device: DeviceRef, note: string, types: readonly number[] | null = null): Promise<NewEvent[]> {
   const closed = await tx.query<WarningState>(
-    `update equipment_warning w set status = 2, closed_by = $2, closed_at = localtimestamp, close_note = $3,
+    `update equipment_warning w set status = ${warningStatus.closed}, closed_by = $2, closed_at = localtimestamp, close_note = $3,
             last_modification_time = now(), last_modifier_user_id = $4
-      where w.smartequipment_id = $1 and w.status <> 2 and not w.is_deleted and ($5::int[] is null or w.warning_type = any($5::int[]))
+      where w.smartequipment_id = $1 and w.status <> ${warningStatus.closed} and not w.is_deleted and ($5::int[] is null or w.warning_type = any($5::int[]))
       returning ${WARNING_COLUMNS}`,
     [device.id, ctx.session?.userName ?? null, note, ctx.session?.userId ?? null, types ? [...types] : null]);
   return closed.map((state) => monitoringEvent(device, 'warning.updated', warningPayload(device, state)));
@@ -133,7 +133,7 @@ export async function closeWarnings(ctx: RequestContext, tx: Db, device: DeviceR
 async function openWarnings(ctx: RequestContext, limit: number): Promise<SeqItems<OpenWarningDto>> {
   const seq = await headOf(ctx.db, ctx.tenantId);
   const params = new Params();
-  const where = [scopeCondition('w', ctx.tenantId, params), 'w.status <> 2'];
+  const where = [scopeCondition('w', ctx.tenantId, params), `w.status <> ${warningStatus.closed}`];
   const owner = enterpriseCondition(equipmentwarning, 'w', scopeOf(ctx), params);
   if (owner) where.push(owner);
   const items = await ctx.db.query<OpenWarningDto>(

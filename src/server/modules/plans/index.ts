@@ -9,12 +9,9 @@ import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
 import { Input } from '../../http/input';
+import { planStatus } from '../../../shared/enums';
 
-const DRAFT = 0;
-const SUBMITTED = 1;
-const APPROVED = 2;
-const RETURNED = 3;
-const EDITABLE = [DRAFT, RETURNED];
+const EDITABLE: readonly number[] = [planStatus.draft, planStatus.returned];
 /** The body key of a plan's rows in CreateAMP_AMPM and UpdateAMP_AMPM. */
 const ROWS = 'details';
 
@@ -99,9 +96,9 @@ export function registerPlanMethods(registry: AppServiceRegistry): void {
   });
   registerStatusChange(registry, annualmanagementplan, {
     field: 'status',
-    transitions: { [DRAFT]: [SUBMITTED], [SUBMITTED]: [APPROVED, RETURNED], [RETURNED]: [SUBMITTED] },
+    transitions: { [planStatus.draft]: [planStatus.submitted], [planStatus.submitted]: [planStatus.approved, planStatus.returned], [planStatus.returned]: [planStatus.submitted] },
     // Approving is the regulator's decision: users who act for enterprises submit, they do not approve.
-    guard: (ctx, from) => from === SUBMITTED && ctx.session?.enterpriseIds ? translate(ctx.language, 'validation.planDecision') : null,
+    guard: (ctx, from) => from === planStatus.submitted && ctx.session?.enterpriseIds ? translate(ctx.language, 'validation.planDecision') : null,
   });
   registry.add({
     service: annualmanagementplandetail.name, method: 'GetAnnualManagementPlanDetailAllByAid', verb: 'GET', access,

@@ -4,6 +4,7 @@ import type { RequestContext } from '../../http/context';
 import type { ValidationErrorInfo } from '../../http/errors';
 import { heldStock, tonnes } from '../inventory/stock';
 import { LINES } from './lines';
+import { contractStatus, declareStatus, planStatus } from '../../../shared/enums';
 
 export interface Warning {
   code: 'contract' | 'inventory';
@@ -67,11 +68,11 @@ async function plan(ctx: RequestContext, db: Db, draft: OrderDraft): Promise<Val
     `select w.id,
             (select sum(d.thisyearweight) from annual_management_plan p
                join annual_management_plan_detail d on d.aid = p.id and not d.is_deleted
-              where p.enterprise_id = $2 and p.year = $3 and p.status = 2 and not p.is_deleted
+              where p.enterprise_id = $2 and p.year = $3 and p.status = ${planStatus.approved} and not p.is_deleted
                 and p.tenant_id is not distinct from $4 and d.hazardouswaste_id = w.id) as planned,
             (select sum(l.quantity) from transfer_order_line l
                join transfer_order o on o.id = l.order_id and not o.is_deleted
-              where l.hazardouswaste_id = w.id and not l.is_deleted and o.producer_id = $2 and o.declare_status <> 2
+              where l.hazardouswaste_id = w.id and not l.is_deleted and o.producer_id = $2 and o.declare_status <> ${declareStatus.voided}
                 and o.planned_date >= make_date($3, 1, 1) and o.planned_date < make_date($3 + 1, 1, 1) and o.id <> $5) as used
        from unnest($1::bigint[]) as w(id)`,
     [[...perWaste.keys()], draft.producerId, year, ctx.tenantId, draft.id ?? 0]);
@@ -94,7 +95,7 @@ async function contract(ctx: RequestContext, db: Db, draft: OrderDraft, codes: M
   const wanted = [...new Set(draft.lines.map((l) => l.wastecodeId))];
   const rows = await db.query<{ codes: number[] | null }>(
     `select wastecode_ids as codes from contract c
-      where c.tenant_id is not distinct from $1 and not c.is_deleted and c.status = 0
+      where c.tenant_id is not distinct from $1 and not c.is_deleted and c.status = ${contractStatus.normal}
         and ((c.party_a_id = $2 and c.party_b_id = $3) or (c.party_a_id = $3 and c.party_b_id = $2))
         and c.start_date <= $4::date and c.expiry_date >= $4::date`,
     [ctx.tenantId, draft.producerId, draft.receiverId, draft.plannedDate]);

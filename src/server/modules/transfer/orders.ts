@@ -17,9 +17,6 @@ import { LINES, linesOf, quantitiesOf, readLines, writeLines } from './lines';
 import { pushOrderChanged } from './notify';
 import { nextManifestNo } from './numbering';
 
-/** Warnings of the checks run while writing an order, by request: the create endpoint returns them. */
-const warningsOf = new WeakMap<Input, Warning[]>();
-
 const FIELDS: Record<string, FieldDef> = transferorder.fields;
 const MANAGED = transferorder.fieldNames.filter((name) => FIELDS[name].managed);
 
@@ -56,13 +53,14 @@ export const transferOrderHooks: ResourceHooks = {
       })),
     });
     if (checks.errors.length > 0) throw errors.validation(ctx.language, checks.errors);
-    warningsOf.set(input, checks.warnings);
     const total = saved.reduce((sum, l) => sum + Number(l.quantity), 0);
     await tx.query('update transfer_order set total_quantity = $2, version = version + $3 where id = $1', [row.id, total, existing ? 1 : 0]);
     await recordHistory(ctx, tx, {
       orderId: row.id, action: existing ? 'edit' : 'create', party: 'producer', from: existing ? stateOf(row) : null, to: stateOf(row),
       before: existing ? { lines: quantitiesOf(before) } : null, after: { lines: quantitiesOf(saved) },
     });
+    // The checks' warnings do not stop the write; the answer carries them.
+    return { warnings: checks.warnings };
   },
 
   async beforeDelete(ctx, tx, row) {
@@ -121,6 +119,9 @@ function listCondition(list: 'C' | 'S', enterpriseIds: readonly number[], params
   return list === 'C' ? `(t.producer_id = any(${ids}) or t.transporter_id = any(${ids}))` : `t.receiver_id = any(${ids})`;
 }
 
+/** The checks' warnings a write of an order answered with (see the afterWrite hook). */
+const warningsIn = (written: Row): Warning[] => (Array.isArray(written.warnings) ? written.warnings : []);
+
 async function createOrder(ctx: RequestContext, tx: Db, input: Input): Promise<{ row: Row; warnings: Warning[]; replayed: boolean }> {
   const key = input.optionalString('requestKey', 64)?.trim() || null;
   if (key) {
@@ -134,7 +135,7 @@ async function createOrder(ctx: RequestContext, tx: Db, input: Input): Promise<{
     manifestNo: await nextManifestNo(tx, ctx.tenantId), declarantName: await declarantName(ctx, tx), totalQuantity: 0,
   });
   if (key) await tx.query('update transfer_order set request_key = $2 where id = $1', [created.id, key]);
-  return { row: await orders().detail(ctx, tx, created.id), warnings: warningsOf.get(input) ?? [], replayed: false };
+  return { row: await orders().detail(ctx, tx, created.id), warnings: warningsIn(created), replayed: false };
 }
 
 /** Carries a dry run's outcome out of the transaction it rolls back. */
@@ -148,9 +149,10 @@ class DryRun extends Error {
 async function checkOrder(ctx: RequestContext, input: Input): Promise<CheckResult> {
   try {
     await ctx.db.transaction(async (tx) => {
-      if (input.has('id')) await orders().update(ctx, tx, input);
-      else await orders().create(ctx, tx, input, { manifestNo: 'CHECK', declarantName: null, totalQuantity: 0 });
-      throw new DryRun({ errors: [], warnings: warningsOf.get(input) ?? [] });
+      const written = input.has('id')
+        ? await orders().update(ctx, tx, input)
+        : await orders().create(ctx, tx, input, { manifestNo: 'CHECK', declarantName: null, totalQuantity: 0 });
+      throw new DryRun({ errors: [], warnings: warningsIn(written) });
     });
   } catch (error) {
     if (error instanceof DryRun) return error.result;

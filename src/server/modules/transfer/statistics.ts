@@ -7,6 +7,7 @@ import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
 import { Input } from '../../http/input';
+import { declareStatus } from '../../../shared/enums';
 
 const GRANULARITIES = ['day', 'week', 'month'] as const;
 type Granularity = (typeof GRANULARITIES)[number];
@@ -23,7 +24,7 @@ function optionalDate(ctx: RequestContext, input: Input, name: string): string |
 
 /** Live, not voided orders the caller may see, planned within [Start, End]: the base of every statistic. */
 function orderConditions(ctx: RequestContext, input: Input, params: Params): string[] {
-  const conditions = [tenantCondition('o', ctx.tenantId, params), 'not o.is_deleted', 'o.declare_status <> 2'];
+  const conditions = [tenantCondition('o', ctx.tenantId, params), 'not o.is_deleted', `o.declare_status <> ${declareStatus.voided}`];
   const owner = enterpriseCondition(transferorder, 'o', scopeOf(ctx), params);
   if (owner) conditions.push(owner);
   const start = optionalDate(ctx, input, 'Start');

@@ -5,9 +5,8 @@ import { forPicker } from '../../crud/picker';
 import { registerStatusChange } from '../../crud/status';
 import type { AppServiceRegistry } from '../../http/app-services';
 import { Input } from '../../http/input';
+import { wasteInfoStatus } from '../../../shared/enums';
 
-const IN_USE = 0;
-const DISABLED = 1;
 
 /** Hazard characteristics left empty come from the waste code of the national list. */
 export const wasteInfoHooks: ResourceHooks = {
@@ -22,14 +21,14 @@ export const wasteInfoHooks: ResourceHooks = {
 
 export function registerWasteInfoMethods(registry: AppServiceRegistry): void {
   registerStatusChange(registry, hazardouswasteinformation, {
-    field: 'status', transitions: { [IN_USE]: [DISABLED], [DISABLED]: [IN_USE] },
+    field: 'status', transitions: { [wasteInfoStatus.inUse]: [wasteInfoStatus.disabled], [wasteInfoStatus.disabled]: [wasteInfoStatus.inUse] },
   });
   registry.add({
     service: hazardouswasteinformation.name, method: 'GetHazardouswasteInformationList', verb: 'GET', access: 'user',
     parameters: ['enterpriseId', 'Keyword'],
     summary: 'Hazardous wastes in use, of one enterprise when given (plan rows, transfer orders)',
     async handler(ctx, input) {
-      const query: Record<string, unknown> = { status: IN_USE, MaxResultCount: 1000, Sorting: 'name' };
+      const query: Record<string, unknown> = { status: wasteInfoStatus.inUse, MaxResultCount: 1000, Sorting: 'name' };
       const enterpriseId = input.optionalInt('enterpriseId', { min: 1 });
       if (enterpriseId) query.enterpriseId = enterpriseId;
       const keyword = input.optionalString('Keyword', 200);
