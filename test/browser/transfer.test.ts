@@ -61,6 +61,14 @@ async function expectDrawerStatuses(page: Page, expected: [number, number, numbe
     (values) => values.join('/') === expected.join('/'));
 }
 
+/** A status of one order's row in the lists on screen (the table's cells of one row share a row class). */
+const rowStatus = (page: Page, id: number, field: string) => page.evaluate(([id, field]) => {
+  const cell = document.querySelector(`.bp6-table-quadrant-main [data-testid="open-${id}"]`)?.closest('[class*="bp6-table-cell-row-"]');
+  const row = cell ? [...cell.classList].find((c) => /^bp6-table-cell-row-\d+$/.test(c)) : undefined;
+  const table = cell?.closest('.bp6-table-quadrant-main');
+  return row && table ? table.querySelector(`.${row} [data-testid="status-${field}"]`)?.getAttribute('data-value') ?? null : null;
+}, [id, field] as const);
+
 /** The order's drawer, open on this order, with its moves offered. */
 async function expectDrawer(page: Page): Promise<void> {
   await until('the order drawer', () => byTestId(page, 'order-drawer').getAttribute('data-order'), (id) => id === String(orderId));
@@ -283,8 +291,8 @@ test('a screen left open while the server restarts shows the move made meanwhile
   await producer.close();
   producer = await clerkPage(world.clerks.producer);
   await openFromSidebar(producer, 'transfermanagement', 'transferorder');
-  const dispatchTag = producer.locator('tr', { has: byTestId(producer, `open-${orderId}`) }).locator('[data-testid="status-dispatchStatus"]');
-  await until('the new order in the producer\'s list', () => dispatchTag.getAttribute('data-value'), (v) => v === '0');
+  const dispatchStatus = () => rowStatus(producer, orderId, 'dispatchStatus');
+  await until('the new order in the producer\'s list', dispatchStatus, (v) => v === '0');
   await byTestId(producer, `open-${orderId}`).click();
   await expectDrawer(producer);
   await expectDrawerStatuses(producer, [0, 0, 0]);
@@ -298,11 +306,11 @@ test('a screen left open while the server restarts shows the move made meanwhile
     { id: orderId, version: order.version, vehicleIds: [world.vehicle.id], driverIds: [world.driver.id] }, 'PUT');
   await new Promise((resolve) => setTimeout(resolve, 200));
   expect(online()).toBe(false);
-  expect(await dispatchTag.getAttribute('data-value')).toBe('0');
+  expect(await dispatchStatus()).toBe('0');
 
   // Back on the hub, the screen catches up on what it missed: the row and the open drawer show the dispatch.
   await until('the producer\'s hub back', async () => online(), (back) => back, 20_000);
-  await until('the producer\'s row dispatched', () => dispatchTag.getAttribute('data-value'), (v) => v === '1');
+  await until('the producer\'s row dispatched', dispatchStatus, (v) => v === '1');
   await expectDrawerStatuses(producer, [0, 1, 0]);
   expect(await notReloaded(producer)).toBe(true);
 }, 60_000);

@@ -102,6 +102,16 @@ export async function startBrowserApp(options: BrowserAppOptions = {}): Promise<
       await app!.server.close();
       app = await buildApp(opened.db, config!, { quiet: true });
       await app.server.listen({ port, host: '127.0.0.1' });
+      // Keep-alive sockets to the stopped server may linger in this process's fetch pool: spend them on a harmless
+      // request, so the test's next call reaches the new server.
+      for (let attempt = 0; attempt < 10; attempt++) {
+        try {
+          await (await fetch(baseUrl)).arrayBuffer();
+          break;
+        } catch {
+          // A socket the old server closed.
+        }
+      }
     },
     async newPage() {
       const context = await started.newContext({
