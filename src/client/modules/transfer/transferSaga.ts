@@ -123,7 +123,7 @@ export function* moveSaga(action: MoveRequested): SagaIterator {
 }
 
 /** The orders a batch of events changed, each once with its latest change (catch-up may replay several of one order). */
-export function orderChangesOf(events: readonly LiveEvent[]): TransferChangedPayload[] {
+function orderChangesOf(events: readonly LiveEvent[]): TransferChangedPayload[] {
   const latest = new Map<number, TransferChangedPayload>();
   for (const event of events) {
     if (event.type !== 'transfer.changed') continue;
