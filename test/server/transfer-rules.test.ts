@@ -303,6 +303,19 @@ describe('live events', () => {
     expect(receiver).toEqual([]);
   });
 
+  it('a manual receipt records a stock event for each write: create, update (both enterprises when it moves), delete', async () => {
+    const head = await headNow();
+    const body = { enterpriseId: world.producer.id, wastecodeId: world.wastecodeId, quantity: 1, receiptDate: world.plannedDate };
+    const receipt = ok<Dto>(await server.call('POST', svc('Warehousereceipt', 'Create'), { token: admin, body }), 'receipt');
+    expectSuccess(await server.call('PUT', svc('Warehousereceipt', 'Update'), { token: admin, body: { ...body, id: receipt.id, enterpriseId: world.receiver.id } }));
+    expectSuccess(await server.call('DELETE', svc('Warehousereceipt', 'Delete'), { token: admin, query: { Id: receipt.id } }));
+    const seen = (await caughtUp(world.clerks.receiver, head, 'inventory.changed')).map((e) => e.payload);
+    expect(seen).toEqual([{ enterpriseIds: [world.receiver.id, world.producer.id] }, { enterpriseIds: [world.receiver.id] }]);
+    expect((await caughtUp(world.clerks.producer, head, 'inventory.changed')).map((e) => e.payload)).toEqual([
+      { enterpriseIds: [world.producer.id] }, { enterpriseIds: [world.receiver.id, world.producer.id] },
+    ]);
+  });
+
   it('an agree tells the producer and the receiver that their stock moved, in the move\'s own transaction', async () => {
     const [producer, receiver, transporter] = await Promise.all([
       listen(world.clerks.producer, 'inventory.changed'), listen(world.clerks.receiver, 'inventory.changed'), listen(world.clerks.transporter, 'inventory.changed'),
