@@ -1,12 +1,12 @@
 // One transfer order from declaration to reception, as three clerks see it at the same time: the producer declares
 // it, the transporter dispatches it from its inbox, the receiver returns it, the producer corrects and resubmits it,
 // the receiver agrees, and the producer's open inventory follows. Every change reaches the other screens through the
-// hub, without a reload. The tenant (enterprises, waste, plan, stock, contract, vehicle, driver, clerks) is built
+// hub, without a reload, also one made while the server restarted (caught up once the hub is back). The tenant (enterprises, waste, plan, stock, contract, vehicle, driver, clerks) is built
 // over the API.
 import type { Page } from 'playwright-core';
 import { inventory } from '../../src/shared/resources/inventory';
 import { httpClient } from '../support/server-harness';
-import { buildTransferWorld, type TransferWorld } from '../support/transfer-world';
+import { buildTransferWorld, orderBody, post, type TransferWorld } from '../support/transfer-world';
 import { useBrowserApp } from './support/harness';
 import {
   byTestId, expectPath, expectText, inboxCount, logIn, openFromSidebar, setChecked, tableRow, until, type InboxKind,
@@ -60,6 +60,14 @@ async function expectDrawerStatuses(page: Page, expected: [number, number, numbe
     async () => Promise.all(['declareStatus', 'dispatchStatus', 'signStatus'].map((f) => drawerStatus(page, f))),
     (values) => values.join('/') === expected.join('/'));
 }
+
+/** A status of one order's row in the lists on screen (the table's cells of one row share a row class). */
+const rowStatus = (page: Page, id: number, field: string) => page.evaluate(([id, field]) => {
+  const cell = document.querySelector(`.bp6-table-quadrant-main [data-testid="open-${id}"]`)?.closest('[class*="bp6-table-cell-row-"]');
+  const row = cell ? [...cell.classList].find((c) => /^bp6-table-cell-row-\d+$/.test(c)) : undefined;
+  const table = cell?.closest('.bp6-table-quadrant-main');
+  return row && table ? table.querySelector(`.${row} [data-testid="status-${field}"]`)?.getAttribute('data-value') ?? null : null;
+}, [id, field] as const);
 
 /** The order's drawer, open on this order, with its moves offered. */
 async function expectDrawer(page: Page): Promise<void> {
@@ -274,3 +282,35 @@ test('the receiver holds what it weighed, and both inboxes are back where they s
   await until('toDispatch still at the start', () => inboxCount(transporter, 'toDispatch'), (n) => n === start.toDispatch);
   expect(await notReloaded(transporter)).toBe(true);
 }, 15_000);
+
+test('a screen left open while the server restarts shows the move made meanwhile once its hub is back, without a reload', async () => {
+  const api = httpClient(app.baseUrl);
+  const order = await post(api, world.clerks.producer.token, 'TransferOrder', 'AddProductionWaste', orderBody(world, 1));
+  orderId = order.id;
+  // This screen is the producer's only one: its connection is the one that goes and comes back.
+  await producer.close();
+  producer = await clerkPage(world.clerks.producer);
+  await openFromSidebar(producer, 'transfermanagement', 'transferorder');
+  const dispatchStatus = () => rowStatus(producer, orderId, 'dispatchStatus');
+  await until('the new order in the producer\'s list', dispatchStatus, (v) => v === '0');
+  await byTestId(producer, `open-${orderId}`).click();
+  await expectDrawer(producer);
+  await expectDrawerStatuses(producer, [0, 0, 0]);
+
+  const online = () => app.server().services.hub!.isUserOnline(1, world.clerks.producer.id);
+  expect(online()).toBe(true);
+  await app.restart();
+  // The screen's hub waits 5 s before it reconnects: the transporter dispatches meanwhile, and no push can reach it.
+  expect(online()).toBe(false);
+  await post(api, world.clerks.transporter.token, 'TransferOrder', 'UpdatedTransferOrderVehicles',
+    { id: orderId, version: order.version, vehicleIds: [world.vehicle.id], driverIds: [world.driver.id] }, 'PUT');
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(online()).toBe(false);
+  expect(await dispatchStatus()).toBe('0');
+
+  // Back on the hub, the screen catches up on what it missed: the row and the open drawer show the dispatch.
+  await until('the producer\'s hub back', async () => online(), (back) => back, 20_000);
+  await until('the producer\'s row dispatched', dispatchStatus, (v) => v === '1');
+  await expectDrawerStatuses(producer, [0, 1, 0]);
+  expect(await notReloaded(producer)).toBe(true);
+}, 60_000);

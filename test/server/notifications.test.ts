@@ -1,5 +1,6 @@
 // The notice popover's endpoints: seeded notices, unread counts and marking as read.
 import { notifyUser } from '../../src/server/modules/notifications/notifications';
+import type { EventsAfterResult } from '../../src/shared/live/events';
 import { createUser, expectError, expectSuccess, expectValidationError, ok } from '../support/server-fixtures';
 import { svc, useTestServer } from '../support/server-harness';
 
@@ -126,5 +127,27 @@ describe('notices are private', () => {
     const mine = await notices(token);
     expect(mine).toEqual({ totalCount: 1, unreadCount: 1, items: [expect.objectContaining({ id: notice.id, title: 'private', isRead: false })] });
     expect((await notices(adminToken)).items.map((n) => n.id)).not.toContain(notice.id);
+  });
+
+  it('a notice is recorded as a live event its user alone catches up on, in the same transaction as the notice', async () => {
+    const adminToken = await server.token(1, 'admin');
+    const user = await createUser(server, adminToken, 1);
+    const token = await server.login(1, user.userName, user.password);
+    const userId = await userIdOf(token);
+    const eventsAfter = async (who: string, after?: number) =>
+      expectSuccess<EventsAfterResult>(await server.call('GET', svc('Events', 'GetEventsAfter'), { token: who, query: after === undefined ? {} : { after } }));
+    const { head } = await eventsAfter(token);
+    const notice = await notifyUser(server.db, null, 1, userId, { type: 1, title: 'live', description: 'd' });
+    const mine = (await eventsAfter(token, head)).items.filter((e) => e.type === 'notice.created');
+    expect(mine).toEqual([expect.objectContaining({ type: 'notice.created', enterpriseIds: null, payload: notice })]);
+    expect((await eventsAfter(adminToken, head)).items.filter((e) => e.type === 'notice.created')).toEqual([]);
+
+    // A notice whose transaction rolls back leaves no event behind.
+    const before = (await eventsAfter(token)).head;
+    await expect(server.db.transaction(async (tx) => {
+      await notifyUser(tx, null, 1, userId, { type: 0, title: 'rolled back', description: '' });
+      throw new Error('abandoned');
+    })).rejects.toThrow('abandoned');
+    expect((await eventsAfter(token, before)).items.filter((e) => e.type === 'notice.created')).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 // What the transfer manifest refuses: every move from every state by every party (the whole table), the blocking and
-// warning checks at declaration, two clerks racing on one order, stock that never goes below zero, and pushes that
-// reach the three enterprises' users only.
+// warning checks at declaration, two clerks racing on one order, stock that never goes below zero, and live events
+// that reach the three enterprises' users only.
 import { HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import { EVENT_TARGET, type EventsAfterResult, type LiveEvent, type LiveEventType } from '../../src/shared/live/events';
 import { expectError, expectSuccess, expectValidationError, ok } from '../support/server-fixtures';
 import { svc, useTestServer } from '../support/server-harness';
 import { buildTransferWorld, clerk, enterprise, orderBody, post, type Clerk, type TransferWorld } from '../support/transfer-world';
@@ -240,49 +241,93 @@ describe('concurrency and stock', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// Pushes
+// Live events
 
-describe('hub pushes', () => {
+describe('live events', () => {
   const connections: HubConnection[] = [];
   afterAll(async () => {
     await Promise.all(connections.map((c) => c.stop()));
   });
-  async function listen(who: Clerk | string, target = 'TransferOrderChanged'): Promise<unknown[]> {
+  /** The events of `type` the user's hub connection receives (the hub's `ReceiveEvent` batches, flattened). */
+  async function listen(who: Clerk | string, type: LiveEventType = 'transfer.changed'): Promise<LiveEvent[]> {
     const accessToken = typeof who === 'string' ? who : who.token;
     const connection = new HubConnectionBuilder().withUrl(`${server.baseUrl}/chatmsg`, { accessTokenFactory: () => accessToken }).configureLogging(LogLevel.None).build();
-    const received: unknown[] = [];
-    connection.on(target, (payload: unknown) => received.push(payload));
+    const received: LiveEvent[] = [];
+    connection.on(EVENT_TARGET, (batch: LiveEvent[]) => received.push(...batch.filter((e) => e.type === type)));
     await connection.start();
     connections.push(connection);
     return received;
   }
+  /** The same user's events of `type` after `after`, as the catch-up after a reconnect reads them. */
+  async function caughtUp(who: Clerk, after: number, type: LiveEventType): Promise<LiveEvent[]> {
+    const page = ok<EventsAfterResult>(await server.call('GET', svc('Events', 'GetEventsAfter'), { token: who.token, query: { after, maxResultCount: 1000 } }), 'events');
+    return page.items.filter((e) => e.type === type);
+  }
+  const headNow = async () => ok<EventsAfterResult>(await server.call('GET', svc('Events', 'GetEventsAfter'), { token: admin }), 'head').head;
 
   it('each move reaches the users of the three enterprises, and no one else', async () => {
     const outsiderEnterprise = await enterprise(server, admin, [2]);
     const outsider = await clerk(server, admin, 1, ['Pages.TransferApplication', 'Pages.TransferReception'], [outsiderEnterprise.id]);
     const [producer, transporter, receiver, stranger] = await Promise.all([world.clerks.producer, world.clerks.transporter, world.clerks.receiver, outsider].map((who) => listen(who)));
+    const head = await headNow();
     const order = await orderIn('dispatched');
     const until = Date.now() + 3000;
     while (Date.now() < until && [producer, transporter, receiver].some((r) => r.length < 2)) await new Promise((r) => setTimeout(r, 25));
-    for (const received of [producer, transporter, receiver]) {
-      expect(received).toEqual([
-        expect.objectContaining({ id: order.id, action: 'create', dispatchStatus: 0 }),
-        expect.objectContaining({ id: order.id, action: 'dispatch', dispatchStatus: 1, version: 2, party: 'transporter' }),
-      ]);
+    const parties = [world.producer.id, world.transporter.id, world.receiver.id];
+    const expected = [
+      expect.objectContaining({ enterpriseIds: parties, payload: expect.objectContaining({ id: order.id, action: 'create', dispatchStatus: 0, version: 1 }) }),
+      expect.objectContaining({ enterpriseIds: parties, payload: expect.objectContaining({ id: order.id, action: 'dispatch', dispatchStatus: 1, version: 2, party: 'transporter' }) }),
+    ];
+    for (const received of [producer, transporter, receiver]) expect(received).toEqual(expected);
+    // What a reconnecting client catches up on is the same events, to the same users only.
+    for (const who of [world.clerks.producer, world.clerks.transporter, world.clerks.receiver]) {
+      expect((await caughtUp(who, head, 'transfer.changed')).filter((e) => (e.payload as { id: number }).id === order.id)).toEqual(producer);
     }
+    expect(await caughtUp(outsider, head, 'transfer.changed')).toEqual([]);
     await new Promise((r) => setTimeout(r, 200));
     expect(stranger).toEqual([]);
   });
 
   it('stock changes reach the users of the enterprise whose stock moved', async () => {
-    const [producer, receiver] = await Promise.all([listen(world.clerks.producer, 'InventoryChanged'), listen(world.clerks.receiver, 'InventoryChanged')]);
+    const [producer, receiver] = await Promise.all([listen(world.clerks.producer, 'inventory.changed'), listen(world.clerks.receiver, 'inventory.changed')]);
+    const head = await headNow();
     expectSuccess(await server.call('POST', svc('Warehousereceipt', 'Create'), {
       token: world.clerks.producer.token, body: { enterpriseId: world.producer.id, wastecodeId: world.wastecodeId, quantity: 1, receiptDate: world.plannedDate },
     }));
     const until = Date.now() + 3000;
     while (Date.now() < until && producer.length === 0) await new Promise((r) => setTimeout(r, 25));
-    expect(producer).toEqual([{ enterpriseIds: [world.producer.id] }]);
+    expect(producer).toEqual([expect.objectContaining({ enterpriseIds: [world.producer.id], payload: { enterpriseIds: [world.producer.id] } })]);
+    expect(await caughtUp(world.clerks.producer, head, 'inventory.changed')).toEqual(producer);
+    expect(await caughtUp(world.clerks.receiver, head, 'inventory.changed')).toEqual([]);
     await new Promise((r) => setTimeout(r, 200));
     expect(receiver).toEqual([]);
+  });
+
+  it('a manual receipt records a stock event for each write: create, update (both enterprises when it moves), delete', async () => {
+    const head = await headNow();
+    const body = { enterpriseId: world.producer.id, wastecodeId: world.wastecodeId, quantity: 1, receiptDate: world.plannedDate };
+    const receipt = ok<Dto>(await server.call('POST', svc('Warehousereceipt', 'Create'), { token: admin, body }), 'receipt');
+    expectSuccess(await server.call('PUT', svc('Warehousereceipt', 'Update'), { token: admin, body: { ...body, id: receipt.id, enterpriseId: world.receiver.id } }));
+    expectSuccess(await server.call('DELETE', svc('Warehousereceipt', 'Delete'), { token: admin, query: { Id: receipt.id } }));
+    const seen = (await caughtUp(world.clerks.receiver, head, 'inventory.changed')).map((e) => e.payload);
+    expect(seen).toEqual([{ enterpriseIds: [world.receiver.id, world.producer.id] }, { enterpriseIds: [world.receiver.id] }]);
+    expect((await caughtUp(world.clerks.producer, head, 'inventory.changed')).map((e) => e.payload)).toEqual([
+      { enterpriseIds: [world.producer.id] }, { enterpriseIds: [world.receiver.id, world.producer.id] },
+    ]);
+  });
+
+  it('an agree tells the producer and the receiver that their stock moved, in the move\'s own transaction', async () => {
+    const [producer, receiver, transporter] = await Promise.all([
+      listen(world.clerks.producer, 'inventory.changed'), listen(world.clerks.receiver, 'inventory.changed'), listen(world.clerks.transporter, 'inventory.changed'),
+    ]);
+    await orderIn('agreed');
+    const until = Date.now() + 3000;
+    while (Date.now() < until && (producer.length === 0 || receiver.length === 0)) await new Promise((r) => setTimeout(r, 25));
+    const moved = [expect.objectContaining({ enterpriseIds: [world.producer.id, world.receiver.id], payload: { enterpriseIds: [world.producer.id, world.receiver.id] } })];
+    expect(producer).toEqual(moved);
+    expect(receiver).toEqual(moved);
+    await new Promise((r) => setTimeout(r, 200));
+    // The transporter's clerk has no stock screens: the event's topic is not theirs.
+    expect(transporter).toEqual([]);
   });
 });

@@ -1,7 +1,10 @@
 import { createAction } from '@reduxjs/toolkit';
 
-/** Hub targets the client listens to; `ReceiveEvent` and `ReceiveMessage` carry LiveEvent[] batches (shared/live/events). */
-export const HUB_TARGETS = ['getNotification', 'ReceiveMessage', 'ReceiveEvent', 'TransferOrderChanged', 'InventoryChanged'] as const;
+/**
+ * Hub targets the client listens to: both carry LiveEvent[] batches (shared/live/events), the one way anything live
+ * reaches the client. Slices and sagas react to `liveEventsApplied`, which the catch-up after a reconnect feeds too.
+ */
+export const HUB_TARGETS = ['ReceiveMessage', 'ReceiveEvent'] as const;
 export type HubTarget = (typeof HUB_TARGETS)[number];
 
 /** One server push, as received: other slices pick the targets they care about. */

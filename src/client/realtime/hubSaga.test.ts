@@ -17,21 +17,22 @@ describe('hub connection saga', () => {
   beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
   afterEach(() => jest.restoreAllMocks());
 
-  it('forwards getNotification and ReceiveMessage pushes as realtime/received actions', async () => {
+  it('forwards ReceiveEvent and ReceiveMessage pushes as realtime/received actions, and listens to nothing else', async () => {
     const { factory, created } = fakeFactory(['ok']);
     const run = expectSaga(hubLoop, factory)
       .withReducer(hubTestReducer)
       .provide(hubProviders().provider)
       .put(realtimeStatusChanged('connected'))
-      .put(realtimeReceived({ target: 'getNotification', args: [{ id: 7, type: 0, title: 'Contract expiring' }] }))
-      .put(realtimeReceived({ target: 'ReceiveMessage', args: ['alice', 'hello'] }))
       .silentRun(50);
     await tick();
-    created[0].push('getNotification', { id: 7, type: 0, title: 'Contract expiring' });
+    created[0].push('ReceiveEvent', []);
     created[0].push('ReceiveMessage', 'alice', 'hello');
-    created[0].push('someOtherTarget', 'ignored');
-    await run;
+    // Notices, orders and stock arrive as live events: the side messages they once had are not listened to.
+    for (const retired of ['getNotification', 'TransferOrderChanged', 'InventoryChanged', 'someOtherTarget']) created[0].push(retired, { id: 7 });
+    const result = await run;
     expect(created).toHaveLength(1);
+    const received = (result.effects.put ?? []).map((e) => e.payload.action).filter(realtimeReceived.match).map((a) => a.payload);
+    expect(received).toEqual([{ target: 'ReceiveEvent', args: [[]] }, { target: 'ReceiveMessage', args: ['alice', 'hello'] }]);
   });
 
   it('retries every 5 s while the connection fails to start, then stays connected', async () => {

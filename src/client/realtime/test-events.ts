@@ -1,7 +1,7 @@
 // Builders of live events for the realtime tests.
 import type {
-  ChatMessagePayload, ChatReadPayload, DeviceStatePayload, EventsAfterResult, LiveEvent, StorageWeightPayload,
-  WarningPayload,
+  ChatMessagePayload, ChatReadPayload, DeviceStatePayload, EventsAfterResult, InventoryChangedPayload, LiveEvent, NoticePayload,
+  StorageWeightPayload, TransferChangedPayload, WarningPayload,
 } from '../../shared/live/events';
 
 const at = (seq: number) => new Date(Date.UTC(2025, 0, 1) + seq * 1000).toISOString().slice(0, 23);
@@ -50,6 +50,28 @@ export function chatRead(seq: number, r: { reader: number; sender: number; upToI
   return {
     seq, type: 'chat.read', at: at(seq), enterpriseIds: null,
     payload: { toUserId: r.reader, fromUserId: r.sender, upToId: r.upToId, readTime: at(seq) },
+  };
+}
+
+/** An order's change as the server records it (a dispatch by the transporter unless told otherwise). */
+export function transferEvent(seq: number, change: Partial<TransferChangedPayload> & { id: number; version: number }): LiveEvent<TransferChangedPayload> {
+  return {
+    seq, type: 'transfer.changed', at: at(seq), enterpriseIds: [1, 2, 3],
+    payload: {
+      manifestNo: `ZY-${change.id}`, action: 'dispatch', party: 'transporter', from: null, to: null, declareStatus: 0, dispatchStatus: 1,
+      signStatus: 0, producerId: 1, transporterId: 2, receiverId: 3, userName: 'clerk', ...change,
+    },
+  };
+}
+
+export function inventoryEvent(seq: number, enterpriseIds: number[]): LiveEvent<InventoryChangedPayload> {
+  return { seq, type: 'inventory.changed', at: at(seq), enterpriseIds, payload: { enterpriseIds } };
+}
+
+export function noticeEvent(seq: number, notice: Partial<NoticePayload> & { id: number }): LiveEvent<NoticePayload> {
+  return {
+    seq, type: 'notice.created', at: at(seq), enterpriseIds: null,
+    payload: { type: 0, title: `notice ${notice.id}`, description: '', isRead: false, creationTime: at(seq), category: null, ...notice },
   };
 }
 

@@ -3,17 +3,17 @@ import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import { getUserNotifications, markAllNotificationsAsRead, markNotificationAsRead } from '../api/services';
 import type { NoticeList } from '../api/types';
 import { translate } from '../i18n';
-import { realtimeReceived } from '../realtime/actions';
+import { liveEventsApplied } from '../realtime/liveActions';
 import { showToast } from '../util/toaster';
 import {
   allNoticesMarkedRead,
-  asNoticeItem,
   markAllReadRequested,
   markReadRequested,
   noticeMarkedRead,
   noticesFailed,
   noticesLoaded,
   noticesLoading,
+  noticesOf,
   noticesRequested,
 } from './noticesSlice';
 
@@ -45,16 +45,16 @@ export function* markAllReadSaga(action: ReturnType<typeof markAllReadRequested>
   }
 }
 
-/** A pushed notification is already in the list (slice); tell the user it arrived. */
-export function* announceNoticeSaga(action: ReturnType<typeof realtimeReceived>): SagaIterator {
-  if (action.payload.target !== 'getNotification') return;
-  const item = asNoticeItem(action.payload.args[0]);
-  if (item) yield call(showToast, translate('shell.newNotice', { title: item.title }), 'primary', 'notifications');
+/** A notice filed for the user is already in the list (slice); tell the user it arrived. */
+export function* announceNoticeSaga(action: ReturnType<typeof liveEventsApplied>): SagaIterator {
+  for (const item of noticesOf(action.payload)) {
+    yield call(showToast, translate('shell.newNotice', { title: item.title }), 'primary', 'notifications');
+  }
 }
 
 export function* watchNotices(): SagaIterator {
   yield takeLatest(noticesRequested.type, fetchNoticesSaga);
   yield takeEvery(markReadRequested.type, markReadSaga);
   yield takeEvery(markAllReadRequested.type, markAllReadSaga);
-  yield takeEvery(realtimeReceived.type, announceNoticeSaga);
+  yield takeEvery(liveEventsApplied.type, announceNoticeSaga);
 }

@@ -1,4 +1,5 @@
-import { realtimeReceived } from '../realtime/actions';
+import { liveEventsApplied } from '../realtime/liveActions';
+import { chatMessage, noticeEvent } from '../realtime/test-events';
 import { allNoticesMarkedRead, initialNoticesState, noticeMarkedRead, noticesLoaded, noticesSlice, type NoticesState } from './noticesSlice';
 
 const item = (id: number, type: 0 | 1 | 2, isRead = false) => ({ id, type, title: `t${id}`, description: '', isRead, creationTime: '2025-01-01T00:00:00' });
@@ -25,13 +26,20 @@ describe('notices reducer', () => {
     expect(state.unreadCount).toBe(0);
   });
 
-  it('adds a pushed getNotification on top, once, and ignores other targets and malformed payloads', () => {
-    let state = noticesSlice.reducer(loaded(), realtimeReceived({ target: 'getNotification', args: [item(9, 2)] }));
-    state = noticesSlice.reducer(state, realtimeReceived({ target: 'getNotification', args: [item(9, 2)] }));
-    state = noticesSlice.reducer(state, realtimeReceived({ target: 'ReceiveMessage', args: [item(10, 0)] }));
-    state = noticesSlice.reducer(state, realtimeReceived({ target: 'getNotification', args: ['garbage'] }));
+  it('adds a notice.created event on top, once, and ignores other events and malformed payloads', () => {
+    let state = noticesSlice.reducer(loaded(), liveEventsApplied([noticeEvent(30, item(9, 2))]));
+    state = noticesSlice.reducer(state, liveEventsApplied([noticeEvent(31, item(9, 2))]));
+    state = noticesSlice.reducer(state, liveEventsApplied([{ ...chatMessage(32, { id: 10, from: 2, to: 1 }), payload: item(10, 0) }]));
+    state = noticesSlice.reducer(state, liveEventsApplied([{ ...noticeEvent(33, { id: 11 }), payload: 'garbage' }]));
     expect(state.items.map((i) => i.id)).toEqual([9, 1, 2, 3, 4]);
     expect(state.unreadCount).toBe(6);
     expect(state.totalCount).toBe(5);
+  });
+
+  it('adds every notice of a catch-up batch, newest on top', () => {
+    const state = noticesSlice.reducer(loaded(), liveEventsApplied([noticeEvent(40, item(20, 0)), noticeEvent(41, item(21, 1, true))]));
+    expect(state.items.map((i) => i.id)).toEqual([21, 20, 1, 2, 3, 4]);
+    expect(state.unreadCount).toBe(6);
+    expect(state.totalCount).toBe(6);
   });
 });

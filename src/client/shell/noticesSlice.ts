@@ -1,7 +1,8 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { NoticeItem, NoticeList, NoticeTypeValue } from '../api/types';
 import { loggedOut } from '../session/appSlice';
-import { realtimeReceived } from '../realtime/actions';
+import { liveEventsApplied } from '../realtime/liveActions';
+import type { LiveEvent } from '../../shared/live/events';
 
 export interface NoticesState {
   items: NoticeItem[];
@@ -19,7 +20,7 @@ export const markAllReadRequested = createAction<NoticeTypeValue | undefined>('n
 /** The category of reminders the server files for contracts nearing expiry. */
 export const CONTRACT_EXPIRY_CATEGORY = 'contractExpiry';
 
-/** A pushed `getNotification` payload, if it has the shape of a notice. */
+/** A `notice.created` event's payload, if it has the shape of a notice. */
 export function asNoticeItem(value: unknown): NoticeItem | null {
   if (!value || typeof value !== 'object') return null;
   const v = value as Partial<NoticeItem>;
@@ -34,6 +35,11 @@ export function asNoticeItem(value: unknown): NoticeItem | null {
     creationTime: typeof v.creationTime === 'string' ? v.creationTime : new Date().toISOString(),
     category: typeof v.category === 'string' ? v.category : null,
   };
+}
+
+/** The notices a batch of live events filed for the user, oldest first. */
+export function noticesOf(events: readonly LiveEvent[]): NoticeItem[] {
+  return events.filter((e) => e.type === 'notice.created').flatMap((e) => asNoticeItem(e.payload) ?? []);
 }
 
 export const noticesSlice = createSlice({
@@ -74,13 +80,14 @@ export const noticesSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(realtimeReceived, (state, action) => {
-        if (action.payload.target !== 'getNotification') return;
-        const item = asNoticeItem(action.payload.args[0]);
-        if (!item || state.items.some((i) => i.id === item.id)) return;
-        state.items.unshift(item);
-        state.totalCount += 1;
-        if (!item.isRead) state.unreadCount += 1;
+      // Live, or replayed by the catch-up after a reconnect: either way on top, once.
+      .addCase(liveEventsApplied, (state, action) => {
+        for (const item of noticesOf(action.payload)) {
+          if (state.items.some((i) => i.id === item.id)) continue;
+          state.items.unshift(item);
+          state.totalCount += 1;
+          if (!item.isRead) state.unreadCount += 1;
+        }
       })
       .addCase(loggedOut, () => initialNoticesState);
   },

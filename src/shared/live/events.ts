@@ -6,7 +6,7 @@
  */
 
 /** What the event is about; decides who may see it together with its audience. */
-export type EventTopic = 'monitoring' | 'transfer' | 'chat';
+export type EventTopic = 'monitoring' | 'transfer' | 'inventory' | 'chat' | 'notice';
 
 export type LiveEventType =
   | 'reading'
@@ -15,6 +15,8 @@ export type LiveEventType =
   | 'warning.updated'
   | 'device.state'
   | 'transfer.changed'
+  | 'inventory.changed'
+  | 'notice.created'
   | 'chat.message'
   | 'chat.read'
   | 'chat.notice';
@@ -104,6 +106,41 @@ export interface DeviceStatePayload {
   onlineState: number;
   runningState: number;
   lastHeartbeat: string | null;
+}
+
+/** A transfer order was created, edited, moved or deleted; statuses and version as the write left them. */
+export interface TransferChangedPayload {
+  id: number;
+  manifestNo: string;
+  action: string;
+  party: string | null;
+  /** Statuses before and after (null before a create, after a delete). */
+  from: { declareStatus: number; dispatchStatus: number; signStatus: number } | null;
+  to: { declareStatus: number; dispatchStatus: number; signStatus: number } | null;
+  version: number;
+  declareStatus: number;
+  dispatchStatus: number;
+  signStatus: number;
+  producerId: number;
+  transporterId: number;
+  receiverId: number;
+  userName: string | null;
+}
+
+/** The stock of these enterprises changed (a receipt written or removed, a transfer order agreed). */
+export interface InventoryChangedPayload {
+  enterpriseIds: number[];
+}
+
+/** A notice filed for the one user the event is addressed to (the notice as `Notification/GetUserNotifications` lists it). */
+export interface NoticePayload {
+  id: number;
+  type: 0 | 1 | 2;
+  title: string;
+  description: string;
+  isRead: boolean;
+  creationTime: string;
+  category: string | null;
 }
 
 export interface ChatMessagePayload {

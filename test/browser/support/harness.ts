@@ -19,8 +19,15 @@ export interface BrowserApp {
   baseUrl: string;
   db: Db;
   browser: Browser;
+  /** The server now running (a restart replaces it). */
+  server(): App;
   /** A fresh context (no cookies, no storage: a new visitor) and its page, sized like a clerk's screen. */
   newPage(): Promise<Page>;
+  /**
+   * Stops the server (its hub closes every connection) and starts it again on the same port, database and data
+   * folder, as a deployment would; resolves once it listens. Open pages stay open.
+   */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -55,6 +62,7 @@ export async function startBrowserApp(options: BrowserAppOptions = {}): Promise<
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'browser-test-'));
   const opened = await openTestPglite();
   let app: App | undefined;
+  let config: ReturnType<typeof readConfig> | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   const release = async () => {
@@ -71,7 +79,7 @@ export async function startBrowserApp(options: BrowserAppOptions = {}): Promise<
     // The seeded admins would be asked for a new password at their first login; the tests log in as admin/123qwe
     // throughout, so that request is withdrawn here and exercised on a user of its own (password-change.test.ts).
     await opened.db.query('update users set should_change_password_on_next_login = false');
-    const config = readConfig({ DATA_DIR: dataDir, JWT_SECRET, HOST: '127.0.0.1', PORT: '0', AMAP_KEY: 'test-amap-key', ...options.env });
+    config = readConfig({ DATA_DIR: dataDir, JWT_SECRET, HOST: '127.0.0.1', PORT: '0', AMAP_KEY: 'test-amap-key', ...options.env });
     if (!fs.existsSync(path.join(config.publicDir, 'index.html'))) throw new Error(`no built client in ${config.publicDir}`);
     app = await buildApp(opened.db, config, { quiet: true });
     await app.server.listen({ port: 0, host: '127.0.0.1' });
@@ -82,12 +90,29 @@ export async function startBrowserApp(options: BrowserAppOptions = {}): Promise<
   }
   const address = app.server.server.address();
   if (address === null || typeof address === 'string') throw new Error('expected a TCP address');
-  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const port = address.port;
+  const baseUrl = `http://127.0.0.1:${port}`;
   const started = browser;
   return {
     baseUrl,
     db: opened.db,
     browser: started,
+    server: () => app!,
+    async restart() {
+      await app!.server.close();
+      app = await buildApp(opened.db, config!, { quiet: true });
+      await app.server.listen({ port, host: '127.0.0.1' });
+      // Keep-alive sockets to the stopped server may linger in this process's fetch pool: spend them on a harmless
+      // request, so the test's next call reaches the new server.
+      for (let attempt = 0; attempt < 10; attempt++) {
+        try {
+          await (await fetch(baseUrl)).arrayBuffer();
+          break;
+        } catch {
+          // A socket the old server closed.
+        }
+      }
+    },
     async newPage() {
       const context = await started.newContext({
         baseURL: baseUrl, viewport: { width: 1440, height: 900 }, locale: 'zh-CN', acceptDownloads: true,

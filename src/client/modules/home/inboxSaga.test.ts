@@ -4,7 +4,8 @@ import type { EffectProviders } from 'redux-saga-test-plan/providers';
 import { callApi } from '../../api/http';
 import { loggedOut } from '../../session/appSlice';
 import { rootReducer, type RootState } from '../../app/store';
-import { realtimeReceived } from '../../realtime/actions';
+import { liveEventsApplied } from '../../realtime/liveActions';
+import { chatMessage, inventoryEvent, noticeEvent, transferEvent } from '../../realtime/test-events';
 import { INBOX_DEBOUNCE_MS, INBOX_PATH, watchInbox } from './inboxSaga';
 import { inboxHidden, inboxRequested, inboxShown, toInboxItems, type InboxState } from './inboxSlice';
 
@@ -16,9 +17,10 @@ const ANSWER = {
   ],
 };
 
-const orderPush = realtimeReceived({ target: 'TransferOrderChanged', args: [{ id: 1, action: 'dispatch' }] });
-const stockPush = realtimeReceived({ target: 'InventoryChanged', args: [{ enterpriseIds: [3] }] });
-const noticePush = realtimeReceived({ target: 'getNotification', args: [{ title: 'hello' }] });
+// Live events as the hub saga hands them on, pushed or replayed by the catch-up after a reconnect.
+const orderPush = liveEventsApplied([transferEvent(11, { id: 1, version: 2 })]);
+const stockPush = liveEventsApplied([inventoryEvent(12, [3])]);
+const noticePush = liveEventsApplied([noticeEvent(13, { id: 5, title: 'hello' }), chatMessage(14, { id: 1, from: 2, to: 1 })]);
 
 /** A fake server: records every inbox call and answers from `answers` in turn (the last one repeats). */
 function fakeServer(...answers: (() => unknown)[]) {
@@ -62,7 +64,7 @@ describe('inbox saga', () => {
     ]);
   });
 
-  it('asks nothing before the home page is shown, whatever is pushed', async () => {
+  it('asks nothing before the home page is shown, whatever arrives', async () => {
     const server = fakeServer();
     await session(server, INBOX_DEBOUNCE_MS + 100, async (dispatch) => dispatch(orderPush));
     expect(server.calls).toEqual([]);
@@ -84,7 +86,7 @@ describe('inbox saga', () => {
     expect(inbox.items).toHaveLength(3);
   });
 
-  it('reloads after an order or a stock push while shown, and not after other pushes', async () => {
+  it('reloads after an order or a stock event while shown, and not after other events', async () => {
     const server = fakeServer(() => ({ items: [] }), () => ANSWER);
     const inbox = await session(server, 2 * INBOX_DEBOUNCE_MS + 300, async (dispatch) => {
       dispatch(inboxShown());
@@ -106,7 +108,7 @@ describe('inbox saga', () => {
     expect(stock.calls).toHaveLength(2);
   });
 
-  it('debounces a burst of pushes into one reload, ~300 ms after the last push', async () => {
+  it('debounces a burst of events into one reload, ~300 ms after the last', async () => {
     const server = fakeServer();
     const gap = INBOX_DEBOUNCE_MS / 2;
     const seen: number[] = [];
@@ -117,7 +119,7 @@ describe('inbox saga', () => {
         dispatch(push);
         await sleep(gap);
       }
-      // 1.5 × the debounce after the first push: a timer from that push would have fired already.
+      // 1.5 × the debounce after the first event: a timer from that event would have fired already.
       seen.push(server.calls.length);
       await sleep(INBOX_DEBOUNCE_MS);
       seen.push(server.calls.length);
@@ -126,7 +128,7 @@ describe('inbox saga', () => {
     expect(server.calls).toHaveLength(2);
   });
 
-  it('stops following pushes once the page is hidden or the user logs out, and starts again when shown', async () => {
+  it('stops following events once the page is hidden or the user logs out, and starts again when shown', async () => {
     for (const leave of [inboxHidden(), loggedOut()]) {
       const server = fakeServer();
       await session(server, INBOX_DEBOUNCE_MS + 200, async (dispatch) => {

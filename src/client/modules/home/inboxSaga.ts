@@ -5,17 +5,19 @@ import { crudPath } from '../../../shared/resource-kit';
 import { callApi } from '../../api/http';
 import { loggedOut } from '../../session/appSlice';
 import { toCrudError } from '../../crud/api-error';
-import { realtimeReceived, type HubTarget } from '../../realtime/actions';
+import { liveEventsApplied } from '../../realtime/liveActions';
+import type { LiveEventType } from '../../../shared/live/events';
 import { inboxFailed, inboxHidden, inboxLoaded, inboxRequested, inboxShown, toInboxItems } from './inboxSlice';
 
 export const INBOX_PATH = crudPath('Inbox', 'GetInbox');
-/** One move writes an order and stock at once (two pushes): they make one reload. */
+/** One move writes an order and stock at once (two events, maybe two batches): they make one reload. */
 export const INBOX_DEBOUNCE_MS = 300;
-/** Pushes after which what awaits the user may have changed. */
-const INBOX_TARGETS: readonly HubTarget[] = ['TransferOrderChanged', 'InventoryChanged'];
+/** Events after which what awaits the user may have changed. */
+const INBOX_EVENTS: readonly LiveEventType[] = ['transfer.changed', 'inventory.changed'];
 
-const isInboxPush = (action: Action): boolean =>
-  realtimeReceived.match(action) && INBOX_TARGETS.includes(action.payload.target);
+/** Live events as they arrive and as the catch-up after a reconnect replays them. */
+const isInboxEvent = (action: Action): boolean =>
+  liveEventsApplied.match(action) && action.payload.some((event) => INBOX_EVENTS.includes(event.type));
 
 /** The home page shows the failure beside the cards (with a retry), not in a modal. */
 export function* loadInbox(): SagaIterator {
@@ -31,15 +33,15 @@ function* requestReload(): SagaIterator {
   yield put(inboxRequested());
 }
 
-/** While the home page is on screen: load now, on every retry, and once after each burst of relevant pushes. */
+/** While the home page is on screen: load now, on every retry, and once after each burst of relevant events. */
 export function* inboxSession(): SagaIterator {
-  // A newer request wins: a push arriving during a retry must not let the older answer land last.
+  // A newer request wins: an event arriving during a retry must not let the older answer land last.
   yield takeLatest(inboxRequested.type, loadInbox);
-  yield debounce(INBOX_DEBOUNCE_MS, isInboxPush, requestReload);
+  yield debounce(INBOX_DEBOUNCE_MS, isInboxEvent, requestReload);
   yield put(inboxRequested());
 }
 
-/** Follows the home page: a session while it is shown, none (no calls for pushes) while another page is. */
+/** Follows the home page: a session while it is shown, none (no calls for events) while another page is. */
 export function* watchInbox(): SagaIterator {
   for (;;) {
     yield take(inboxShown.type);

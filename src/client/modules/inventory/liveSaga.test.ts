@@ -2,7 +2,8 @@ import type { Action } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import { loggedOut } from '../../session/appSlice';
 import { crudActions } from '../../crud/slice';
-import { realtimeReceived } from '../../realtime/actions';
+import { liveEventsApplied } from '../../realtime/liveActions';
+import { inventoryEvent, noticeEvent, transferEvent } from '../../realtime/test-events';
 import {
   inventoryScreenHidden, inventoryScreenShown, LIVE_RELOAD_DEBOUNCE_MS, resourcesChangedBy, watchInventoryScreens,
 } from './liveSaga';
@@ -11,8 +12,11 @@ const RECEIPTS = 'Warehousereceipt';
 const STOCK = 'Inventory';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const stockPush = realtimeReceived({ target: 'InventoryChanged', args: [{ enterpriseIds: [2, 5] }] });
-const orderPush = (action: string) => realtimeReceived({ target: 'TransferOrderChanged', args: [{ id: 3, action, party: 'receiver' }] });
+// Live events as the hub saga hands them on, pushed or replayed by the catch-up after a reconnect.
+const stockEvent = inventoryEvent(20, [2, 5]);
+const orderEvent = (action: string) => transferEvent(21, { id: 3, version: 4, action, party: 'receiver' });
+const stockPush = liveEventsApplied([stockEvent]);
+const orderPush = (action: string) => liveEventsApplied([orderEvent(action)]);
 
 /** The list reloads the watcher asked for while `script` dispatched on a real clock. */
 async function reloads(total: number, script: (dispatch: (action: Action) => void) => Promise<void>): Promise<string[]> {
@@ -27,7 +31,7 @@ async function reloads(total: number, script: (dispatch: (action: Action) => voi
 }
 
 describe('live stock screens', () => {
-  it('reload the receipts and the inventory on screen after a stock push', async () => {
+  it('reload the receipts and the inventory on screen after a stock event', async () => {
     const asked = await reloads(LIVE_RELOAD_DEBOUNCE_MS + 150, async (dispatch) => {
       dispatch(inventoryScreenShown({ screen: RECEIPTS }));
       dispatch(inventoryScreenShown({ screen: STOCK }));
@@ -48,7 +52,7 @@ describe('live stock screens', () => {
       dispatch(inventoryScreenShown({ screen: RECEIPTS }));
       dispatch(orderPush('dispatch'));
       dispatch(orderPush('return'));
-      dispatch(realtimeReceived({ target: 'getNotification', args: [{}] }));
+      dispatch(liveEventsApplied([noticeEvent(22, { id: 1 })]));
     });
     expect(others).toEqual([]);
   });
@@ -77,7 +81,7 @@ describe('live stock screens', () => {
     }
   });
 
-  it('debounce a burst of pushes into one reload per screen, ~300 ms after the last', async () => {
+  it('debounce a burst of events into one reload per screen, ~300 ms after the last', async () => {
     const gap = LIVE_RELOAD_DEBOUNCE_MS / 2;
     const burst = (dispatch: (action: Action) => void) => (async () => {
       dispatch(inventoryScreenShown({ screen: RECEIPTS }));
@@ -86,17 +90,27 @@ describe('live stock screens', () => {
         await sleep(gap);
       }
     })();
-    // Stopped 1.5 × the debounce after the first push: a timer from that push would have fired already.
+    // Stopped 1.5 × the debounce after the first event: a timer from that event would have fired already.
     expect(await reloads(2 * gap + LIVE_RELOAD_DEBOUNCE_MS - 60, burst)).toEqual([]);
     expect(await reloads(2 * gap + LIVE_RELOAD_DEBOUNCE_MS + 150, burst)).toEqual([RECEIPTS]);
   });
 });
 
 describe('resourcesChangedBy', () => {
-  it('names the lists a push makes stale', () => {
-    expect(resourcesChangedBy(stockPush.payload)).toEqual([RECEIPTS, STOCK]);
-    expect(resourcesChangedBy(orderPush('agree').payload)).toEqual([RECEIPTS]);
-    expect(resourcesChangedBy(orderPush('sign').payload)).toEqual([]);
-    expect(resourcesChangedBy(realtimeReceived({ target: 'TransferOrderChanged', args: [] }).payload)).toEqual([]);
+  it('names the lists an event makes stale', () => {
+    expect(resourcesChangedBy(stockEvent)).toEqual([RECEIPTS, STOCK]);
+    expect(resourcesChangedBy(orderEvent('agree'))).toEqual([RECEIPTS]);
+    expect(resourcesChangedBy(orderEvent('sign'))).toEqual([]);
+    expect(resourcesChangedBy({ ...orderEvent('agree'), payload: null })).toEqual([]);
+    expect(resourcesChangedBy(noticeEvent(22, { id: 1 }))).toEqual([]);
+  });
+
+  it('reload once for a catch-up batch holding both a stock event and an agree', async () => {
+    const asked = await reloads(LIVE_RELOAD_DEBOUNCE_MS + 150, async (dispatch) => {
+      dispatch(inventoryScreenShown({ screen: RECEIPTS }));
+      dispatch(inventoryScreenShown({ screen: STOCK }));
+      dispatch(liveEventsApplied([orderEvent('agree'), { ...stockEvent, seq: 23 }]));
+    });
+    expect(asked.sort()).toEqual([STOCK, RECEIPTS]);
   });
 });

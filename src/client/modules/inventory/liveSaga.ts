@@ -5,25 +5,24 @@ import { inventory, warehousereceipt } from '../../../shared/resources';
 import { loggedOut } from '../../session/appSlice';
 import { crudActions } from '../../crud/slice';
 import { baseResourceOf } from '../../crud/view';
-import { realtimeReceived } from '../../realtime/actions';
+import { liveEventsApplied } from '../../realtime/liveActions';
+import type { LiveEvent, TransferChangedPayload } from '../../../shared/live/events';
 
-/** A stock screen (by slice key) came on screen / left it: only screens on screen follow the hub. */
+/** A stock screen (by slice key) came on screen / left it: only screens on screen follow the live events. */
 export const inventoryScreenShown = createAction<{ screen: string }>('inventory/screenShown');
 export const inventoryScreenHidden = createAction<{ screen: string }>('inventory/screenHidden');
 
-/** An agree writes receipts, stock and the order at once (several pushes): they make one reload per screen. */
+/** An agree writes receipts, stock and the order at once (several events): they make one reload per screen. */
 export const LIVE_RELOAD_DEBOUNCE_MS = 300;
 
-type Push = ReturnType<typeof realtimeReceived>['payload'];
-
 /**
- * The resources whose lists a push makes stale: any stock move changes receipts and inventory; an order's agree
- * writes receipts (its InventoryChanged may reach only the receiver's users, the order push reaches all parties).
+ * The resources whose lists an event makes stale: any stock move changes receipts and inventory; an order's agree
+ * writes receipts (its stock event reaches only the producer's and receiver's users, the order's reaches all parties).
  */
-export function resourcesChangedBy(push: Push): string[] {
-  if (push.target === 'InventoryChanged') return [warehousereceipt.name, inventory.name];
-  if (push.target === 'TransferOrderChanged') {
-    const change = push.args[0] as { action?: unknown } | undefined;
+export function resourcesChangedBy(event: LiveEvent): string[] {
+  if (event.type === 'inventory.changed') return [warehousereceipt.name, inventory.name];
+  if (event.type === 'transfer.changed') {
+    const change = event.payload as Partial<TransferChangedPayload> | null;
     return change?.action === 'agree' ? [warehousereceipt.name] : [];
   }
   return [];
@@ -34,7 +33,10 @@ function* reloadLater(screen: string): SagaIterator {
   yield put(crudActions.listRequested({ resource: screen }));
 }
 
-/** Reloads the receipts and inventory screens on screen after the pushes that change them (debounced per screen). */
+/**
+ * Reloads the receipts and inventory screens on screen after the events that change them, live or replayed by the
+ * catch-up after a reconnect (debounced per screen).
+ */
 export function* watchInventoryScreens(): SagaIterator {
   const shown = new Set<string>();
   const pending = new Map<string, Task>();
@@ -45,7 +47,7 @@ export function* watchInventoryScreens(): SagaIterator {
   }
   for (;;) {
     const action: { type: string; payload?: unknown } = yield take([
-      inventoryScreenShown.type, inventoryScreenHidden.type, realtimeReceived.type, loggedOut.type,
+      inventoryScreenShown.type, inventoryScreenHidden.type, liveEventsApplied.type, loggedOut.type,
     ]);
     if (inventoryScreenShown.match(action)) {
       shown.add(action.payload.screen);
@@ -55,8 +57,8 @@ export function* watchInventoryScreens(): SagaIterator {
     } else if (loggedOut.match(action)) {
       for (const screen of [...pending.keys()]) yield* stop(screen);
       shown.clear();
-    } else if (realtimeReceived.match(action)) {
-      const changed = resourcesChangedBy(action.payload);
+    } else if (liveEventsApplied.match(action)) {
+      const changed = action.payload.flatMap(resourcesChangedBy);
       for (const screen of shown) {
         if (!changed.includes(baseResourceOf(screen))) continue;
         yield* stop(screen);

@@ -6,6 +6,7 @@ import { crudActions as A, crudReducer, initialCrudState } from '../../crud/slic
 import { showToast } from '../../util/toaster';
 import { bodyKey, formCreateOpened, formEditOpened, formSubmitted, orderFormSlice } from './orderFormSlice';
 import { watchOrderForm } from './orderFormSaga';
+import { detailRequested } from './ordersSlice';
 import { ORDER, abpError } from './test-fixtures';
 import { initialTransferState, transferReducer, type TransferRootState } from './transferSlice';
 import { listKey, TRANSFER_PATHS } from './transferView';
@@ -108,6 +109,17 @@ describe('the order dialog', () => {
       ['POST', TRANSFER_PATHS.check, { ...body, id: 7, version: 3 }, { silent: true }],
       ['PUT', TRANSFER_PATHS.update, { ...body, id: 7, version: 3 }, { silent: true }],
     ]);
+  });
+
+  it('reads the open drawer’s order again after an edit (Update answers the order without its parties and history)', async () => {
+    const loadedForm = await expectSaga(watchOrderForm).withReducer(reducer, { crud: initialCrudState, transfer: initialTransferState })
+      .provide(fakeBackend(() => ORDER).providers)
+      .dispatch(detailRequested({ id: 7 }))
+      .dispatch(formEditOpened({ id: 7 })).silentRun(50);
+    const backend = fakeBackend((method, url) => (url === TRANSFER_PATHS.check ? { errors: [], warnings: [] } : { ...ORDER, version: 4 }));
+    await expectSaga(watchOrderForm).withReducer(reducer, loadedForm.storeState as TransferRootState).provide(backend.providers)
+      .put(detailRequested({ id: 7 }))
+      .dispatch(formSubmitted({ body: { ...BODY, lines: [{ ...BODY.lines[0], id: 71 }] } })).silentRun(50);
   });
 
   it('keeps the dialog open on a refused save with the server’s members, and on a conflict', async () => {

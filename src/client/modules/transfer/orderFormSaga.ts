@@ -9,7 +9,7 @@ import {
   bodyKey, formChecked, formClosed, formEditOpened, formLoaded, formLoadFailed, formSaving, formStopped, formSubmitted,
   type FormSlot,
 } from './orderFormSlice';
-import { orderReplaced, type OrdersState } from './ordersSlice';
+import { detailRequested, orderReplaced, type OrdersState } from './ordersSlice';
 import { selectForm, selectOrders } from './transferSlice';
 import { TRANSFER_PATHS } from './transferView';
 import type { CheckResult, TransferOrderDetail, TransferWarning } from './types';
@@ -60,6 +60,8 @@ export function* submitOrderSaga(action: ReturnType<typeof formSubmitted>): Saga
     yield put(formClosed());
     if (saved) yield put(orderReplaced({ order: saved }));
     const orders: OrdersState = yield select(selectOrders);
+    // Update answers the order alone, without what the drawer shows beside it (the caller's parties, the history).
+    if (edit && form.id !== null && orders.detail?.id === form.id) yield put(detailRequested({ id: form.id }));
     yield all(Object.keys(orders.shown).map((resource) => put(crudActions.listRequested({ resource }))));
     yield call(showToast, translate(edit ? 'transfer.updated' : 'transfer.created', { no: saved?.manifestNo ?? '' }), 'success', 'tick');
   } catch (e) {

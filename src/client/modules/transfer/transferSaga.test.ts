@@ -6,7 +6,8 @@ import { callApi } from '../../api/http';
 import { fetchFileBlob, takeHeldFile } from '../../crud/files';
 import { createCrudSaga } from '../../crud/sagas';
 import { crudActions as A, crudReducer, initialCrudState, initialResourceState } from '../../crud/slice';
-import { realtimeReceived } from '../../realtime/actions';
+import { liveEventsApplied } from '../../realtime/liveActions';
+import { inventoryEvent, noticeEvent, transferEvent } from '../../realtime/test-events';
 import { showToast } from '../../util/toaster';
 import { detailRequested, listShown, moveRequested, printRequested } from './ordersSlice';
 import { ORDER, ROW, abpError, withState } from './test-fixtures';
@@ -246,8 +247,9 @@ describe('printing', () => {
   });
 });
 
-describe('hub pushes', () => {
-  const pushed = (version: number, id = 7) => realtimeReceived({ target: 'TransferOrderChanged', args: [{ id, version, action: 'dispatch' }] });
+describe('live events', () => {
+  // As the hub saga hands them on: pushed, or replayed by the catch-up after a reconnect.
+  const pushed = (version: number, id = 7, action = 'dispatch') => liveEventsApplied([transferEvent(100 + version, { id, version, action })]);
 
   it('reloads the lists on screen and the open order when someone else changed it', async () => {
     const { reducer } = harness();
@@ -276,10 +278,30 @@ describe('hub pushes', () => {
       .dispatch(pushed(1, 8)).silentRun(50);
   });
 
-  it('ignores other hub targets', async () => {
+  it('reloads the lists for a deleted order even at the version they hold', async () => {
+    const { reducer } = harness();
+    await expectSaga(watchTransfer).withReducer(reducer, loaded()).provide(fakeBackend(() => ORDER).providers)
+      .put(A.listRequested({ resource: C }))
+      .dispatch(pushed(3, 7, 'delete')).silentRun(50);
+  });
+
+  it('reads a catch-up batch of several changes once: one list reload, one detail read', async () => {
+    const { reducer } = harness();
+    const result = await expectSaga(watchTransfer).withReducer(reducer, loaded()).provide(fakeBackend(() => ORDER).providers)
+      .dispatch(liveEventsApplied([
+        transferEvent(200, { id: 7, version: 4 }), transferEvent(201, { id: 8, version: 1, action: 'create' }),
+        transferEvent(202, { id: 7, version: 5, action: 'agree' }),
+      ])).silentRun(50);
+    const puts = (result.effects.put ?? []).map((effect) => effect.payload.action as { type: string; payload?: unknown });
+    expect(puts.filter((a) => A.listRequested.match(a))).toEqual([A.listRequested({ resource: C })]);
+    expect(puts.filter((a) => detailRequested.match(a))).toEqual([detailRequested({ id: 7 })]);
+  });
+
+  it('ignores other events', async () => {
     const { reducer } = harness();
     await expectSaga(watchTransfer).withReducer(reducer, loaded()).provide(fakeBackend(() => ORDER).providers)
       .not.put(A.listRequested({ resource: C }))
-      .dispatch(realtimeReceived({ target: 'InventoryChanged', args: [{ enterpriseIds: [3] }] })).silentRun(50);
+      .not.put(detailRequested({ id: 7 }))
+      .dispatch(liveEventsApplied([inventoryEvent(300, [3]), noticeEvent(301, { id: 7 })])).silentRun(50);
   });
 });

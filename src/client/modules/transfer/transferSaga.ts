@@ -1,4 +1,4 @@
-import type { Action, PayloadAction } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { callApi } from '../../api/http';
@@ -7,7 +7,7 @@ import { fetchFileBlob, takeHeldFile } from '../../crud/files';
 import { crudActions, selectResourceState } from '../../crud/slice';
 import type { CrudError, ResourceState } from '../../crud/types';
 import { translate } from '../../i18n';
-import { realtimeReceived } from '../../realtime/actions';
+import { liveEventsApplied } from '../../realtime/liveActions';
 import { personName, selectUser } from '../../session/selectors';
 import { showToast } from '../../util/toaster';
 import { moveRequest, refusalText, signRequest } from './moves';
@@ -18,7 +18,8 @@ import {
 } from './ordersSlice';
 import { selectOrders, type TransferRootState } from './transferSlice';
 import { LIST_KEYS, listScope, TRANSFER_PATHS, USER_GET_PATH, type TransferList } from './transferView';
-import type { TransferOrderChanged, TransferOrderDetail, TransferOrderDto } from './types';
+import type { TransferOrderDetail, TransferOrderDto } from './types';
+import type { LiveEvent, TransferChangedPayload } from '../../../shared/live/events';
 import type { FileInfo } from '../../../shared/resource-kit';
 
 // Every failure here is shown beside what failed (the drawer, the dialog, a toast), never in the error modal.
@@ -121,8 +122,17 @@ export function* moveSaga(action: MoveRequested): SagaIterator {
   }
 }
 
-const isOrderChanged = (a: Action): a is ReturnType<typeof realtimeReceived> =>
-  realtimeReceived.match(a) && a.payload.target === 'TransferOrderChanged';
+/** The orders a batch of events changed, each once with its latest change (catch-up may replay several of one order). */
+function orderChangesOf(events: readonly LiveEvent[]): TransferChangedPayload[] {
+  const latest = new Map<number, TransferChangedPayload>();
+  for (const event of events) {
+    if (event.type !== 'transfer.changed') continue;
+    const change = event.payload as TransferChangedPayload | null;
+    if (!change || typeof change.id !== 'number' || typeof change.version !== 'number') continue;
+    latest.set(change.id, change);
+  }
+  return [...latest.values()];
+}
 
 function listVersion(state: TransferRootState, id: number): number | null {
   const own = state.transfer.orders.rows[id];
@@ -132,21 +142,26 @@ function listVersion(state: TransferRootState, id: number): number | null {
 }
 
 /**
- * Someone changed an order (the hub tells every user of its three enterprises): the lists on screen and the open
- * drawer read it again, unless they already hold that version (the push of the user's own move).
+ * Someone changed orders (their `transfer.changed` events reach the users of the three enterprises, live or replayed
+ * by the catch-up after a reconnect): the lists on screen and the open drawer read them again, once per batch, unless
+ * they already hold that version (the event of the user's own move). A deleted order leaves the lists whatever its version.
  */
-export function* orderChangedSaga(action: ReturnType<typeof realtimeReceived>): SagaIterator {
-  const change = action.payload.args[0] as TransferOrderChanged | undefined;
-  if (!change || typeof change.id !== 'number') return;
+export function* orderChangedSaga(action: ReturnType<typeof liveEventsApplied>): SagaIterator {
+  const changes = orderChangesOf(action.payload);
+  if (changes.length === 0) return;
   const state: TransferRootState = yield select();
   const orders = state.transfer.orders;
-  if (orders.pending[change.id]) return;
-  const inLists = listVersion(state, change.id);
-  if (inLists === null || inLists < change.version) yield call(reloadShownLists);
-  const detail = orders.detail;
-  if (detail?.id === change.id && detail.status !== 'loading' && Number(detail.order?.version ?? 0) < change.version) {
-    yield put(detailRequested({ id: change.id }));
+  let reload = false;
+  for (const change of changes) {
+    if (orders.pending[change.id]) continue;
+    const inLists = listVersion(state, change.id);
+    if (inLists === null || inLists < change.version || change.action === 'delete') reload = true;
+    const detail = orders.detail;
+    if (detail?.id === change.id && detail.status !== 'loading' && Number(detail.order?.version ?? 0) < change.version) {
+      yield put(detailRequested({ id: change.id }));
+    }
   }
+  if (reload) yield call(reloadShownLists);
 }
 
 /** A stored image read with the session's headers, shown through an object URL. */
@@ -181,7 +196,7 @@ export function* watchTransfer(): SagaIterator {
     takeLatest(meRequested.type, loadMeSaga),
     takeLatest(detailRequested.type, loadDetailSaga),
     takeEvery(moveRequested.type, moveSaga),
-    takeEvery(isOrderChanged, orderChangedSaga),
+    takeEvery(liveEventsApplied.type, orderChangedSaga),
     takeEvery(imageRequested.type, loadImageSaga),
     takeLatest(printRequested.type, preparePrintSaga),
     fork(watchOrderForm),

@@ -113,19 +113,3 @@ export interface OrderBody {
   attachments: number[];
   lines: OrderLineBody[];
 }
-
-/** The hub's `TransferOrderChanged` argument. */
-export interface TransferOrderChanged {
-  id: number;
-  manifestNo?: string;
-  action?: string;
-  party?: string;
-  version: number;
-  declareStatus?: number;
-  dispatchStatus?: number;
-  signStatus?: number;
-  producerId?: number;
-  transporterId?: number;
-  receiverId?: number;
-  userName?: string;
-}

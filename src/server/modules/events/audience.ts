@@ -10,7 +10,10 @@ const TOPIC_PERMISSIONS: Record<EventTopic, readonly PermissionName[]> = {
     'Pages.Equipmentmodel', 'Pages.BigData',
   ],
   transfer: ['Pages.TransferApplication', 'Pages.TransferReception'],
+  inventory: ['Pages.InventoryList', 'Pages.Warehousereceipt'],
   chat: ['Pages.ChatLog'],
+  // Addressed to one user each (their `userIds`): no permission shows them to anyone else.
+  notice: [],
 };
 
 export function topicsOf(session: Pick<Session, 'permissions'>): EventTopic[] {

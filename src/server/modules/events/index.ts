@@ -31,14 +31,17 @@ export function registerEvents(registry: AppServiceRegistry): void {
   });
 }
 
+/** Who writes: a request's context, or the hub and tenant of a writer without one (devices, the sweeper, notices). */
+export type EventWriter = Pick<RequestContext, 'hub' | 'tenantId'>;
+
 /**
  * Records events in the caller's transaction and pushes them once it commits: the one call a write that clients
  * watch needs. Under the tenant's counter lock until commit, so call it late in the transaction.
  */
-export async function recordEvents(ctx: RequestContext, tx: Db, events: readonly NewEvent[]): Promise<StoredEvent[]> {
-  const stored = await appendEvents(tx, ctx.tenantId, events);
-  const hub = ctx.hub;
-  const tenantId = ctx.tenantId;
+export async function recordEvents(writer: EventWriter, tx: Db, events: readonly NewEvent[]): Promise<StoredEvent[]> {
+  const stored = await appendEvents(tx, writer.tenantId, events);
+  if (stored.length === 0) return stored;
+  const { hub, tenantId } = writer;
   // Not awaited: the response need not wait for the push's coalescing window.
   tx.onCommit(() => { void publishEvents(hub, tenantId, stored); });
   return stored;

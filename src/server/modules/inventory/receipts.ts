@@ -5,13 +5,15 @@ import type { FieldValue } from '../../crud/validation';
 import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
 import type { Db } from '../../db/database';
-import { pushInventoryChanged } from '../enterprises/audience';
+import { recordInventoryChanged } from './live';
 import { moveStock } from './stock';
 import { receiptSource } from '../../../shared/enums';
 
 
+const fromOrder = (receipt: Row) => receipt.transferOrderId !== null && receipt.transferOrderId !== undefined;
+
 function refuseIfFromOrder(ctx: RequestContext, receipt: Row): void {
-  if (receipt.transferOrderId !== null && receipt.transferOrderId !== undefined) {
+  if (fromOrder(receipt)) {
     throw errors.invalid(ctx.language, 'transferOrderId', translate(ctx.language, 'transferRules.receiptFromOrder'));
   }
 }
@@ -35,7 +37,8 @@ async function restock(ctx: RequestContext, tx: Db, before: Row | null, after: R
 
 /**
  * Receipts move the stock in the same transaction. Those a transfer order wrote belong to the order: they change only
- * with it. A manual receipt whose edit or removal would take more out than the stock holds is refused.
+ * with it (its move records the stock's live event). A manual receipt whose edit or removal would take more out than
+ * the stock holds is refused; its write records the live event of the enterprises whose stock it moved.
  */
 export const warehouseReceiptHooks: ResourceHooks = {
   async beforeWrite(ctx, tx, values, existing) {
@@ -43,12 +46,13 @@ export const warehouseReceiptHooks: ResourceHooks = {
     else values.source ??= receiptSource.manual;
     await restock(ctx, tx, existing, values);
   },
+  async afterWrite(ctx, tx, receipt, _input, existing) {
+    if (fromOrder(receipt)) return;
+    await recordInventoryChanged(ctx, tx, [Number(receipt.enterpriseId), ...(existing ? [Number(existing.enterpriseId)] : [])]);
+  },
   async beforeDelete(ctx, tx, receipt) {
     refuseIfFromOrder(ctx, receipt);
     await restock(ctx, tx, receipt, null);
-  },
-  // Manual receipts move stock too: the enterprise's users see the inventory change live.
-  async afterCommit(ctx, receipt) {
-    await pushInventoryChanged(ctx, [Number(receipt.enterpriseId)]);
+    await recordInventoryChanged(ctx, tx, [Number(receipt.enterpriseId)]);
   },
 };

@@ -14,11 +14,11 @@ import { sendSuccess } from '../../http/envelope';
 import { AppError, errors } from '../../http/errors';
 import type { Services } from '../../http/context';
 import type { HubServer } from '../../realtime';
-import type { NewEvent } from '../events';
+import { recordEvents, type NewEvent } from '../events';
 import { explainsDrop, latestExplainingMovement } from './explain';
 import { foldReadings, type StorageState } from './fold';
 import { hashDeviceKey } from './keys';
-import { deviceStatePayload, monitoringEvent, recordDeviceEvents, storageWeightPayload, type DeviceRef, type DeviceStateRow } from './live';
+import { deviceStatePayload, monitoringEvent, storageWeightPayload, type DeviceRef, type DeviceStateRow } from './live';
 import { evaluateReadings, isReduction, WarningBook, type RuleReading, type Thresholds, type WarningState } from './rules';
 import { validateReadings, type ValidReading } from './validate';
 import { saveWarnings, WARNING_COLUMNS } from './warnings';
@@ -175,7 +175,7 @@ export async function ingestBatch(db: Db, hub: HubServer | null, keyHash: string
       events.push(monitoringEvent(device, 'device.state', deviceStatePayload(device, state)));
     }
 
-    const recorded = await recordDeviceEvents(tx, hub, device.tenantId, events);
+    const recorded = await recordEvents({ hub, tenantId: device.tenantId }, tx, events);
     const lastSeq = recorded.length > 0 ? recorded[recorded.length - 1].seq : 0;
     await tx.query(
       `update telemetry_reading set batch_seq = $3 where smartequipment_id = $1

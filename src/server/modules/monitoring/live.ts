@@ -1,8 +1,6 @@
-/** Monitoring events: their payloads and their recording where no request context exists (ingest, sweeper). */
+/** Monitoring events: their payloads. */
 import type { DeviceStatePayload, StorageWeightPayload, WarningPayload } from '../../../shared/live/events';
-import type { Db } from '../../db/database';
-import type { HubServer } from '../../realtime';
-import { appendEvents, publishEvents, type NewEvent, type StoredEvent } from '../events';
+import type { NewEvent } from '../events';
 import type { WarningState } from './rules';
 
 /** What every monitoring event and warning needs of its device. */
@@ -37,13 +35,3 @@ type StorageWeightInput = Omit<StorageWeightPayload, 'deviceId' | 'enterpriseId'
 export const storageWeightPayload = (device: DeviceRef, input: StorageWeightInput): StorageWeightPayload =>
   ({ ...input, deviceId: device.id, enterpriseId: device.enterpriseId });
 
-/**
- * `recordEvents` for writers without a request (devices, the sweeper): appended in the transaction (call it last),
- * pushed once it commits.
- */
-export async function recordDeviceEvents(tx: Db, hub: HubServer | null, tenantId: number | null, events: readonly NewEvent[]): Promise<StoredEvent[]> {
-  const stored = await appendEvents(tx, tenantId, events);
-  // Not awaited: the device's answer need not wait for the push's coalescing window.
-  if (stored.length > 0) tx.onCommit(() => { void publishEvents(hub, tenantId, stored); });
-  return stored;
-}

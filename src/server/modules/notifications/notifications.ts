@@ -1,34 +1,33 @@
+import type { NoticePayload } from '../../../shared/live/events';
 import type { Db } from '../../db/database';
 import type { HubServer } from '../../realtime';
+import { recordEvents } from '../events';
 import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
 
-export interface NoticeItem {
-  id: number;
-  type: 0 | 1 | 2;
-  title: string;
-  description: string;
-  isRead: boolean;
-  creationTime: string;
-  /** What produced it, for the client to single out (contract-expiry reminders); null for plain notices. */
-  category: string | null;
-}
+/** `category`: what produced it, for the client to single out (contract-expiry reminders); null for plain notices. */
+export type NoticeItem = NoticePayload;
 
 /** Files notices that follow from data (a contract nearing expiry) just before the caller reads theirs. */
 type NoticeSource = (ctx: RequestContext) => Promise<void>;
 
 const COLUMNS = `id, type, category, title, description, is_read as "isRead", creation_time as "creationTime"`;
 
-/** Stores a notice for one user and pushes it to their open sessions (`getNotification`). Other modules call this. */
+/**
+ * Stores a notice for one user with its `notice.created` live event, addressed to that user alone, in one
+ * transaction (`db` may already be one). Other modules call this.
+ */
 export async function notifyUser(
   db: Db, hub: HubServer | null, tenantId: number | null, userId: number,
   notice: { type: NoticeItem['type']; title: string; description: string },
 ): Promise<NoticeItem> {
-  const [item] = await db.query<NoticeItem>(
-    `insert into notifications (tenant_id, user_id, type, title, description) values ($1, $2, $3, $4, $5) returning ${COLUMNS}`,
-    [tenantId, userId, notice.type, notice.title, notice.description]);
-  await hub?.sendToUser(tenantId, userId, 'getNotification', item);
-  return item;
+  return db.transaction(async (tx) => {
+    const [item] = await tx.query<NoticeItem>(
+      `insert into notifications (tenant_id, user_id, type, title, description) values ($1, $2, $3, $4, $5) returning ${COLUMNS}`,
+      [tenantId, userId, notice.type, notice.title, notice.description]);
+    await recordEvents({ hub, tenantId }, tx, [{ type: 'notice.created', topic: 'notice', userIds: [userId], payload: item }]);
+    return item;
+  });
 }
 
 export function registerNotifications(registry: AppServiceRegistry, sources: readonly NoticeSource[] = []): void {

@@ -1,3 +1,4 @@
+import type { TransferChangedPayload } from '../../../shared/live/events';
 import type { Party, OrderState, TransferActionName } from '../../../shared/transfer/machine';
 import type { Db } from '../../db/database';
 import type { RequestContext } from '../../http/context';
@@ -31,16 +32,20 @@ export async function recordHistory(ctx: RequestContext, tx: Db, entry: HistoryE
      values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10::jsonb, $11::jsonb)`,
     [ctx.tenantId, entry.orderId, entry.action, entry.party, ctx.session?.userId ?? null, ctx.session?.userName ?? null,
       json(entry.from), json(entry.to), entry.reason ?? null, json(entry.before), json(entry.after)]);
-  const [order] = await tx.query<{ manifest_no: string; producer_id: number; transporter_id: number; receiver_id: number }>(
-    'select manifest_no, producer_id, transporter_id, receiver_id from transfer_order where id = $1', [entry.orderId]);
-  await recordEvents(ctx, tx, [{
-    type: 'transfer.changed', topic: 'transfer',
-    enterpriseIds: [order.producer_id, order.transporter_id, order.receiver_id].map(Number),
-    payload: {
-      id: entry.orderId, manifestNo: order.manifest_no, action: entry.action, party: entry.party, from: entry.from, to: entry.to,
-      userName: ctx.session?.userName ?? null,
-    },
-  }]);
+  const [order] = await tx.query<{
+    manifest_no: string; version: number; declare_status: number; dispatch_status: number; sign_status: number;
+    producer_id: number; transporter_id: number; receiver_id: number;
+  }>(
+    `select manifest_no, version, declare_status, dispatch_status, sign_status, producer_id, transporter_id, receiver_id
+       from transfer_order where id = $1`, [entry.orderId]);
+  const parties = [order.producer_id, order.transporter_id, order.receiver_id].map(Number);
+  const payload: TransferChangedPayload = {
+    id: entry.orderId, manifestNo: order.manifest_no, action: entry.action, party: entry.party, from: entry.from, to: entry.to,
+    version: Number(order.version), declareStatus: Number(order.declare_status), dispatchStatus: Number(order.dispatch_status),
+    signStatus: Number(order.sign_status), producerId: parties[0], transporterId: parties[1], receiverId: parties[2],
+    userName: ctx.session?.userName ?? null,
+  };
+  await recordEvents(ctx, tx, [{ type: 'transfer.changed', topic: 'transfer', enterpriseIds: parties, payload }]);
 }
 
 export function readHistory(db: Db, orderId: number): Promise<Record<string, unknown>[]> {

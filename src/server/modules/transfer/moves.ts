@@ -10,12 +10,11 @@ import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
 import { errors, type ValidationErrorInfo } from '../../http/errors';
 import type { Input } from '../../http/input';
+import { recordInventoryChanged } from '../inventory/live';
 import { moveStock } from '../inventory/stock';
 import { authorizeMove, checkVersion, lockOrder, movedState, orders } from './guard';
 import { recordHistory, stateOf } from './history';
 import { LINES, quantitiesOf, readLines } from './lines';
-import { pushInventoryChanged } from '../enterprises/audience';
-import { pushOrderChanged } from './notify';
 import { chinaToday } from './numbering';
 
 interface MoveOutcome {
@@ -31,12 +30,12 @@ type MoveWork = (tx: Db, order: Row, transition: Transition) => Promise<MoveOutc
 
 /**
  * One move of the state machine in one transaction: lock the order, refuse a stale version (409) or a move the table
- * does not allow now (400), do the move's own work, set the statuses and count the version up, append the history.
- * The three enterprises hear of it once it is committed.
+ * does not allow now (400), do the move's own work, set the statuses and count the version up, append the history
+ * with its live event (and the stock's, when the move changed stock): the enterprises hear of it once it commits.
  */
 async function runMove(ctx: RequestContext, input: Input, action: TransferActionName, work: MoveWork, party?: Party): Promise<Row> {
   const id = input.requiredInt('Id', { min: 1 });
-  const { row, transition, stock } = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(ctx, tx, id);
     checkVersion(ctx, order, input);
     const transition = authorizeMove(ctx, order, action, party);
@@ -47,11 +46,9 @@ async function runMove(ctx: RequestContext, input: Input, action: TransferAction
       orderId: id, action, party: transition.party, from: stateOf(order), to: stateOf({ ...next }),
       reason: outcome.reason ?? null, before: outcome.before, after: outcome.after,
     });
-    return { row: await orders().detail(ctx, tx, id), transition, stock: outcome.stock ?? [] };
+    await recordInventoryChanged(ctx, tx, outcome.stock ?? []);
+    return orders().detail(ctx, tx, id);
   });
-  await pushOrderChanged(ctx, row, action, transition.party);
-  await pushInventoryChanged(ctx, stock);
-  return row;
 }
 
 const optionalReason = (ctx: RequestContext, input: Input, name: string) => input.optionalString(name, 500)?.trim() || null;

@@ -14,7 +14,6 @@ import { crossCheck, type CheckResult, type Warning } from './checks';
 import { authorizeMove, checkVersion, lockOrder, orders } from './guard';
 import { readHistory, recordHistory, stateOf } from './history';
 import { LINES, linesOf, quantitiesOf, readLines, writeLines } from './lines';
-import { pushOrderChanged } from './notify';
 import { nextManifestNo } from './numbering';
 
 const FIELDS: Record<string, FieldDef> = transferorder.fields;
@@ -95,10 +94,6 @@ export const transferOrderHooks: ResourceHooks = {
     if (list && mine) conditions.push(listCondition(list, mine, params));
     return conditions;
   },
-
-  async afterCommit(ctx, row, change) {
-    await pushOrderChanged(ctx, row, change === 'create' ? 'create' : change === 'update' ? 'edit' : 'delete', 'producer');
-  },
 };
 
 /**
@@ -122,20 +117,20 @@ function listCondition(list: 'C' | 'S', enterpriseIds: readonly number[], params
 /** The checks' warnings a write of an order answered with (see the afterWrite hook). */
 const warningsIn = (written: Row): Warning[] => (Array.isArray(written.warnings) ? written.warnings : []);
 
-async function createOrder(ctx: RequestContext, tx: Db, input: Input): Promise<{ row: Row; warnings: Warning[]; replayed: boolean }> {
+async function createOrder(ctx: RequestContext, tx: Db, input: Input): Promise<{ row: Row; warnings: Warning[] }> {
   const key = input.optionalString('requestKey', 64)?.trim() || null;
   if (key) {
     // The same key twice (a double click, a retried request) waits for the first and answers its order.
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`transfer-order:${ctx.tenantId ?? 0}:${key}`]);
     const found = await tx.query<{ id: number }>(
       'select id from transfer_order where coalesce(tenant_id, 0) = $1 and request_key = $2', [ctx.tenantId ?? 0, key]);
-    if (found[0]) return { row: await orders().detail(ctx, tx, Number(found[0].id)), warnings: [], replayed: true };
+    if (found[0]) return { row: await orders().detail(ctx, tx, Number(found[0].id)), warnings: [] };
   }
   const created = await orders().create(ctx, tx, input, {
     manifestNo: await nextManifestNo(tx, ctx.tenantId), declarantName: await declarantName(ctx, tx), totalQuantity: 0,
   });
   if (key) await tx.query('update transfer_order set request_key = $2 where id = $1', [created.id, key]);
-  return { row: await orders().detail(ctx, tx, created.id), warnings: warningsIn(created), replayed: false };
+  return { row: await orders().detail(ctx, tx, created.id), warnings: warningsIn(created) };
 }
 
 /** Carries a dry run's outcome out of the transaction it rolls back. */
@@ -169,8 +164,7 @@ export function registerOrderMethods(registry: AppServiceRegistry): void {
     service: transferorder.name, method: 'AddProductionWaste', verb: 'POST', access, parameters,
     summary: 'Declare a transfer order with its lines in one transaction; answers the order and the checks\' warnings',
     async handler(ctx, input) {
-      const { row, warnings, replayed } = await ctx.db.transaction((tx) => createOrder(ctx, tx, input));
-      if (!replayed) await pushOrderChanged(ctx, row, 'create', 'producer');
+      const { row, warnings } = await ctx.db.transaction((tx) => createOrder(ctx, tx, input));
       return { ...row, warnings };
     },
   });
