@@ -6,43 +6,26 @@ import fastifyStatic from '@fastify/static';
 import { RESOURCES } from '../shared/resources';
 import { createTokenService, loadSecret } from './auth/tokens';
 import type { ServerConfig } from './config';
-import { registerResource } from './crud/engine';
+import { registerResource, ResourceServices } from './crud/engine';
 import { isConnectionFailure, type Db } from './db/database';
 import { AppServiceRegistry, mountAppServices } from './http/app-services';
 import type { Services } from './http/context';
 import { multipartOptions } from './http/uploads';
-import { mountFileRoutes, registerFileServices } from './files';
+import { mountFileRoutes } from './files';
 import { AppError, errors } from './http/errors';
 import { checkJsonBody, MAX_JSON_DEPTH } from './http/json-body';
 import { failure } from './http/envelope';
 import { registerCors, registerSecurityHeaders } from './http/security';
 import { resolveLanguage } from './http/culture';
 import { translate } from '../shared/locales';
-import { registerAccount } from './modules/auth/account';
-import { registerConfiguration } from './modules/configuration';
 import { mountTokenAuth } from './modules/auth/authenticate';
+import { attachChat } from './modules/chat';
 import { mountOpenApi } from './modules/docs/openapi';
-import { registerNotifications } from './modules/notifications/notifications';
-import { registerRegions } from './modules/regions';
-import { registerRoles } from './modules/roles/roles';
-import { registerSession } from './modules/session/session';
+import { RESOURCE_MODULES, SERVICE_MODULES } from './modules';
+import { mountDeviceIngest, startSweeper } from './modules/monitoring';
 import { mountUserConfiguration } from './modules/session/user-configuration';
-import { registerTenants } from './modules/tenants/tenants';
-import { registerUsers } from './modules/users/users';
-import { contractHooks, fileContractReminders, registerContractMethods } from './modules/contracts';
-import { enterpriseHooks, registerEnterpriseMethods } from './modules/enterprises';
-import { planDetailHooks, planHooks, registerPlanMethods } from './modules/plans';
-import { registerWasteInfoMethods, wasteInfoHooks } from './modules/wasteinfo';
-import { registerTransferMethods, transferLineHooks, transferOrderHooks } from './modules/transfer';
-import { warehouseReceiptHooks } from './modules/inventory/receipts';
-import { registerInbox } from './modules/inbox';
-import { attachChat, chatLogHooks, registerChatMethods } from './modules/chat';
-import {
-  equipmentModelHooks, mountDeviceIngest, registerMonitoringMethods, smartEquipmentHooks, startSweeper,
-} from './modules/monitoring';
-import type { ResourceHooks } from './crud/engine';
 import { registerHub } from './realtime';
-import { groupsOf, registerEvents } from './modules/events';
+import { groupsOf } from './modules/events';
 import { loadSession } from './http/context';
 
 export interface App {
@@ -59,43 +42,14 @@ interface AppOptions {
   hubChannelPrefix?: string;
 }
 
-/** What each declared resource does beyond its declaration. */
-const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
-  EnterpriseInformation: enterpriseHooks,
-  HazardouswasteInformation: wasteInfoHooks,
-  AnnualManagementPlan: planHooks,
-  AnnualManagementPlanDetail: planDetailHooks,
-  Contract: contractHooks,
-  TransferOrder: transferOrderHooks,
-  TransferOrderLine: transferLineHooks,
-  Warehousereceipt: warehouseReceiptHooks,
-  ChatLog: chatLogHooks,
-  Equipmentmodel: equipmentModelHooks,
-  Smartequipment: smartEquipmentHooks,
-};
-
-/** Every app service of the product: the declared resources through the engine, plus the modules. */
-function buildRegistry(): AppServiceRegistry {
+/** Every app service of the product: the declared resources through the engine, with their modules, then the rest. */
+function buildRegistry(resources: ResourceServices): AppServiceRegistry {
   const registry = new AppServiceRegistry();
-  for (const resource of RESOURCES) registerResource(registry, resource, RESOURCE_HOOKS[resource.name]);
-  registerEnterpriseMethods(registry);
-  registerWasteInfoMethods(registry);
-  registerPlanMethods(registry);
-  registerContractMethods(registry);
-  registerTransferMethods(registry);
-  registerInbox(registry);
-  registerChatMethods(registry);
-  registerMonitoringMethods(registry);
-  registerEvents(registry);
-  registerAccount(registry);
-  registerConfiguration(registry);
-  registerSession(registry);
-  registerUsers(registry);
-  registerRoles(registry);
-  registerTenants(registry);
-  registerNotifications(registry, [fileContractReminders]);
-  registerRegions(registry);
-  registerFileServices(registry);
+  for (const resource of RESOURCES) {
+    registerResource(registry, resources, resource, RESOURCE_MODULES.find((m) => m.resource === resource)?.hooks);
+  }
+  for (const module of RESOURCE_MODULES) module.methods?.(registry);
+  for (const register of SERVICE_MODULES) register(registry);
   return registry;
 }
 
@@ -165,7 +119,7 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
   });
 
   const tokens = createTokenService(loadSecret(config.jwtSecret, config.dataDir));
-  const services: Services = { db, tokens, config, hub: null };
+  const services: Services = { db, tokens, config, hub: null, resources: new ResourceServices() };
 
   services.hub = await registerHub(server, {
     path: '/chatmsg',
@@ -184,7 +138,7 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
   });
   attachChat(server, services);
 
-  const registry = buildRegistry();
+  const registry = buildRegistry(services.resources);
   // Multipart bodies are parsed only on the app-service route (upload methods); elsewhere they stay unsupported (415).
   await server.register(async (scope) => {
     await scope.register(fastifyMultipart, multipartOptions(config));

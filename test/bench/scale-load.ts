@@ -1,7 +1,6 @@
 // List latency at production scale: 100,000 enterprises and 1,000,000 hazardous-waste records in tenant 1, the first
 // page and page 1000 of the clerk's tables over real HTTP, plus the query plans behind them. The server runs in this
 // thread; the requests come from load-worker.ts in another, as in http-load.ts.
-import { resourceService } from '../../src/server/crud/engine';
 import type { Db, SqlParam } from '../../src/server/db/database';
 import type { RequestContext } from '../../src/server/http/context';
 import { Input } from '../../src/server/http/input';
@@ -113,7 +112,7 @@ async function listStatements(server: BenchServer, userId: number, scenario: Sca
     ip: '127.0.0.1',
     isGranted: () => true,
   };
-  await resourceService(scenario.service).list(ctx, new Input(scenario.query, 'zh-CN'));
+  await ctx.resources.of(scenario.service).list(ctx, new Input(scenario.query, 'zh-CN'));
   return statements;
 }
 

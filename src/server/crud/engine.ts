@@ -291,19 +291,29 @@ class ResourceService {
   }
 }
 
-const services = new Map<string, ResourceService>();
+/**
+ * The app's resource services, by resource: built with the registry and handed to every request through its context
+ * (`ctx.resources`), for modules that compose the standard operations of other resources.
+ */
+export class ResourceServices {
+  private readonly byName = new Map<string, ResourceService>();
 
-/** The service of a registered resource, for modules that compose the standard operations. */
-export function resourceService(name: string): ResourceService {
-  const service = services.get(name.toLowerCase());
-  if (!service) throw new Error(`Resource ${name} is not registered`);
-  return service;
+  add(service: ResourceService): void {
+    this.byName.set(service.resource.name.toLowerCase(), service);
+  }
+
+  of(resource: Resource | string): ResourceService {
+    const name = typeof resource === 'string' ? resource : resource.name;
+    const service = this.byName.get(name.toLowerCase());
+    if (!service) throw new Error(`Resource ${name} is not registered`);
+    return service;
+  }
 }
 
 /** The five standard endpoints and the lookup list of one declared resource. */
-export function registerResource(registry: AppServiceRegistry, resource: Resource, hooks: ResourceHooks = {}): ResourceService {
+export function registerResource(registry: AppServiceRegistry, services: ResourceServices, resource: Resource, hooks: ResourceHooks = {}): ResourceService {
   const crud = new ResourceService(resource, hooks);
-  services.set(resource.name.toLowerCase(), crud);
+  services.add(crud);
   const access = { anyOf: resourcePermissions(resource) };
   const service = resource.name;
   const filters = [

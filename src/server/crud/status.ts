@@ -3,7 +3,6 @@ import { translate } from '../../shared/locales';
 import type { AppServiceRegistry } from '../http/app-services';
 import type { RequestContext } from '../http/context';
 import { errors } from '../http/errors';
-import { resourceService } from './engine';
 import { readFilterValue } from './validation';
 
 interface StatusChange {
@@ -22,7 +21,7 @@ export function registerStatusChange(registry: AppServiceRegistry, resource: Res
     service: resource.name, method, verb: 'PUT', access: { anyOf: [resource.permission] },
     summary: `Change the ${change.field} of ${resource.label.en}`, parameters: ['id', 'status'],
     handler: (ctx, input) => ctx.db.transaction(async (tx) => {
-      const service = resourceService(resource.name);
+      const service = ctx.resources.of(resource);
       const row = await service.get(ctx, tx, input.requiredInt('Id', { min: 1 }));
       const checked = readFilterValue(def, input.get('status'), ctx.language, pick(def.label, ctx.language));
       if (checked.error || checked.value === undefined) throw errors.invalid(ctx.language, 'status', checked.error ?? translate(ctx.language, 'validation.required', { field: 'status' }));

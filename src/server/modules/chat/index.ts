@@ -7,6 +7,8 @@ import { deliverWaiting } from './delivery';
 import { registerMessageMethods } from './messages';
 import { registerNoticeMethods } from './notices';
 import { trackPresence } from './presence';
+import type { ResourceModule } from '../../crud/module';
+import { chatlog } from '../../../shared/resources';
 
 export { isUserOnline, onlineUserIds } from './presence';
 
@@ -49,3 +51,5 @@ export function attachChat(server: FastifyInstance, services: Services): void {
     await presence.stop();
   });
 }
+
+export const chatLogModule: ResourceModule = { resource: chatlog, hooks: chatLogHooks, methods: registerChatMethods };

@@ -1,13 +1,13 @@
 import { translate } from '../../../shared/locales';
 import { contract } from '../../../shared/resources';
 import type { ResourceHooks } from '../../crud/engine';
-import { resourceService } from '../../crud/engine';
 import type { Row } from '../../crud/repository';
 import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
 import { Input } from '../../http/input';
 import { contractStatus, noticeType } from '../../../shared/enums';
+import type { ResourceModule } from '../../crud/module';
 
 /** The category of contract-expiry reminders, notices of the message type. */
 export const CONTRACT_EXPIRY_CATEGORY = 'contractExpiry';
@@ -22,7 +22,7 @@ export const contractHooks: ResourceHooks = {
 
 /** Normal contracts the caller may see that expire between today and `days` from now, soonest first. */
 export async function expiringContracts(ctx: RequestContext, days: number): Promise<Row[]> {
-  const { items } = await resourceService(contract.name).list(ctx, new Input({ status: contractStatus.normal, MaxResultCount: 200, Sorting: 'expiryDate' }, ctx.language));
+  const { items } = await ctx.resources.of(contract).list(ctx, new Input({ status: contractStatus.normal, MaxResultCount: 200, Sorting: 'expiryDate' }, ctx.language));
   // The list is small (one page of the soonest); the window is applied here so the engine needs no range filter.
   const today = new Date();
   const from = today.toISOString().slice(0, 10);
@@ -58,3 +58,5 @@ export function registerContractMethods(registry: AppServiceRegistry): void {
     },
   });
 }
+
+export const contractModule: ResourceModule = { resource: contract, hooks: contractHooks, methods: registerContractMethods };

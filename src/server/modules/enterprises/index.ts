@@ -2,12 +2,12 @@ import { translate } from '../../../shared/locales';
 import { pick } from '../../../shared/resource-kit';
 import { driver, enterpriseinformation, vehicleinformation } from '../../../shared/resources';
 import type { ResourceHooks } from '../../crud/engine';
-import { resourceService } from '../../crud/engine';
 import { forPicker } from '../../crud/picker';
 import type { AppServiceRegistry } from '../../http/app-services';
 import { errors, type ValidationErrorInfo } from '../../http/errors';
 import { Input } from '../../http/input';
 import { resolveRegionPath } from '../regions';
+import type { ResourceModule } from '../../crud/module';
 
 const LEVELS = ['province', 'city', 'county', 'town', 'village'] as const;
 const RECEIVER = 1;
@@ -40,10 +40,14 @@ export function registerEnterpriseMethods(registry: AppServiceRegistry): void {
       summary: `${resource.label.en} of one enterprise (all of them, for pickers)`,
       async handler(ctx, input) {
         const efid = input.requiredInt('efid', { min: 1 });
-        const service = resourceService(resource.name);
+        const service = ctx.resources.of(resource);
         const { items } = await service.list(ctx, new Input({ enterpriseId: efid, MaxResultCount: 1000 }, ctx.language));
         return forPicker(ctx, resource, items);
       },
     });
   }
 }
+
+export const enterpriseModule: ResourceModule = {
+  resource: enterpriseinformation, hooks: enterpriseHooks, methods: registerEnterpriseMethods,
+};

@@ -8,6 +8,8 @@ import type { Db } from '../../db/database';
 import { recordInventoryChanged } from './live';
 import { moveStock } from './stock';
 import { receiptSource } from '../../../shared/enums';
+import type { ResourceModule } from '../../crud/module';
+import { warehousereceipt } from '../../../shared/resources';
 
 
 const fromOrder = (receipt: Row) => receipt.transferOrderId !== null && receipt.transferOrderId !== undefined;
@@ -56,3 +58,5 @@ export const warehouseReceiptHooks: ResourceHooks = {
     await recordInventoryChanged(ctx, tx, [Number(receipt.enterpriseId)]);
   },
 };
+
+export const warehouseReceiptModule: ResourceModule = { resource: warehousereceipt, hooks: warehouseReceiptHooks };

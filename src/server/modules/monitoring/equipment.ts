@@ -1,9 +1,8 @@
 /** Equipment models and smart devices beyond their declarations: keys, bindings to a waste, unbinding, deletion. */
-import { equipmentmodel, smartequipment } from '../../../shared/resources';
+import { smartequipment } from '../../../shared/resources';
 import { translate } from '../../../shared/locales';
-import { resourceService, type ResourceHooks } from '../../crud/engine';
+import { type ResourceHooks } from '../../crud/engine';
 import type { Row } from '../../crud/repository';
-import { registerStatusChange } from '../../crud/status';
 import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
@@ -16,7 +15,7 @@ import { closeStoragePoint, openStoragePoint, syncStoragePoints } from './storag
 import { closeWarnings, lockDevice, refreshRunningState } from './warnings';
 import { warningType } from '../../../shared/enums';
 
-const devices = () => resourceService(smartequipment.name);
+const devices = (ctx: RequestContext) => ctx.resources.of(smartequipment);
 
 /** Warnings about a storage point's content: when the point closes, no reading can clear them. Reductions stay for people. */
 const STORAGE_WARNINGS = [warningType.weight, warningType.noWaste];
@@ -96,14 +95,13 @@ export const smartEquipmentHooks: ResourceHooks = {
 };
 
 export function registerEquipmentMethods(registry: AppServiceRegistry): void {
-  registerStatusChange(registry, equipmentmodel, { field: 'status', transitions: { 0: [1], 1: [0] } });
   const access = { anyOf: [smartequipment.permission] };
 
   registry.add({
     service: smartequipment.name, method: 'RegenerateKey', verb: 'POST', access, parameters: ['id'],
     summary: 'Give the device a new key, shown once; the old key stops working at once',
     handler: (ctx, input) => ctx.db.transaction(async (tx) => {
-      const row = await devices().get(ctx, tx, input.requiredInt('Id', { min: 1 }));
+      const row = await devices(ctx).get(ctx, tx, input.requiredInt('Id', { min: 1 }));
       await lockDevice(tx, row.id);
       const deviceKey = newDeviceKey();
       await tx.query('update smart_equipment set device_key_hash = $2, last_modification_time = now(), last_modifier_user_id = $3 where id = $1',
@@ -116,16 +114,16 @@ export function registerEquipmentMethods(registry: AppServiceRegistry): void {
     service: smartequipment.name, method: 'Updateunbind', verb: 'PUT', access, parameters: ['id'],
     summary: 'Unbind the device from its waste and place; its storage point is closed and kept as history',
     handler: (ctx, input) => ctx.db.transaction(async (tx) => {
-      const row = await devices().get(ctx, tx, input.requiredInt('Id', { min: 1 }));
+      const row = await devices(ctx).get(ctx, tx, input.requiredInt('Id', { min: 1 }));
       const device = await lockDevice(tx, row.id);
       const [current] = await tx.query<{ wasteId: number | null }>(
         'select hazardouswaste_information_id as "wasteId" from smart_equipment where id = $1', [row.id]);
       if (!device || current?.wasteId === null || current?.wasteId === undefined) {
         throw errors.invalid(ctx.language, 'hazardouswasteInformationId', translate(ctx.language, 'monitoringRules.notBound'));
       }
-      const updated = await devices().setFields(ctx, tx, row.id, { hazardouswasteInformationId: null, storagePlace: null });
+      const updated = await devices(ctx).setFields(ctx, tx, row.id, { hazardouswasteInformationId: null, storagePlace: null });
       await matchBinding(ctx, tx, device, updated);
-      return devices().get(ctx, tx, row.id);
+      return devices(ctx).get(ctx, tx, row.id);
     }),
   });
 }

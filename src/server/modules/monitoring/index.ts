@@ -1,15 +1,24 @@
 import type { AppServiceRegistry } from '../../http/app-services';
-import { registerEquipmentMethods } from './equipment';
+import { equipmentModelStatus } from '../../../shared/enums';
+import { equipmentmodel, equipmentwarning, hazardouswastestorage, smartequipment } from '../../../shared/resources';
+import type { ResourceModule } from '../../crud/module';
+import { registerStatusChange } from '../../crud/status';
+import { equipmentModelHooks, registerEquipmentMethods, smartEquipmentHooks } from './equipment';
 import { registerStorageMethods } from './storage';
 import { registerWarningMethods } from './warnings';
 
-export { equipmentModelHooks, smartEquipmentHooks } from './equipment';
 export { ingestBatch, mountDeviceIngest } from './ingest';
 export { startSweeper, sweepOnce, type Sweeper } from './sweeper';
 
-/** Smart equipment, storage points and warnings beyond the standard endpoints (the device ingest is mounted apart). */
-export function registerMonitoringMethods(registry: AppServiceRegistry): void {
-  registerEquipmentMethods(registry);
-  registerStorageMethods(registry);
-  registerWarningMethods(registry);
-}
+// Smart equipment, storage points and warnings beyond the standard endpoints (the device ingest is mounted apart).
+
+export const equipmentModelModule: ResourceModule = {
+  resource: equipmentmodel,
+  hooks: equipmentModelHooks,
+  methods: (registry: AppServiceRegistry) => registerStatusChange(registry, equipmentmodel, {
+    field: 'status', transitions: { [equipmentModelStatus.inUse]: [equipmentModelStatus.disabled], [equipmentModelStatus.disabled]: [equipmentModelStatus.inUse] },
+  }),
+};
+export const smartEquipmentModule: ResourceModule = { resource: smartequipment, hooks: smartEquipmentHooks, methods: registerEquipmentMethods };
+export const storageModule: ResourceModule = { resource: hazardouswastestorage, methods: registerStorageMethods };
+export const warningModule: ResourceModule = { resource: equipmentwarning, methods: registerWarningMethods };

@@ -8,7 +8,6 @@ import {
   READING_LIMITS, SERIES_BUCKET_MINUTES, SERIES_HOURS,
   type SeqItems, type StorageCorrectionDto, type StoragePointDetailDto, type StoragePointDto, type WeightSample,
 } from '../../../shared/monitoring';
-import { resourceService } from '../../crud/engine';
 import { enterpriseCondition, scopeOf } from '../../crud/scope';
 import { Params, scopeCondition } from '../../crud/sql';
 import type { Db } from '../../db/database';
@@ -130,7 +129,7 @@ async function correctWeight(ctx: RequestContext, input: Input): Promise<Storage
   if (!reason) throw errors.invalid(ctx.language, 'reason', translate(ctx.language, 'monitoringRules.reasonRequired'));
   const target = kg(weight);
   return ctx.db.transaction(async (tx) => {
-    const visible = await resourceService(hazardouswastestorage.name).get(ctx, tx, id);
+    const visible = await ctx.resources.of(hazardouswastestorage).get(ctx, tx, id);
     const device = await lockDevice(tx, Number(visible.smartequipmentId));
     const [storage] = await tx.query<{ currentWeight: number; capacity: number; unboundTime: string | null }>(
       `select current_weight as "currentWeight", capacity, unbound_time as "unboundTime" from hazardous_waste_storage where id = $1 for update`, [id]);

@@ -5,7 +5,6 @@ import { WARNING_SEVERITY_ORDER } from '../../../shared/live/severity';
 import { WARNING_MOVES, type OpenWarningDto, type SeqItems } from '../../../shared/monitoring';
 import { pick } from '../../../shared/resource-kit';
 import { warningStatus } from '../../../shared/enums';
-import { resourceService } from '../../crud/engine';
 import { enterpriseCondition, scopeOf } from '../../crud/scope';
 import { Params, scopeCondition } from '../../crud/sql';
 import type { Db } from '../../db/database';
@@ -92,7 +91,7 @@ function statusLabel(ctx: RequestContext, value: number): string {
 /** `PUT EquipmentWarning/UpdateEquipmentWarningStatus {id, status, note}`: acknowledge or close, once, with who/when/why. */
 async function moveWarning(ctx: RequestContext, id: number, to: number, note: string | null) {
   return ctx.db.transaction(async (tx) => {
-    const visible = await resourceService(equipmentwarning.name).get(ctx, tx, id);
+    const visible = await ctx.resources.of(equipmentwarning).get(ctx, tx, id);
     const device = await lockDevice(tx, Number(visible.smartequipmentId));
     if (!device) throw errors.notFound(ctx.language, equipmentwarning.name, id);
     const [current] = await tx.query<WarningState>(`select ${WARNING_COLUMNS} from equipment_warning w where w.id = $1 for update`, [id]);

@@ -1,7 +1,7 @@
 import { translate } from '../../../shared/locales';
 import { annualmanagementplan, annualmanagementplandetail } from '../../../shared/resources';
 import type { ResourceHooks } from '../../crud/engine';
-import { forNestedRow, nestedInput, resourceService } from '../../crud/engine';
+import { forNestedRow, nestedInput } from '../../crud/engine';
 import type { Row } from '../../crud/repository';
 import { registerStatusChange } from '../../crud/status';
 import type { Db } from '../../db/database';
@@ -10,13 +10,14 @@ import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
 import { Input } from '../../http/input';
 import { planStatus } from '../../../shared/enums';
+import type { ResourceModule } from '../../crud/module';
 
 const EDITABLE: readonly number[] = [planStatus.draft, planStatus.returned];
 /** The body key of a plan's rows in CreateAMP_AMPM and UpdateAMP_AMPM. */
 const ROWS = 'details';
 
-const plans = () => resourceService(annualmanagementplan.name);
-const details = () => resourceService(annualmanagementplandetail.name);
+const plans = (ctx: RequestContext) => ctx.resources.of(annualmanagementplan);
+const details = (ctx: RequestContext) => ctx.resources.of(annualmanagementplandetail);
 
 function refuseUnlessEditable(ctx: RequestContext, plan: Row): void {
   if (!EDITABLE.includes(Number(plan.status))) throw errors.invalid(ctx.language, 'status', translate(ctx.language, 'validation.planLocked'));
@@ -42,11 +43,11 @@ export const planHooks: ResourceHooks = {
 export const planDetailHooks: ResourceHooks = {
   async beforeWrite(ctx, tx, values, existing) {
     if (existing && existing.aid !== values.aid) throw errors.invalid(ctx.language, 'aid', translate(ctx.language, 'validation.planLocked'));
-    const plan = await plans().get(ctx, tx, values.aid as number);
+    const plan = await plans(ctx).get(ctx, tx, values.aid as number);
     refuseUnlessEditable(ctx, plan);
   },
   async beforeDelete(ctx, tx, row) {
-    refuseUnlessEditable(ctx, await plans().get(ctx, tx, row.aid as number));
+    refuseUnlessEditable(ctx, await plans(ctx).get(ctx, tx, row.aid as number));
   },
 };
 
@@ -58,7 +59,7 @@ function rowsOf(ctx: RequestContext, input: Input): unknown[] {
 
 /** Reads through `db` so that rows written in the running transaction are seen. */
 async function rowsOfPlan(ctx: RequestContext, db: Db, aid: number): Promise<Row[]> {
-  const { items } = await details().list({ ...ctx, db }, new Input({ aid, MaxResultCount: 1000, Sorting: 'id asc' }, ctx.language));
+  const { items } = await details(ctx).list({ ...ctx, db }, new Input({ aid, MaxResultCount: 1000, Sorting: 'id asc' }, ctx.language));
   return items;
 }
 
@@ -69,9 +70,9 @@ export function registerPlanMethods(registry: AppServiceRegistry): void {
     summary: 'Create a plan with its rows in one transaction (a bad row creates nothing)',
     handler: (ctx, input) => ctx.db.transaction(async (tx) => {
       const rows = rowsOf(ctx, input);
-      const plan = await plans().create(ctx, tx, input);
+      const plan = await plans(ctx).create(ctx, tx, input);
       for (const [index, raw] of rows.entries()) {
-        await forNestedRow(ROWS, index, () => details().create(ctx, tx, nestedInput({ ...(raw as object), aid: plan.id }, ctx)));
+        await forNestedRow(ROWS, index, () => details(ctx).create(ctx, tx, nestedInput({ ...(raw as object), aid: plan.id }, ctx)));
       }
       return { ...plan, [ROWS]: await rowsOfPlan(ctx, tx, plan.id) };
     }),
@@ -81,17 +82,17 @@ export function registerPlanMethods(registry: AppServiceRegistry): void {
     summary: 'Update a plan and replace its rows in one transaction: rows with an id are updated, without one created, missing ones deleted',
     handler: (ctx, input) => ctx.db.transaction(async (tx) => {
       const rows = rowsOf(ctx, input);
-      const plan = await plans().update(ctx, tx, input);
+      const plan = await plans(ctx).update(ctx, tx, input);
       const kept = new Set<number>();
       for (const [index, raw] of rows.entries()) {
         const body = nestedInput({ ...(raw as object), aid: plan.id }, ctx);
-        const saved = await forNestedRow(ROWS, index, () => body.has('id') ? details().update(ctx, tx, body) : details().create(ctx, tx, body));
+        const saved = await forNestedRow(ROWS, index, () => body.has('id') ? details(ctx).update(ctx, tx, body) : details(ctx).create(ctx, tx, body));
         kept.add(saved.id);
       }
       for (const existing of await rowsOfPlan(ctx, tx, plan.id)) {
-        if (!kept.has(existing.id)) await details().remove(ctx, tx, existing.id);
+        if (!kept.has(existing.id)) await details(ctx).remove(ctx, tx, existing.id);
       }
-      return { ...(await plans().get(ctx, tx, plan.id)), [ROWS]: await rowsOfPlan(ctx, tx, plan.id) };
+      return { ...(await plans(ctx).get(ctx, tx, plan.id)), [ROWS]: await rowsOfPlan(ctx, tx, plan.id) };
     }),
   });
   registerStatusChange(registry, annualmanagementplan, {
@@ -105,8 +106,11 @@ export function registerPlanMethods(registry: AppServiceRegistry): void {
     parameters: ['Aid'], summary: 'The rows of one plan, in entry order',
     async handler(ctx, input) {
       const aid = input.requiredInt('Aid', { min: 1 });
-      await plans().get(ctx, ctx.db, aid);
+      await plans(ctx).get(ctx, ctx.db, aid);
       return rowsOfPlan(ctx, ctx.db, aid);
     },
   });
 }
+
+export const planModule: ResourceModule = { resource: annualmanagementplan, hooks: planHooks, methods: registerPlanMethods };
+export const planDetailModule: ResourceModule = { resource: annualmanagementplandetail, hooks: planDetailHooks };

@@ -3,7 +3,6 @@ import { translate } from '../../../shared/locales';
 import { pick, type EnumDef, type EnumValue } from '../../../shared/resource-kit';
 import { transferorder } from '../../../shared/resources';
 import { judge, partiesOf, type OrderState, type Party, type TransferActionName, type Transition } from '../../../shared/transfer/machine';
-import { resourceService } from '../../crud/engine';
 import type { Row } from '../../crud/repository';
 import type { Db } from '../../db/database';
 import type { RequestContext } from '../../http/context';
@@ -11,7 +10,7 @@ import { AppError, errors } from '../../http/errors';
 import type { Input } from '../../http/input';
 import { stateOf } from './history';
 
-export const orders = () => resourceService(transferorder.name);
+export const orders = (ctx: RequestContext) => ctx.resources.of(transferorder);
 
 const label = (def: EnumDef<EnumValue>, value: EnumValue, ctx: RequestContext) => {
   const option = def.options.find((o) => o.value === value);
@@ -29,7 +28,7 @@ function describeState(ctx: RequestContext, state: OrderState): string {
  */
 export async function lockOrder(ctx: RequestContext, tx: Db, id: number): Promise<Row> {
   await tx.query('select id from transfer_order where id = $1 for update', [id]);
-  return orders().get(ctx, tx, id);
+  return orders(ctx).get(ctx, tx, id);
 }
 
 /** A request naming an older version than the stored one lost the race: 409, reload. */

@@ -1,14 +1,21 @@
 import type { AppServiceRegistry } from '../../http/app-services';
 import { registerMoveMethods } from './moves';
-import { registerOrderMethods } from './orders';
+import { registerOrderMethods, transferOrderHooks } from './orders';
+import { transferLineHooks } from './lines';
+import { transferorder, transferorderline } from '../../../shared/resources';
+import type { ResourceModule } from '../../crud/module';
 import { registerStatisticsMethods } from './statistics';
 
-export { transferLineHooks } from './lines';
-export { transferOrderHooks } from './orders';
-
 /** Transfer orders beyond the standard endpoints: declaring with lines, the moves, statistics and stock by enterprise. */
-export function registerTransferMethods(registry: AppServiceRegistry): void {
-  registerOrderMethods(registry);
-  registerMoveMethods(registry);
-  registerStatisticsMethods(registry);
-}
+export const transferOrderModule: ResourceModule = {
+  resource: transferorder,
+  hooks: transferOrderHooks,
+  methods(registry: AppServiceRegistry) {
+    registerOrderMethods(registry);
+    registerMoveMethods(registry);
+    registerStatisticsMethods(registry);
+  },
+};
+
+/** An order's lines are written with it; their own hooks keep them to the order's producer and state. */
+export const transferLineModule: ResourceModule = { resource: transferorderline, hooks: transferLineHooks };

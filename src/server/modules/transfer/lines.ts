@@ -1,7 +1,7 @@
 import { translate } from '../../../shared/locales';
 import { transferorderline } from '../../../shared/resources';
 import type { ResourceHooks } from '../../crud/engine';
-import { forNestedRow, nestedInput, resourceService } from '../../crud/engine';
+import { forNestedRow, nestedInput } from '../../crud/engine';
 import type { Row } from '../../crud/repository';
 import type { Db } from '../../db/database';
 import type { RequestContext } from '../../http/context';
@@ -12,7 +12,7 @@ import { Input } from '../../http/input';
 export const LINES = 'lines';
 const MAX_LINES = 50;
 
-export const lines = () => resourceService(transferorderline.name);
+export const lines = (ctx: RequestContext) => ctx.resources.of(transferorderline);
 
 interface WasteRecord {
   wastecode_id: number;
@@ -53,7 +53,7 @@ export function linesOf(ctx: RequestContext, input: Input): Record<string, unkno
 
 /** The order's lines in entry order, read through `db` so that the running transaction's writes are seen. */
 export async function readLines(ctx: RequestContext, db: Db, orderId: number): Promise<Row[]> {
-  const { items } = await lines().list({ ...ctx, db }, new Input({ orderId, MaxResultCount: MAX_LINES, Sorting: 'id asc' }, ctx.language));
+  const { items } = await lines(ctx).list({ ...ctx, db }, new Input({ orderId, MaxResultCount: MAX_LINES, Sorting: 'id asc' }, ctx.language));
   return items;
 }
 
@@ -67,10 +67,10 @@ export async function writeLines(ctx: RequestContext, tx: Db, orderId: number, r
     if (id !== undefined && !existing.some((e) => e.id === id)) {
       throw errors.invalid(ctx.language, `${LINES}[${index}].id`, translate(ctx.language, 'transferRules.unknownLine', { id: String(id) }));
     }
-    const saved = await forNestedRow(LINES, index, () => (id !== undefined ? lines().update(ctx, tx, body) : lines().create(ctx, tx, body)));
+    const saved = await forNestedRow(LINES, index, () => (id !== undefined ? lines(ctx).update(ctx, tx, body) : lines(ctx).create(ctx, tx, body)));
     kept.add(saved.id);
   }
-  for (const line of existing) if (!kept.has(line.id)) await lines().remove(ctx, tx, line.id);
+  for (const line of existing) if (!kept.has(line.id)) await lines(ctx).remove(ctx, tx, line.id);
   return readLines(ctx, tx, orderId);
 }
 

@@ -2,7 +2,7 @@ import { translate } from '../../../shared/locales';
 import { transferorder, warehousereceipt } from '../../../shared/resources';
 import type { Party, TransferActionName, Transition } from '../../../shared/transfer/machine';
 import { PARTIES } from '../../../shared/transfer/machine';
-import { nestedInput, resourceService } from '../../crud/engine';
+import { nestedInput } from '../../crud/engine';
 import type { Row } from '../../crud/repository';
 import type { FieldValue } from '../../crud/validation';
 import type { Db } from '../../db/database';
@@ -41,13 +41,13 @@ async function runMove(ctx: RequestContext, input: Input, action: TransferAction
     const transition = authorizeMove(ctx, order, action, party);
     const outcome = await work(tx, order, transition);
     const next = movedState(order, transition);
-    await orders().setFields(ctx, tx, id, { ...outcome.fields, ...next });
+    await orders(ctx).setFields(ctx, tx, id, { ...outcome.fields, ...next });
     await recordHistory(ctx, tx, {
       orderId: id, action, party: transition.party, from: stateOf(order), to: stateOf({ ...next }),
       reason: outcome.reason ?? null, before: outcome.before, after: outcome.after,
     });
     await recordInventoryChanged(ctx, tx, outcome.stock ?? []);
-    return orders().detail(ctx, tx, id);
+    return orders(ctx).detail(ctx, tx, id);
   });
 }
 
@@ -123,7 +123,7 @@ async function receive(ctx: RequestContext, tx: Db, order: Row, orderLines: Row[
   for (const [wastecodeId, quantity] of out) {
     await moveStock(ctx, tx, { enterpriseId: Number(order.producerId), wastecodeId, delta: -quantity, member: LINES });
   }
-  const receipts = resourceService(warehousereceipt.name);
+  const receipts = ctx.resources.of(warehousereceipt);
   for (const line of orderLines) {
     const received = Number(line.receivedQuantity);
     if (!(received > 0)) continue;

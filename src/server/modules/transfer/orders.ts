@@ -124,13 +124,13 @@ async function createOrder(ctx: RequestContext, tx: Db, input: Input): Promise<{
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`transfer-order:${ctx.tenantId ?? 0}:${key}`]);
     const found = await tx.query<{ id: number }>(
       'select id from transfer_order where coalesce(tenant_id, 0) = $1 and request_key = $2', [ctx.tenantId ?? 0, key]);
-    if (found[0]) return { row: await orders().detail(ctx, tx, Number(found[0].id)), warnings: [] };
+    if (found[0]) return { row: await orders(ctx).detail(ctx, tx, Number(found[0].id)), warnings: [] };
   }
-  const created = await orders().create(ctx, tx, input, {
+  const created = await orders(ctx).create(ctx, tx, input, {
     manifestNo: await nextManifestNo(tx, ctx.tenantId), declarantName: await declarantName(ctx, tx), totalQuantity: 0,
   });
   if (key) await tx.query('update transfer_order set request_key = $2 where id = $1', [created.id, key]);
-  return { row: await orders().detail(ctx, tx, created.id), warnings: warningsIn(created) };
+  return { row: await orders(ctx).detail(ctx, tx, created.id), warnings: warningsIn(created) };
 }
 
 /** Carries a dry run's outcome out of the transaction it rolls back. */
@@ -145,8 +145,8 @@ async function checkOrder(ctx: RequestContext, input: Input): Promise<CheckResul
   try {
     await ctx.db.transaction(async (tx) => {
       const written = input.has('id')
-        ? await orders().update(ctx, tx, input)
-        : await orders().create(ctx, tx, input, { manifestNo: 'CHECK', declarantName: null, totalQuantity: 0 });
+        ? await orders(ctx).update(ctx, tx, input)
+        : await orders(ctx).create(ctx, tx, input, { manifestNo: 'CHECK', declarantName: null, totalQuantity: 0 });
       throw new DryRun({ errors: [], warnings: warningsIn(written) });
     });
   } catch (error) {

@@ -1,6 +1,5 @@
 import { translate } from '../../../shared/locales';
 import { inventory, transferorder } from '../../../shared/resources';
-import { resourceService } from '../../crud/engine';
 import { enterpriseCondition, scopeOf } from '../../crud/scope';
 import { Params, tenantCondition } from '../../crud/sql';
 import type { AppServiceRegistry } from '../../http/app-services';
@@ -94,7 +93,7 @@ export function registerStatisticsMethods(registry: AppServiceRegistry): void {
       const efid = input.requiredInt('efid', { min: 1 });
       const mine = ctx.session?.enterpriseIds;
       if (mine && !mine.includes(efid)) throw errors.notFound(ctx.language, 'EnterpriseInformation', efid);
-      const { items } = await resourceService(inventory.name).list(ctx, new Input({ enterpriseId: efid, MaxResultCount: 1000, Sorting: 'id asc' }, ctx.language));
+      const { items } = await ctx.resources.of(inventory).list(ctx, new Input({ enterpriseId: efid, MaxResultCount: 1000, Sorting: 'id asc' }, ctx.language));
       return items;
     },
   });

@@ -1,11 +1,11 @@
 import { hazardouswasteinformation } from '../../../shared/resources';
 import type { ResourceHooks } from '../../crud/engine';
-import { resourceService } from '../../crud/engine';
 import { forPicker } from '../../crud/picker';
 import { registerStatusChange } from '../../crud/status';
 import type { AppServiceRegistry } from '../../http/app-services';
 import { Input } from '../../http/input';
 import { wasteInfoStatus } from '../../../shared/enums';
+import type { ResourceModule } from '../../crud/module';
 
 
 /** Hazard characteristics left empty come from the waste code of the national list. */
@@ -33,8 +33,12 @@ export function registerWasteInfoMethods(registry: AppServiceRegistry): void {
       if (enterpriseId) query.enterpriseId = enterpriseId;
       const keyword = input.optionalString('Keyword', 200);
       if (keyword) query.Keyword = keyword;
-      const { items } = await resourceService(hazardouswasteinformation.name).list(ctx, new Input(query, ctx.language));
+      const { items } = await ctx.resources.of(hazardouswasteinformation).list(ctx, new Input(query, ctx.language));
       return forPicker(ctx, hazardouswasteinformation, items);
     },
   });
 }
+
+export const wasteInfoModule: ResourceModule = {
+  resource: hazardouswasteinformation, hooks: wasteInfoHooks, methods: registerWasteInfoMethods,
+};

@@ -1,0 +1,17 @@
+import type { Resource } from '../../shared/resource-kit';
+import type { AppServiceRegistry } from '../http/app-services';
+import type { ResourceHooks } from './engine';
+
+/**
+ * Everything a declared resource does beyond its declaration, in one place: the hooks the engine calls around its
+ * standard endpoints (checks, owned rows, what a write answers, what `Get` adds) and the app-service methods it adds
+ * (status moves, reports). A plain resource has none. Every module is listed once, in modules/index.ts.
+ */
+export interface ResourceModule {
+  resource: Resource;
+  hooks?: ResourceHooks;
+  methods?(registry: AppServiceRegistry): void;
+}
+
+/** App services that belong to no one declared resource (account, session, users, the event log…). */
+export type ServiceModule = (registry: AppServiceRegistry) => void;

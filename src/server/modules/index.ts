@@ -1,0 +1,34 @@
+// The one list of what the server does beyond the declarations: a resource's module holds its hooks and its extra
+// methods; service modules answer calls that belong to no one resource. app.ts registers these and nothing else.
+import type { ResourceModule, ServiceModule } from '../crud/module';
+import { registerFileServices } from '../files';
+import { registerAccount } from './auth/account';
+import { chatLogModule } from './chat';
+import { registerConfiguration } from './configuration';
+import { contractModule, fileContractReminders } from './contracts';
+import { enterpriseModule } from './enterprises';
+import { registerEvents } from './events';
+import { registerInbox } from './inbox';
+import { warehouseReceiptModule } from './inventory/receipts';
+import { equipmentModelModule, smartEquipmentModule, storageModule, warningModule } from './monitoring';
+import { registerNotifications } from './notifications/notifications';
+import { planDetailModule, planModule } from './plans';
+import { registerRegions } from './regions';
+import { registerRoles } from './roles/roles';
+import { registerSession } from './session/session';
+import { registerTenants } from './tenants/tenants';
+import { transferLineModule, transferOrderModule } from './transfer';
+import { registerUsers } from './users/users';
+import { wasteInfoModule } from './wasteinfo';
+
+export const RESOURCE_MODULES: readonly ResourceModule[] = [
+  enterpriseModule, wasteInfoModule, planModule, planDetailModule, contractModule,
+  transferOrderModule, transferLineModule, warehouseReceiptModule, chatLogModule,
+  equipmentModelModule, smartEquipmentModule, storageModule, warningModule,
+];
+
+export const SERVICE_MODULES: readonly ServiceModule[] = [
+  registerInbox, registerEvents, registerAccount, registerConfiguration, registerSession, registerUsers, registerRoles,
+  registerTenants, (registry) => registerNotifications(registry, [fileContractReminders]), registerRegions,
+  registerFileServices,
+];
