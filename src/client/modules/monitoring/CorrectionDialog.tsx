@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Classes, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
 import type { CrudError, Translate } from '../../crud/types';
-import { FormDialog, submitOnEnter } from './FormDialog';
+import { FormDialog, submitOnEnter } from '../../crud/FormDialog';
 import { formatKg } from './format';
 
 const WEIGHT = /^\d+(\.\d{1,3})?$/;

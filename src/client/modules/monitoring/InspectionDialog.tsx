@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { evaluation, inspectionType } from '../../../shared/enums';
 import type { CrudError, Translate } from '../../crud/types';
-import { FormDialog } from './FormDialog';
+import { FormDialog } from '../../crud/FormDialog';
 import { formatDateTime, formatMeasure, todayText } from './format';
 import type { ConsoleWarning } from './selectors';
 import { unitOf } from './severity';

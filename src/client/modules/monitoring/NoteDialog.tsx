@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormGroup, TextArea } from '@blueprintjs/core';
 import type { Translate } from '../../crud/types';
-import { FormDialog, submitOnEnter } from './FormDialog';
+import { FormDialog, submitOnEnter } from '../../crud/FormDialog';
 import { WARNING_ACKNOWLEDGED, type WarningTargetStatus } from './types';
 
 interface NoteDialogProps {

@@ -3,7 +3,8 @@ import { Callout, Checkbox, Classes, Spinner, Tag } from '@blueprintjs/core';
 import { formatDate } from '../../crud/format';
 import { useLookup } from '../../crud/hooks';
 import type { LookupItem, Translate } from '../../crud/types';
-import { MoveDialogFrame } from './MoveDialogFrame';
+import { FormDialog } from '../../crud/FormDialog';
+import { moveRefusal } from './moves';
 import type { MoveDialogProps } from './MoveDialogs';
 import { LOOKUPS } from './transferView';
 
@@ -75,7 +76,7 @@ export function DispatchDialog({ dialog, order, t, onSubmit, onClose }: MoveDial
   const reassign = (order.vehicleIds ?? []).length > 0;
   const title = t(reassign ? 'transfer.action_reassign' : 'transfer.action_dispatch');
   return (
-    <MoveDialogFrame title={title} testId="move-dispatch" pending={dialog.pending} error={dialog.error} submitText={title}
+    <FormDialog title={title} testId="move-dispatch" saving={dialog.pending} refusal={moveRefusal(t)} error={dialog.error} submitText={title}
       canSubmit={vehicleIds.length > 0 && driverIds.length > 0} t={t} width={620} onClose={onClose}
       onSubmit={() => onSubmit({ action: 'dispatch', vehicleIds, driverIds })}>
       <div className={Classes.TEXT_MUTED} style={{ marginBottom: 8 }}>{t('transfer.dispatchHint', { name: order.transporterName ?? '' })}</div>
@@ -90,6 +91,6 @@ export function DispatchDialog({ dialog, order, t, onSubmit, onClose }: MoveDial
       {expiredChosen.length > 0 && (
         <Callout intent="warning" compact style={{ marginTop: 10 }} data-testid="dispatch-expired-warning">{t('transfer.expiredChosen')}</Callout>
       )}
-    </MoveDialogFrame>
+    </FormDialog>
   );
 }

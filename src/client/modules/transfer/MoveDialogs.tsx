@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Classes, FormGroup, HTMLTable, TextArea } from '@blueprintjs/core';
 import { holdFile } from '../../crud/files';
 import type { Translate } from '../../crud/types';
-import { MoveDialogFrame } from './MoveDialogFrame';
+import { FormDialog } from '../../crud/FormDialog';
+import { moveRefusal } from './moves';
 import type { MoveInput } from './moves';
 import type { MoveDialog } from './ordersSlice';
 import { tonnes } from './StatusTags';
@@ -23,7 +24,7 @@ export function ConfirmMoveDialog({ dialog, order, t, onSubmit, onClose }: MoveD
   const [reason, setReason] = useState('');
   const action = dialog.action as keyof typeof QUESTIONS;
   return (
-    <MoveDialogFrame title={t(`transfer.action_${action}`)} testId="move-confirm" pending={dialog.pending} error={dialog.error}
+    <FormDialog title={t(`transfer.action_${action}`)} testId="move-confirm" saving={dialog.pending} refusal={moveRefusal(t)} error={dialog.error}
       submitText={t(`transfer.action_${action}`)} intent={action === 'resubmit' ? 'primary' : 'danger'} canSubmit t={t} onClose={onClose}
       onSubmit={() => onSubmit(action === 'void' ? { action, reason } : { action })}>
       <p data-testid="move-confirm-question">{t(QUESTIONS[action], { no: order.manifestNo })}</p>
@@ -33,7 +34,7 @@ export function ConfirmMoveDialog({ dialog, order, t, onSubmit, onClose }: MoveD
             onChange={(e) => setReason(e.currentTarget.value)} />
         </FormGroup>
       )}
-    </MoveDialogFrame>
+    </FormDialog>
   );
 }
 
@@ -50,7 +51,7 @@ export function ReceptionDialog({ dialog, order, t, onSubmit, onClose }: MoveDia
   const canSubmit = agree ? invalid.length === 0 && order.lines.length > 0 : reason.trim() !== '';
   const f = (name: string) => t(`resource.TransferOrderLine.fields.${name}`);
   return (
-    <MoveDialogFrame title={t(`transfer.action_${dialog.action}`)} testId="move-reception" pending={dialog.pending} error={dialog.error}
+    <FormDialog title={t(`transfer.action_${dialog.action}`)} testId="move-reception" saving={dialog.pending} refusal={moveRefusal(t)} error={dialog.error}
       submitText={t(`transfer.action_${dialog.action}`)} intent={agree ? 'success' : 'warning'} canSubmit={canSubmit} t={t} width={640}
       onClose={onClose}
       onSubmit={() => onSubmit(agree
@@ -81,7 +82,7 @@ export function ReceptionDialog({ dialog, order, t, onSubmit, onClose }: MoveDia
         </FormGroup>
       )}
       {agree && invalid.length > 0 && <div className={Classes.TEXT_SMALL} style={{ color: '#cd4246', marginTop: 4 }}>{t('transfer.receivedInvalid')}</div>}
-    </MoveDialogFrame>
+    </FormDialog>
   );
 }
 
@@ -92,13 +93,13 @@ const SIGNEE_TYPES = 'image/png,image/jpeg,image/gif,image/webp,image/bmp';
 export function SignDialog({ dialog, t, onSubmit, onClose }: MoveDialogProps) {
   const [file, setFile] = useState<File | null>(null);
   return (
-    <MoveDialogFrame title={`${t('transfer.action_sign')}（${t(`enum.transferParty.${dialog.party}`)}）`} testId="move-sign"
-      pending={dialog.pending} error={dialog.error} submitText={t('transfer.signSubmit')} canSubmit={file !== null} t={t} onClose={onClose}
+    <FormDialog title={`${t('transfer.action_sign')}（${t(`enum.transferParty.${dialog.party}`)}）`} testId="move-sign"
+      saving={dialog.pending} refusal={moveRefusal(t)} error={dialog.error} submitText={t('transfer.signSubmit')} canSubmit={file !== null} t={t} onClose={onClose}
       onSubmit={() => file && onSubmit({ action: 'sign', uploadId: holdFile(file) })}>
       <FormGroup label={t('transfer.signeeImage')} labelFor="signee-file" helperText={t('transfer.signeeHint')}>
         <input id="signee-file" type="file" accept={SIGNEE_TYPES} data-testid="signee-file"
           onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
       </FormGroup>
-    </MoveDialogFrame>
+    </FormDialog>
   );
 }

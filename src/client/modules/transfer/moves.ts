@@ -4,6 +4,8 @@ import {
 import type { PermissionName } from '../../../shared/permissions';
 import { TRANSFER_PATHS, type TransferList } from './transferView';
 import type { TransferOrderDetail, TransferOrderDto } from './types';
+import type { Refusal } from '../../crud/FormDialog';
+import type { CrudError, Translate } from '../../crud/types';
 
 /** What a move sends besides the order's id and version (edit goes through the order dialog instead). */
 export type MoveInput =
@@ -109,3 +111,8 @@ export function refusalText(error: { message: string; details?: string | null; v
   if (messages.length > 0) return messages.join('；');
   return error.details && error.details !== error.message ? `${error.message} ${error.details}` : error.message;
 }
+
+/** How a move's dialog words a refusal: a lost race (409) asks to reload; anything else says what the server said. */
+export const moveRefusal = (t: Translate) => (error: CrudError): Refusal => (error.status === 409
+  ? { intent: 'warning', text: t('transfer.conflict') }
+  : { intent: 'danger', text: refusalText(error) });

@@ -1,7 +1,20 @@
 import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, type Intent } from '@blueprintjs/core';
-import { describeError } from '../../crud/api-error';
-import type { CrudError, Translate } from '../../crud/types';
+import { describeError } from './api-error';
+import type { CrudError, Translate } from './types';
+
+/** How a dialog words the server's refusal; by default its message with the member-level messages under it. */
+export interface Refusal {
+  intent: Intent;
+  text: string;
+  details?: string[];
+}
+
+const defaultRefusal = (error: CrudError): Refusal => ({
+  intent: 'danger',
+  text: describeError(error),
+  details: (error.validationErrors ?? []).map((v) => v.message).filter((m) => m && m !== error.message),
+});
 
 interface FormDialogProps {
   title: string;
@@ -13,17 +26,17 @@ interface FormDialogProps {
   canSubmit: boolean;
   t: Translate;
   width?: number;
+  refusal?: (error: CrudError) => Refusal;
   onSubmit: () => void;
   onClose: () => void;
   children: ReactNode;
 }
 
-/** The server's refusal: its message, and the member-level messages under it. */
-function RefusalCallout({ error, testId }: { error: CrudError; testId: string }) {
-  const details = (error.validationErrors ?? []).map((v) => v.message).filter((m) => m && m !== error.message);
+function RefusalCallout({ refusal, testId }: { refusal: Refusal; testId: string }) {
+  const details = refusal.details ?? [];
   return (
-    <Callout intent="danger" compact style={{ marginTop: 10 }} data-testid={testId}>
-      {describeError(error)}
+    <Callout intent={refusal.intent} compact style={{ marginTop: 10 }} data-testid={testId}>
+      {refusal.text}
       {details.length > 0 && <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>{details.map((m) => <li key={m}>{m}</li>)}</ul>}
     </Callout>
   );
@@ -39,9 +52,15 @@ export function submitOnEnter(event: KeyboardEvent<HTMLTextAreaElement>): void {
   event.currentTarget.form?.requestSubmit();
 }
 
-/** A dialog around a form: Enter submits, Escape cancels (not while saving), the refusal shown under the fields. */
+/**
+ * A dialog around a form (a status move, a note, a correction): Enter submits, Escape cancels (not while saving), the
+ * refusal is shown under the fields and the buttons wait while the request runs.
+ */
 export function FormDialog(props: FormDialogProps) {
-  const { title, testId, saving = false, error = null, submitText, intent = 'primary', canSubmit, t, width = 480, onSubmit, onClose, children } = props;
+  const {
+    title, testId, saving = false, error = null, submitText, intent = 'primary', canSubmit, t, width = 480,
+    refusal = defaultRefusal, onSubmit, onClose, children,
+  } = props;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (canSubmit && !saving) onSubmit();
@@ -51,7 +70,7 @@ export function FormDialog(props: FormDialogProps) {
       <form onSubmit={submit} data-testid={testId} noValidate>
         <DialogBody>
           {children}
-          {error && <RefusalCallout error={error} testId={`${testId}-error`} />}
+          {error && <RefusalCallout refusal={refusal(error)} testId={`${testId}-error`} />}
         </DialogBody>
         <DialogFooter actions={(
           <>
