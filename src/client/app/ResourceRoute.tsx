@@ -1,18 +1,34 @@
 import '@blueprintjs/table/lib/css/table.css';
-import { ResourcePage } from '../crud';
-import { registerEnterpriseScreens } from '../modules/enterprises';
-import { registerInventoryScreens } from '../modules/inventory';
-import { registerMonitoringScreens } from '../modules/monitoring';
+import { ResourcePage, type ScreenExtension } from '../crud';
+import { useEnterpriseScreen, useHazardousWasteScreen } from '../modules/enterprises';
+import { useInventoryScreen, useWarehouseReceiptScreen } from '../modules/inventory';
+import { useEquipmentModelScreen, useEquipmentWarningScreen, useSmartEquipmentScreen } from '../modules/monitoring';
+import {
+  enterpriseinformation, equipmentmodel, equipmentwarning, hazardouswasteinformation, inventory, smartequipment,
+  warehousereceipt,
+} from '../../shared/resources';
 
-// The extensions of the enterprise, inventory and monitoring screens travel in this chunk with the generic screen.
-registerEnterpriseScreens();
-registerInventoryScreens();
-registerMonitoringScreens();
+/**
+ * What each resource's screen adds to the generic one, by resource name: the one place a derived screen is extended.
+ * They travel in this chunk with the generic screen.
+ */
+const SCREEN_EXTENSIONS: Record<string, ScreenExtension> = {
+  [enterpriseinformation.name]: useEnterpriseScreen,
+  [hazardouswasteinformation.name]: useHazardousWasteScreen,
+  [warehousereceipt.name]: useWarehouseReceiptScreen,
+  [inventory.name]: useInventoryScreen,
+  [equipmentmodel.name]: useEquipmentModelScreen,
+  [smartequipment.name]: useSmartEquipmentScreen,
+  [equipmentwarning.name]: useEquipmentWarningScreen,
+};
+
+const extensionOf = (resource: string) =>
+  Object.entries(SCREEN_EXTENSIONS).find(([name]) => name.toLowerCase() === resource.toLowerCase())?.[1];
 
 /**
  * A declared resource's screen; the table's style sheet travels with it, not with the login route. A segment route
  * shows its part of the resource with a list state of its own.
  */
 export default function ResourceRoute({ resource, segment }: { resource: string; segment?: string }) {
-  return <ResourcePage key={segment ?? resource} resource={resource} segment={segment} />;
+  return <ResourcePage key={segment ?? resource} resource={resource} segment={segment} extension={extensionOf(resource)} />;
 }

@@ -6,7 +6,7 @@ import { describeError } from './api-error';
 import { CommandAlert } from './CommandAlert';
 import { DeleteAlert } from './DeleteAlert';
 import { ExportDialog } from './ExportDialog';
-import { findScreenExtension, mergeParts, type ScreenExtension } from './extensions';
+import { mergeParts, type ScreenExtension } from './extensions';
 import { displayText } from './format';
 import type { FormValues } from './form-values';
 import { useCrudDispatch, useCrudTranslation, useResourceState } from './hooks';
@@ -17,11 +17,13 @@ import { HEADER_HEIGHT, ROW_HEIGHT, ResourceTable, type ColumnRenderer, type Row
 import { ResourceToolbar } from './ResourceToolbar';
 import { crudActions as A } from './slice';
 import type { ResourceView, Translate } from './types';
-import { findView, fixedValues, screenKey, serviceOf } from './view';
+import { findView, fixedValues, screenKey } from './view';
 
 export interface ResourcePageProps {
   /** Resource name (case-insensitive); the slice key is the view's name. */
   resource: string;
+  /** What the resource's screen adds to the generic one (every segment of the resource gets it too). */
+  extension?: ScreenExtension;
   /**
    * A declared segment of the resource (route name, e.g. `enterpriseinformation_cp`): the screen lists only that
    * segment, keeps its own paging and filters, and is titled by the route.
@@ -86,14 +88,14 @@ export function ResourcePage(props: ResourcePageProps) {
   if (!view) {
     return <NonIdealState icon="error" title={t('common.loadFailed')} description={props.resource} />;
   }
-  const extension = findScreenExtension(serviceOf(view));
+  const { extension } = props;
   // Keyed by screen: another resource or segment is another set of hooks.
   return extension
     ? <ExtendedScreen key={view.name} {...props} view={view} extension={extension} />
     : <ResourceScreen key={view.name} {...props} view={view} />;
 }
 
-/** The screen with the parts its resource's registered extension adds. */
+/** The screen with the parts its resource's extension adds. */
 function ExtendedScreen({ extension, ...props }: ResourcePageProps & { view: ResourceView; extension: ScreenExtension }) {
   const { t, language } = useCrudTranslation();
   const parts = extension({ view: props.view, t, language });

@@ -30,20 +30,9 @@ export interface ScreenExtensionParts {
 
 /**
  * A hook run on every render of the screen of its resource (so it may use React and store hooks), returning the
- * parts it adds. Resource screens reached through a route pick their extension up by resource name.
+ * parts it adds. The composition root lists each resource's extension and hands it to the screen.
  */
 export type ScreenExtension = (ctx: ScreenExtensionContext) => ScreenExtensionParts;
-
-const extensions = new Map<string, ScreenExtension>();
-
-/** Registers the extension of a resource's screen (every segment of the resource gets it too). */
-export function registerScreenExtension(resource: string, extension: ScreenExtension): void {
-  extensions.set(resource.toLowerCase(), extension);
-}
-
-export function findScreenExtension(resource: string): ScreenExtension | undefined {
-  return extensions.get(resource.toLowerCase());
-}
 
 const both = <A extends unknown[]>(a?: (...args: A) => boolean, b?: (...args: A) => boolean) =>
   a && b ? (...args: A) => a(...args) && b(...args) : (a ?? b);

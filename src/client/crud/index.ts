@@ -13,7 +13,7 @@ export { ReferenceMultiSelect } from './ReferenceMultiSelect';
 export { FilesEditor } from './FilesEditor';
 export { ResourcePager } from './ResourcePager';
 export {
-  registerScreenExtension, findScreenExtension, type ScreenExtension, type ScreenExtensionContext, type ScreenExtensionParts,
+  type ScreenExtension, type ScreenExtensionContext, type ScreenExtensionParts,
 } from './extensions';
 export { createUploadChannel, fetchFileBlob, fileInfosOf, formatFileSize, holdFile, saveBlob, takeHeldFile } from './files';
 export { buildExportRows, exportColumns, exportFileName, writeWorkbook } from './export';

@@ -13,12 +13,6 @@ export interface Scope {
 
 export const scopeOf = (ctx: RequestContext): Scope => ({ tenantId: ctx.tenantId, enterpriseIds: ctx.session?.enterpriseIds ?? null });
 
-/**
- * A tenant as one number, where the host must be named too (the event log's counter, hub indexes and groups): the host
- * is 0, which no tenant id is.
- */
-export const tenantKey = (tenantId: number | null): number => tenantId ?? 0;
-
 /** The whole tenant: for checks that must see rows the caller cannot (uniqueness, counterparties). */
 export const tenantScope = (scope: Scope): Scope => ({ tenantId: scope.tenantId, enterpriseIds: null });
 

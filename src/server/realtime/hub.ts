@@ -1,7 +1,7 @@
 // The hub proper: negotiate, WebSocket upgrade, handshake, keep-alive, invocation
 // dispatch and the local connection registry. Framework-neutral (takes raw Node
 // request pieces) so index.ts stays a thin Fastify adapter.
-import { tenantKey } from '../crud/scope';
+import { tenantKey } from '../db/tenant-key';
 import { randomBytes } from 'node:crypto';
 import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';

@@ -1,15 +1,13 @@
 /** @jest-environment jsdom */
-import { ResourcePage } from '../../crud/ResourcePage';
+import ResourceRoute from '../../app/ResourceRoute';
 import { crudActions as A } from '../../crud/slice';
 import { screenTestSetup, byTestId, click, createI18n, mockStore, render, type Rendered } from '../../crud/render-support';
 import { stateWith } from '../../crud/test-support';
 import type { ResourceState } from '../../crud/types';
 import { setNavigator } from '../../util/navigator';
-import { registerInventoryScreens } from '.';
 import { inventoryScreenHidden, inventoryScreenShown } from './liveSaga';
 
 screenTestSetup();
-registerInventoryScreens();
 
 let view: Rendered | null = null;
 afterEach(() => {
@@ -32,7 +30,7 @@ const STOCK = [
 
 function show(resource: string, state: Partial<ResourceState>, language: 'zh-CN' | 'en-US' = 'zh-CN') {
   const mock = mockStore(stateWith({ [resource]: { loaded: true, ...state } }));
-  view = render(<ResourcePage resource={resource} />, mock.store, createI18n(language));
+  view = render(<ResourceRoute resource={resource} />, mock.store, createI18n(language));
   return mock;
 }
 

@@ -2,18 +2,16 @@
 import { act } from 'react';
 import { Classes } from '@blueprintjs/core';
 import type { DeviceStatePayload } from '../../../shared/live/events';
-import { ResourcePage } from '../../crud/ResourcePage';
+import ResourceRoute from '../../app/ResourceRoute';
 import { crudActions as A } from '../../crud/slice';
 import { byTestId, click, createI18n, mockStore, render, screenTestSetup, typeInto } from '../../crud/render-support';
 import { initialResourceState } from '../../crud/slice';
 import type { CrudRootState, ResourceState } from '../../crud/types';
 import { liveEventsReceived } from '../../realtime/liveActions';
-import { registerMonitoringScreens } from '.';
 import { monitoringActions as M, type DeviceKeyState } from './monitoringSlice';
 import { event, loggedInState, testReducer, type TestState } from './test-bed';
 
 screenTestSetup();
-registerMonitoringScreens();
 
 function show(resource: string, list: Partial<ResourceState>, tweak: (state: TestState) => TestState = (s) => s) {
   const base = tweak(loggedInState());
@@ -22,7 +20,7 @@ function show(resource: string, list: Partial<ResourceState>, tweak: (state: Tes
     crud: { ...base.crud, byResource: { [resource]: { ...initialResourceState, loaded: true, ...list } } },
   };
   const mock = mockStore(state as unknown as CrudRootState);
-  render(<ResourcePage resource={resource} />, mock.store, createI18n('zh-CN'));
+  render(<ResourceRoute resource={resource} />, mock.store, createI18n('zh-CN'));
   return { dispatched: () => mock.dispatched.filter((a) => a.type !== A.lookupRequested.type && a.type !== A.listRequested.type) };
 }
 

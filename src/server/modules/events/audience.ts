@@ -1,7 +1,7 @@
 import type { EventTopic } from '../../../shared/live/events';
 import type { PermissionName } from '../../../shared/permissions';
 import type { Session } from '../../http/context';
-import { tenantKey } from '../../crud/scope';
+import { tenantKey } from '../../db/tenant-key';
 
 /** Holding any one of a topic's permissions lets a user see its events (within the user's enterprises). */
 const TOPIC_PERMISSIONS: Record<EventTopic, readonly PermissionName[]> = {

@@ -1,6 +1,6 @@
 import type { EventTopic, LiveEvent, LiveEventType } from '../../../shared/live/events';
 import type { Db } from '../../db/database';
-import { tenantKey } from '../../crud/scope';
+import { tenantKey } from '../../db/tenant-key';
 
 export interface NewEvent {
   type: LiveEventType;

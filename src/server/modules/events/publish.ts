@@ -1,6 +1,6 @@
 import { targetOfEvent, type LiveEvent } from '../../../shared/live/events';
 import type { HubServer } from '../../realtime';
-import { tenantKey } from '../../crud/scope';
+import { tenantKey } from '../../db/tenant-key';
 import { allGroup, enterpriseGroup, wideGroup } from './audience';
 import type { StoredEvent } from './log';
 
