@@ -1,11 +1,13 @@
 import '@blueprintjs/table/lib/css/table.css';
 import { ResourcePage, type ScreenExtension } from '../crud';
+import { useContractsScreen } from '../modules/contracts';
 import { useEnterpriseScreen, useHazardousWasteScreen } from '../modules/enterprises';
 import { useInventoryScreen, useWarehouseReceiptScreen } from '../modules/inventory';
 import { useEquipmentModelScreen, useEquipmentWarningScreen, useSmartEquipmentScreen } from '../modules/monitoring';
+import { usePlansScreen } from '../modules/plans';
 import {
-  enterpriseinformation, equipmentmodel, equipmentwarning, hazardouswasteinformation, inventory, smartequipment,
-  warehousereceipt,
+  annualmanagementplan, contract, enterpriseinformation, equipmentmodel, equipmentwarning, hazardouswasteinformation,
+  inventory, smartequipment, warehousereceipt,
 } from '../../shared/resources';
 
 /**
@@ -15,6 +17,8 @@ import {
 const SCREEN_EXTENSIONS: Record<string, ScreenExtension> = {
   [enterpriseinformation.name]: useEnterpriseScreen,
   [hazardouswasteinformation.name]: useHazardousWasteScreen,
+  [annualmanagementplan.name]: usePlansScreen,
+  [contract.name]: useContractsScreen,
   [warehousereceipt.name]: useWarehouseReceiptScreen,
   [inventory.name]: useInventoryScreen,
   [equipmentmodel.name]: useEquipmentModelScreen,

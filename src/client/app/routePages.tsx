@@ -10,22 +10,18 @@ const ResourceRoute = lazy(() => import(/* webpackChunkName: "resource" */ './Re
 const UsersPage = lazy(() => import(/* webpackChunkName: "admin" */ '../modules/admin').then((m) => ({ default: m.UsersPage })));
 const RolesPage = lazy(() => import(/* webpackChunkName: "admin" */ '../modules/admin').then((m) => ({ default: m.RolesPage })));
 const TenantsPage = lazy(() => import(/* webpackChunkName: "admin" */ '../modules/admin').then((m) => ({ default: m.TenantsPage })));
-const ContractsPage = lazy(() => import(/* webpackChunkName: "contracts" */ '../modules/contracts/ContractsPage'));
-const PlansPage = lazy(() => import(/* webpackChunkName: "plans" */ '../modules/plans/PlansPage'));
 const TransferOrderPage = lazy(() => import(/* webpackChunkName: "transfer" */ '../modules/transfer/TransferPage'));
 const ChatPage = lazy(() => import(/* webpackChunkName: "chat" */ '../modules/chat/ChatPage'));
 const StoragePage = lazy(() => import(/* webpackChunkName: "monitoring" */ '../modules/monitoring/StoragePage'));
 const SupervisorConsolePage = lazy(() => import(/* webpackChunkName: "monitoring" */ '../modules/monitoring/ConsolePage'));
 const TransferReceptionPage = lazy(() => import(/* webpackChunkName: "transfer" */ '../modules/transfer/TransferPage').then((m) => ({ default: m.TransferReceptionPage })));
 
-/** Resource routes whose screen extends the generic one (by route name). */
-const EXTENDED_RESOURCE_PAGES: Record<string, ComponentType> = {
-  contract: ContractsPage,
-  annualmanagementplan: PlansPage,
-  hazardouswastestorage: StoragePage,
-};
-
+/**
+ * Screens written by hand, by route name: they replace what the route's kind would show (the storage points' live
+ * screen stands in for the derived one). A derived screen is extended in ResourceRoute instead.
+ */
 const HAND_WRITTEN_PAGES: Record<string, ComponentType> = {
+  hazardouswastestorage: StoragePage,
   user: UsersPage,
   role: RolesPage,
   tenant: TenantsPage,
@@ -37,17 +33,13 @@ const HAND_WRITTEN_PAGES: Record<string, ComponentType> = {
 
 /** The screen of a route inside the shell, by route kind. */
 export function RoutePage({ route }: { route: RouteEntry }) {
+  const Page = HAND_WRITTEN_PAGES[route.name];
+  if (Page) return <Page />;
   switch (route.kind) {
     case 'home':
       return <HomePage />;
-    case 'resource': {
-      const Extended = EXTENDED_RESOURCE_PAGES[route.name];
-      return Extended ? <Extended /> : <ResourceRoute resource={route.resource ?? route.name} segment={route.segment} />;
-    }
-    case 'page': {
-      const Page = HAND_WRITTEN_PAGES[route.name];
-      return Page ? <Page /> : <PlaceholderPage route={route} />;
-    }
+    case 'resource':
+      return <ResourceRoute resource={route.resource ?? route.name} segment={route.segment} />;
     case 'error':
       return <ForbiddenPage />;
     default:

@@ -102,7 +102,7 @@ function ExtendedScreen({ extension, ...props }: ResourcePageProps & { view: Res
   const merged = mergeParts(parts, props);
   return (
     <>
-      <ResourceScreen {...props} {...merged} />
+      <ResourceScreen {...props} {...merged} view={merged.view ?? props.view} />
       {merged.children}
     </>
   );

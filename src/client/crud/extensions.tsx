@@ -14,6 +14,8 @@ export interface ScreenExtensionContext {
 
 /** What an extension adds to a resource's generic screen; merged with what the page is given directly. */
 export interface ScreenExtensionParts {
+  /** The screen's own view of the declaration (fields shown or edited differently, other save methods). */
+  view?: ResourceView;
   columnRenderers?: Record<string, ColumnRenderer>;
   formSections?: readonly FormSection[];
   transformPayload?: (body: Record<string, unknown>, values: FormValues, mode: FormMode) => Record<string, unknown>;
@@ -42,6 +44,7 @@ export function mergeParts(ext: ScreenExtensionParts, own: ScreenExtensionParts)
   const transforms = [ext.transformPayload, own.transformPayload].filter((f) => f !== undefined);
   const derivers = [ext.deriveValues, own.deriveValues].filter((f) => f !== undefined);
   return {
+    view: ext.view ?? own.view,
     columnRenderers: ext.columnRenderers || own.columnRenderers ? { ...ext.columnRenderers, ...own.columnRenderers } : undefined,
     formSections: ext.formSections || own.formSections ? [...(ext.formSections ?? []), ...(own.formSections ?? [])] : undefined,
     transformPayload: transforms.length === 0 ? undefined

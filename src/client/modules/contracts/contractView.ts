@@ -1,3 +1,4 @@
+import { contractStatus } from '../../../shared/enums';
 import { contract } from '../../../shared/resources';
 import { crudPath, type FieldDef } from '../../../shared/resource-kit';
 import type { ResourceView } from '../../crud/types';
@@ -5,10 +6,7 @@ import { viewFromResource } from '../../crud/view';
 
 export const CONTRACT_RESOURCE = contract.name;
 
-/** Contract statuses (enum contractStatus); the list filter adds −1 for all (contractStatusFilter). */
-export const ContractStatus = { all: -1, normal: 0, voided: 1 } as const;
-
-export const isVoided = (status: unknown) => Number(status) === ContractStatus.voided;
+export const isVoided = (status: unknown) => Number(status) === contractStatus.voided;
 
 const declared = viewFromResource(contract);
 const status: FieldDef = { ...declared.fields.status, filterable: false, form: false };

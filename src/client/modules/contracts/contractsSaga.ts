@@ -10,13 +10,14 @@ import { crudActions } from '../../crud/slice';
 import { translate } from '../../i18n';
 import { showToast } from '../../util/toaster';
 import {
-  CONTRACT_PDF_TEXT_PATH, CONTRACT_RESOURCE, CONTRACT_UPDATE_PATH, CONTRACT_UPLOAD_PATH, ContractStatus,
+  CONTRACT_PDF_TEXT_PATH, CONTRACT_RESOURCE, CONTRACT_UPDATE_PATH, CONTRACT_UPLOAD_PATH,
 } from './contractView';
 import {
   isContractDialogChange, pdfChosen, pdfExtracted, pdfFailed, pdfProgressed, pdfUploaded, voidFailed, voidRequested,
   voidSucceeded,
 } from './contractsSlice';
 import { buildPrefill, type DirectoryEntry, type PdfExtraction } from './pdf-prefill';
+import { contractStatus } from '../../../shared/enums';
 
 export const ENTERPRISE_DIRECTORY_PATH = crudPath(enterpriseinformation.name, 'GetEnterpriseInformationAll');
 
@@ -82,7 +83,7 @@ function* readWhileDialogOpen(action: ReturnType<typeof pdfChosen>): SagaIterato
 export function* voidContractSaga(action: ReturnType<typeof voidRequested>): SagaIterator {
   const { id } = action.payload;
   try {
-    yield call(callApi, 'PUT', CONTRACT_UPDATE_PATH, { id, status: ContractStatus.voided }, SILENT);
+    yield call(callApi, 'PUT', CONTRACT_UPDATE_PATH, { id, status: contractStatus.voided }, SILENT);
     yield put(voidSucceeded({ id }));
     yield put(crudActions.listRequested({ resource: CONTRACT_RESOURCE }));
     yield call(showToast, translate('contracts.voided'), 'success', 'tick');

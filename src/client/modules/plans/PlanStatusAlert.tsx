@@ -2,14 +2,14 @@ import { useCallback } from 'react';
 import { Alert, Callout, Classes, type Intent } from '@blueprintjs/core';
 import { describeError } from '../../crud/api-error';
 import type { Translate } from '../../crud/types';
-import { PlanStatus } from './planView';
+import { planStatus } from '../../../shared/enums';
 import type { PlanStatusChange } from './plansSlice';
 
 /** What each target status is called as an action, how it is asked, and how it looks. */
 export const STATUS_ACTIONS: Record<number, { key: string; text: string; question: string; intent: Intent }> = {
-  [PlanStatus.submitted]: { key: 'submit', text: 'plans.submit', question: 'plans.confirmSubmit', intent: 'primary' },
-  [PlanStatus.approved]: { key: 'approve', text: 'plans.approve', question: 'plans.confirmApprove', intent: 'success' },
-  [PlanStatus.returned]: { key: 'return', text: 'plans.return', question: 'plans.confirmReturn', intent: 'warning' },
+  [planStatus.submitted]: { key: 'submit', text: 'plans.submit', question: 'plans.confirmSubmit', intent: 'primary' },
+  [planStatus.approved]: { key: 'approve', text: 'plans.approve', question: 'plans.confirmApprove', intent: 'success' },
+  [planStatus.returned]: { key: 'return', text: 'plans.return', question: 'plans.confirmReturn', intent: 'warning' },
 };
 
 interface PlanStatusAlertProps {

@@ -1,3 +1,4 @@
+import { planStatus } from '../../../shared/enums';
 import { annualmanagementplan } from '../../../shared/resources';
 import { registerView, STANDARD_METHODS, viewFromResource } from '../../crud/view';
 import type { ResourceView } from '../../crud/types';
@@ -14,8 +15,5 @@ export const planView: ResourceView = registerView({
 
 export const PLAN_RESOURCE = planView.name;
 
-/** Plan statuses (enum planStatus). */
-export const PlanStatus = { draft: 0, submitted: 1, approved: 2, returned: 3 } as const;
-
 /** Only drafts and returned plans may change (the server refuses the others too). */
-export const isPlanEditable = (status: unknown) => Number(status) === PlanStatus.draft || Number(status) === PlanStatus.returned;
+export const isPlanEditable = (status: unknown) => Number(status) === planStatus.draft || Number(status) === planStatus.returned;

@@ -1,4 +1,3 @@
-import '@blueprintjs/table/lib/css/table.css';
 import { useCallback, useMemo } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import type { Dispatch } from '@reduxjs/toolkit';
@@ -6,14 +5,15 @@ import { Alert, Callout, Classes, HTMLSelect, Tag } from '@blueprintjs/core';
 import { contractStatusFilter } from '../../../shared/enums';
 import { i18nKey } from '../../../shared/resource-kit';
 import { describeError } from '../../crud/api-error';
-import { useCrudTranslation, useResourceState } from '../../crud/hooks';
-import { recordName, ResourcePage } from '../../crud/ResourcePage';
+import type { ScreenExtension } from '../../crud/extensions';
+import { useResourceState } from '../../crud/hooks';
+import { recordName } from '../../crud/ResourcePage';
 import type { FormSection } from '../../crud/ResourceForm';
 import type { ColumnRenderer, RowAction } from '../../crud/ResourceTable';
 import { crudActions } from '../../crud/slice';
 import type { Translate } from '../../crud/types';
 import { ContractPdfSection } from './ContractPdfSection';
-import { CONTRACT_RESOURCE, ContractStatus, contractView, isVoided } from './contractView';
+import { CONTRACT_RESOURCE, contractView, isVoided } from './contractView';
 import {
   selectContractVoid, voidAsked, voidCancelled, voidRequested, type ContractsRootState, type ContractVoid,
 } from './contractsSlice';
@@ -29,7 +29,7 @@ function StatusFilter({ value, t, onChange }: { value: number; t: Translate; onC
     <HTMLSelect data-testid="contract-status-filter" aria-label={t('contracts.statusFilter')} value={String(value)}
       onChange={(e) => {
         const status = Number(e.currentTarget.value);
-        onChange(status === ContractStatus.all ? null : status);
+        onChange(status === contractStatusFilter.all ? null : status);
       }}>
       {FILTER_OPTIONS.map((o) => (
         <option key={String(o.value)} value={String(o.value)}>
@@ -64,14 +64,13 @@ function VoidAlert({ voiding, t, onConfirm, onCancel }: { voiding: ContractVoid;
  * Contracts: the generic screen with a status filter that knows "all", voiding as a row action (voided contracts
  * stay listed and can no longer be edited), and a PDF reader in the dialog that fills the contract's fields.
  */
-export default function ContractsPage() {
-  const { t } = useCrudTranslation();
+export const useContractsScreen: ScreenExtension = ({ t }) => {
   const dispatch = useDispatch<Dispatch>();
   const voiding = useContractsSelector(selectContractVoid);
   const filters = useResourceState(CONTRACT_RESOURCE).filters;
-  const statusFilter = typeof filters.status === 'number' ? filters.status : ContractStatus.all;
+  const statusFilter = typeof filters.status === 'number' ? filters.status : contractStatusFilter.all;
 
-  const sections = useMemo<FormSection[]>(() => [{
+  const formSections = useMemo<FormSection[]>(() => [{
     key: 'contract-pdf',
     title: t('contracts.pdfSection'),
     render: (ctx) => <ContractPdfSection {...ctx} />,
@@ -87,27 +86,20 @@ export default function ContractsPage() {
     onClick: (row) => dispatch(voidAsked({ id: row.id, name: recordName(contractView, row, t) })),
   }], [t, dispatch]);
 
-  const toolbarActions = (
-    <StatusFilter value={statusFilter} t={t}
-      onChange={(status) => dispatch(crudActions.filterChanged({ resource: CONTRACT_RESOURCE, name: 'status', value: status }))} />
-  );
-
-  return (
-    <>
-      <ResourcePage
-        resource={CONTRACT_RESOURCE}
-        view={contractView}
-        formSections={sections}
-        columnRenderers={columnRenderers}
-        rowActions={rowActions}
-        toolbarActions={toolbarActions}
-        canEdit={(row) => !isVoided(row.status)}
-        formWidth={820}
-      />
-      {voiding && (
-        <VoidAlert voiding={voiding} t={t} onConfirm={() => dispatch(voidRequested({ id: voiding.id }))}
-          onCancel={() => { if (!voiding.pending) dispatch(voidCancelled()); }} />
-      )}
-    </>
-  );
-}
+  return {
+    view: contractView,
+    formSections,
+    columnRenderers,
+    rowActions,
+    toolbarActions: (
+      <StatusFilter value={statusFilter} t={t}
+        onChange={(status) => dispatch(crudActions.filterChanged({ resource: CONTRACT_RESOURCE, name: 'status', value: status }))} />
+    ),
+    canEdit: (row) => !isVoided(row.status),
+    formWidth: 820,
+    children: voiding && (
+      <VoidAlert voiding={voiding} t={t} onConfirm={() => dispatch(voidRequested({ id: voiding.id }))}
+        onCancel={() => { if (!voiding.pending) dispatch(voidCancelled()); }} />
+    ),
+  };
+};

@@ -5,7 +5,7 @@ import { screenTestSetup, byTestId, click, mockStore, render, typeInto } from '.
 import { stateWith } from '../../crud/test-support';
 import type { EditingState, ResourceState } from '../../crud/types';
 import { newRow, rowsFromServer } from './plan-rows';
-import PlansPage from './PlansPage';
+import ResourceRoute from '../../app/ResourceRoute';
 import { initialPlansState, planRowsRequested, planStatusAsked, planStatusRequested, type PlansState } from './plansSlice';
 
 screenTestSetup();
@@ -28,7 +28,7 @@ function show(crud: Partial<ResourceState>, plans: Partial<PlansState> = {}) {
     items: [{ id: 5, name: '废矿物油' }, { id: 6, name: '废包装桶' }], loading: false, loaded: true, error: null,
   };
   const mock = mockStore(root as never);
-  render(<PlansPage />, mock.store);
+  render(<ResourceRoute resource="AnnualManagementPlan" />, mock.store);
   return { dispatched: () => mock.dispatched.filter((a: Action) => a.type !== A.lookupRequested.type) };
 }
 

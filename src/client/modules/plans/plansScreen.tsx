@@ -1,11 +1,11 @@
-import '@blueprintjs/table/lib/css/table.css';
 import { useMemo, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import type { Dispatch } from '@reduxjs/toolkit';
 import { Tag, type Intent } from '@blueprintjs/core';
 import type { EntityDto } from '../../../shared/resource-kit';
-import { useCrudTranslation, useResourceState } from '../../crud/hooks';
-import { recordName, ResourcePage } from '../../crud/ResourcePage';
+import type { ScreenExtension } from '../../crud/extensions';
+import { useResourceState } from '../../crud/hooks';
+import { recordName } from '../../crud/ResourcePage';
 import type { FormMode, FormSection } from '../../crud/ResourceForm';
 import type { ColumnRenderer, RowAction } from '../../crud/ResourceTable';
 import type { FormValues } from '../../crud/form-values';
@@ -14,7 +14,8 @@ import { isRowDrafts, parseCellKey, planPayload, ROWS_KEY, validateRows } from '
 import { PlanRowsDrawer } from './PlanRowsDrawer';
 import { PlanRowsSection } from './PlanRowsSection';
 import { PlanStatusAlert, STATUS_ACTIONS } from './PlanStatusAlert';
-import { isPlanEditable, PLAN_RESOURCE, planView, PlanStatus } from './planView';
+import { planStatus } from '../../../shared/enums';
+import { isPlanEditable, PLAN_RESOURCE, planView } from './planView';
 import {
   planRowsRequested, planStatusAsked, planStatusCancelled, planStatusRequested, selectPlanStatusChange, type PlansRootState,
 } from './plansSlice';
@@ -22,14 +23,14 @@ import {
 const usePlansSelector = useSelector.withTypes<PlansRootState>();
 
 const STATUS_INTENT: Record<number, Intent> = {
-  [PlanStatus.draft]: 'none', [PlanStatus.submitted]: 'primary', [PlanStatus.approved]: 'success', [PlanStatus.returned]: 'warning',
+  [planStatus.draft]: 'none', [planStatus.submitted]: 'primary', [planStatus.approved]: 'success', [planStatus.returned]: 'warning',
 };
 
 /** Which moves a plan in each status offers (the server allows exactly these). */
 const MOVES: Record<number, number[]> = {
-  [PlanStatus.draft]: [PlanStatus.submitted],
-  [PlanStatus.returned]: [PlanStatus.submitted],
-  [PlanStatus.submitted]: [PlanStatus.approved, PlanStatus.returned],
+  [planStatus.draft]: [planStatus.submitted],
+  [planStatus.returned]: [planStatus.submitted],
+  [planStatus.submitted]: [planStatus.approved, planStatus.returned],
 };
 
 const CREATE_DEFAULTS = { [ROWS_KEY]: [] };
@@ -45,8 +46,7 @@ function planName(row: EntityDto, t: Translate): string {
  * Annual management plans: the generic screen plus the rows editor in the dialog (saved with the plan in one
  * call), the status moves (submit, approve, return) and a read-only drawer of a plan's rows with totals.
  */
-export default function PlansPage() {
-  const { t, language } = useCrudTranslation();
+export const usePlansScreen: ScreenExtension = ({ t, language }) => {
   const dispatch = useDispatch<Dispatch>();
   const statusChange = usePlansSelector(selectPlanStatusChange);
   const editing = useResourceState(PLAN_RESOURCE).editing;
@@ -82,37 +82,36 @@ export default function PlansPage() {
         dispatch(planRowsRequested({ planId: row.id }));
       },
     },
-    ...[PlanStatus.submitted, PlanStatus.approved, PlanStatus.returned].map((to): RowAction => ({
+    ...[planStatus.submitted, planStatus.approved, planStatus.returned].map((to): RowAction => ({
       key: STATUS_ACTIONS[to].key,
       text: t(STATUS_ACTIONS[to].text),
-      icon: to === PlanStatus.submitted ? 'send-message' : to === PlanStatus.approved ? 'tick-circle' : 'undo',
+      icon: to === planStatus.submitted ? 'send-message' : to === planStatus.approved ? 'tick-circle' : 'undo',
       intent: STATUS_ACTIONS[to].intent,
       hidden: (row) => !(MOVES[Number(row.status)] ?? []).includes(to),
       onClick: (row) => dispatch(planStatusAsked({ id: row.id, name: planName(row, t), to })),
     })),
   ], [t, dispatch]);
 
-  return (
-    <>
-      <ResourcePage
-        resource={PLAN_RESOURCE}
-        view={planView}
-        formSections={sections}
-        transformPayload={planPayload}
-        createDefaults={CREATE_DEFAULTS}
-        columnRenderers={columnRenderers}
-        rowActions={rowActions}
-        canEdit={(row) => isPlanEditable(row.status)}
-        canDelete={(row) => isPlanEditable(row.status)}
-        formWidth={980}
-      />
-      {statusChange && (
-        <PlanStatusAlert change={statusChange} t={t}
-          onConfirm={() => dispatch(planStatusRequested({ id: statusChange.id, to: statusChange.to }))}
-          onCancel={() => { if (!statusChange.pending) dispatch(planStatusCancelled()); }} />
-      )}
-      <PlanRowsDrawer planId={drawerPlan?.id ?? null} title={drawerPlan ? t('plans.detailsTitle', { title: planName(drawerPlan, t) }) : ''}
-        t={t} language={language} onClose={() => setDrawerPlan(null)} />
-    </>
-  );
-}
+  return {
+    view: planView,
+    formSections: sections,
+    transformPayload: planPayload,
+    createDefaults: CREATE_DEFAULTS,
+    columnRenderers,
+    rowActions,
+    canEdit: (row) => isPlanEditable(row.status),
+    canDelete: (row) => isPlanEditable(row.status),
+    formWidth: 980,
+    children: (
+      <>
+        {statusChange && (
+          <PlanStatusAlert change={statusChange} t={t}
+            onConfirm={() => dispatch(planStatusRequested({ id: statusChange.id, to: statusChange.to }))}
+            onCancel={() => { if (!statusChange.pending) dispatch(planStatusCancelled()); }} />
+        )}
+        <PlanRowsDrawer planId={drawerPlan?.id ?? null} title={drawerPlan ? t('plans.detailsTitle', { title: planName(drawerPlan, t) }) : ''}
+          t={t} language={language} onClose={() => setDrawerPlan(null)} />
+      </>
+    ),
+  };
+};

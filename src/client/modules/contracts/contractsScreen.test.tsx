@@ -7,7 +7,7 @@ import { stateWith } from '../../crud/test-support';
 import { takeHeldFile } from '../../crud/files';
 import type { EditingState, ResourceState } from '../../crud/types';
 import { showToast } from '../../util/toaster';
-import ContractsPage from './ContractsPage';
+import ResourceRoute from '../../app/ResourceRoute';
 import {
   initialContractsState, pdfChosen, pdfPrefillApplied, voidAsked, voidRequested, type ContractPdfState, type ContractsState,
 } from './contractsSlice';
@@ -33,7 +33,7 @@ afterEach(() => {
 function show(crud: Partial<ResourceState>, contracts: Partial<ContractsState> = {}) {
   const root = { ...stateWith({ Contract: { loaded: true, items: CONTRACTS, totalCount: 2, ...crud } }), contracts: { ...initialContractsState, ...contracts } };
   const mock = mockStore(root as never);
-  view = render(<ContractsPage />, mock.store);
+  view = render(<ResourceRoute resource="Contract" />, mock.store);
   return { dispatched: () => mock.dispatched.filter((a: Action) => a.type !== A.lookupRequested.type) };
 }
 
