@@ -3,7 +3,7 @@ import type { LiveEvent } from '../../shared/live/events';
 import { loggedOut } from '../session/appSlice';
 import { type EventLogState, eventLogReducer, initialEventLogState, LOG_LIMIT, newEvents } from './eventLog';
 import { liveCatchUpLoaded, liveEventsReceived } from './liveActions';
-import { page, plainEvents } from './test-events';
+import { page, plainEvents } from './test-support-events';
 
 const reduce = (actions: UnknownAction[], state: EventLogState = initialEventLogState) => actions.reduce(eventLogReducer, state);
 const seqs = (state: EventLogState) => state.events.map((e) => e.seq);

@@ -6,8 +6,8 @@ import { realtimeReceived } from './actions';
 import { hubLoop } from './hubSaga';
 import { liveCatchUpLoaded, liveEventsApplied, liveEventsReceived } from './liveActions';
 import { catchUp, GAP_DEBOUNCE_MS } from './liveSync';
-import { chatMessage, page, plainEvents } from './test-events';
-import { fakeFactory, hubProviders, hubTestReducer } from './test-hub';
+import { chatMessage, page, plainEvents } from './test-support-events';
+import { fakeFactory, hubProviders, hubTestReducer } from './test-support-hub';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -3,7 +3,7 @@ import { loggedOut, realtimeStatusChanged } from '../session/appSlice';
 import { realtimeReceived, realtimeStartRequested } from './actions';
 import { getEventsAfter } from './eventsApi';
 import { hubLoop, hubWatcher, RECONNECT_DELAY_MS } from './hubSaga';
-import { DELAY_FN, fakeFactory, hubProviders, hubTestReducer } from './test-hub';
+import { DELAY_FN, fakeFactory, hubProviders, hubTestReducer } from './test-support-hub';
 
 /** Providers with instant delays (their lengths recorded) and a quiet events endpoint. */
 function instantDelays() {

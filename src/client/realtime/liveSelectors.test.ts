@@ -4,7 +4,7 @@ import type {
 } from '../../shared/live/events';
 import { compareWarnings } from '../../shared/live/severity';
 import { appSlice, sessionLoaded } from '../session/appSlice';
-import { TENANT_SESSION } from '../app/test-fixtures';
+import { TENANT_SESSION } from '../app/test-support';
 import { eventLogReducer, LOG_LIMIT } from './eventLog';
 import {
   chatUnreadLoaded, devicesSnapshotLoaded, liveCatchUpLoaded, liveEventsReceived, storageSnapshotLoaded,
@@ -15,7 +15,7 @@ import {
   selectStorageWeights, selectWeightPointsByStorage,
 } from './liveSelectors';
 import { syntheticLiveEvents } from './synthetic';
-import { chatMessage, chatRead, deviceEvent, page, plainEvents, warning, warningEvent, weightEvent } from './test-events';
+import { chatMessage, chatRead, deviceEvent, page, plainEvents, warning, warningEvent, weightEvent } from './test-support-events';
 
 const reducer = combineReducers({ app: appSlice.reducer, eventLog: eventLogReducer });
 type State = ReturnType<typeof reducer>;

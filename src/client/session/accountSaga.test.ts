@@ -10,7 +10,7 @@ import { languageChangeRequested, logoutRequested, sessionExpired } from './acti
 import { changeLanguageSaga, clearAuthCookies, clearPageCache, logoutSaga } from './accountSaga';
 import { languageChanged, loggedOut, sessionLoaded } from './appSlice';
 import { type RootState, rootReducer } from '../app/store';
-import { TENANT_SESSION } from '../app/test-fixtures';
+import { TENANT_SESSION } from '../app/test-support';
 import { tabOpened } from '../shell/tabsSlice';
 
 const anonymous = (): RootState => rootReducer(undefined, { type: '@@init' });

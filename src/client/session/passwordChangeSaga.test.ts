@@ -14,7 +14,7 @@ import { passwordChangeRequested, sessionExpired } from './actions';
 import { changePasswordSaga } from './accountSaga';
 import { passwordChanged, passwordChangeFailed, passwordChangeRequired, sessionLoaded } from './appSlice';
 import { type RootState, rootReducer } from '../app/store';
-import { abpFailure, serverConfiguration, TENANT_SESSION } from '../app/test-fixtures';
+import { abpFailure, serverConfiguration, TENANT_SESSION } from '../app/test-support';
 
 const anonymous = (): RootState => rootReducer(undefined, { type: '@@init' });
 const INPUT: AuthenticateInput = { userNameOrEmailAddress: 'admin', password: '123qwe', rememberClient: false };

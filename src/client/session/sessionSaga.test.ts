@@ -4,7 +4,7 @@ import { throwError } from 'redux-saga-test-plan/providers';
 import { getCurrentLoginInformations, getUserConfiguration } from '../api/services';
 import { realtimeStartRequested } from '../realtime/actions';
 import { tabsRestored } from '../shell/tabsSlice';
-import { ANONYMOUS_SESSION, LOCALHOST, serverConfiguration, TENANT_SESSION } from '../app/test-fixtures';
+import { ANONYMOUS_SESSION, LOCALHOST, serverConfiguration, TENANT_SESSION } from '../app/test-support';
 import { configureMapKey } from '../util/amap';
 import { redirectTo } from '../util/navigator';
 import { bootFailed, bootSucceeded, configLoaded, sessionLoaded } from './appSlice';

@@ -3,7 +3,7 @@ import type { EffectProviders } from 'redux-saga-test-plan/providers';
 import { callApi } from '../api/http';
 import { bootSucceeded, configLoaded, sessionLoaded } from '../session/appSlice';
 import { type RootState, rootReducer } from '../app/store';
-import { serverConfiguration, TENANT_SESSION } from '../app/test-fixtures';
+import { serverConfiguration, TENANT_SESSION } from '../app/test-support';
 import { loginSucceeded } from '../modules/login/loginSlice';
 import { navigateTo } from '../util/navigator';
 import {

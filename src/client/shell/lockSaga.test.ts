@@ -5,7 +5,7 @@ import { authenticate } from '../api/services';
 import { unlockRequested } from '../session/actions';
 import { lockChanged, sessionLoaded, unlocked, unlockFailed } from '../session/appSlice';
 import { type RootState, rootReducer } from '../app/store';
-import { abpFailure, TENANT_SESSION } from '../app/test-fixtures';
+import { abpFailure, TENANT_SESSION } from '../app/test-support';
 import { COOKIE, removeCookie, writeCookie } from '../util/cookies';
 import { navigateTo } from '../util/navigator';
 import { LOCK_COOKIE_MS, lockSaga, rememberLockedPage, takeLockedPagePath, unlockSaga } from './lockSaga';

@@ -1,5 +1,5 @@
 import { liveEventsApplied } from '../realtime/liveActions';
-import { chatMessage, noticeEvent } from '../realtime/test-events';
+import { chatMessage, noticeEvent } from '../realtime/test-support-events';
 import { allNoticesMarkedRead, initialNoticesState, noticeMarkedRead, noticesLoaded, noticesSlice, type NoticesState } from './noticesSlice';
 
 const item = (id: number, type: 0 | 1 | 2, isRead = false) => ({ id, type, title: `t${id}`, description: '', isRead, creationTime: '2025-01-01T00:00:00' });

@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import type { HubConnection } from '@microsoft/signalr';
 import { registerHub } from './index';
-import { ClientPool, delay, recordEvents, startHubApp, waitFor, type TestHubApp } from './hub-test-support';
+import { ClientPool, delay, recordEvents, startHubApp, waitFor, type TestHubApp } from './test-support';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const prefix = `hub-test-${process.pid}-${randomUUID()}`;

@@ -2,7 +2,7 @@
 // leaves everyone else connected (including a user of another tenant with the same id).
 import { randomUUID } from 'node:crypto';
 import { HubConnectionState, type HubConnection } from '@microsoft/signalr';
-import { ClientPool, delay, startHubApp, waitFor, type TestHubApp } from './hub-test-support';
+import { ClientPool, delay, startHubApp, waitFor, type TestHubApp } from './test-support';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const prefix = `hub-close-test-${process.pid}-${randomUUID()}`;

@@ -1,7 +1,7 @@
 // Keep-alive, timeouts, reconnect and shutdown: the hub over time, with the real client and raw sockets.
 import { HubConnectionState } from '@microsoft/signalr';
 import { RECORD_SEPARATOR } from './protocol';
-import { delay, negotiate, negotiatedSocketUrl, recordEvents, startHubApp, trackResources, waitFor } from './hub-test-support';
+import { delay, negotiate, negotiatedSocketUrl, recordEvents, startHubApp, trackResources, waitFor } from './test-support';
 
 const RS = RECORD_SEPARATOR;
 const { pool, app, raw, closeAll } = trackResources();

@@ -14,7 +14,7 @@ import {
   trackResources,
   waitFor,
   type TestHubApp,
-} from './hub-test-support';
+} from './test-support';
 
 const RS = RECORD_SEPARATOR;
 const { pool, app, raw, closeAll } = trackResources();

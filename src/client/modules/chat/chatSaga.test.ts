@@ -6,7 +6,7 @@ import type { ChatMessageDto, ChatUserDto, MsgInfoDto } from '../../../shared/ch
 import type { LiveEvent } from '../../../shared/live/events';
 import { callApi } from '../../api/http';
 import { rootReducer, type RootState } from '../../app/store';
-import { TENANT_SESSION } from '../../app/test-fixtures';
+import { TENANT_SESSION } from '../../app/test-support';
 import { createUploadChannel, fetchFileBlob, takeHeldFile, type UploadEvent } from '../../crud/files';
 import { liveEventsApplied } from '../../realtime/liveActions';
 import { selectChatUnreadBySender } from '../../realtime/liveSelectors';

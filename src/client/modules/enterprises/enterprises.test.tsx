@@ -2,7 +2,7 @@
 import { byTestId, click, typeInto } from '../../crud/render-support';
 import { creditCodeCheckChar } from '../../../shared/validators';
 import { paged, Refusal, settle, type Handler, type Request } from './live-store';
-import { screenTestBed } from './screen-bed';
+import { screenTestBed } from './test-support';
 
 const bed = screenTestBed();
 

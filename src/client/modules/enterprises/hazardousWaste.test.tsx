@@ -2,7 +2,7 @@
 import { byTestId, click, typeInto } from '../../crud/render-support';
 import { hazardsFromWastecode } from './hazardousWasteScreen';
 import { paged, Refusal, settle, type Request } from './live-store';
-import { screenTestBed } from './screen-bed';
+import { screenTestBed } from './test-support';
 
 const bed = screenTestBed();
 

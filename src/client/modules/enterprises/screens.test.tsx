@@ -6,7 +6,7 @@ import { stateWith } from '../../crud/test-support';
 import { DEFAULT_CONFIG } from '../../session/config';
 import { byTestId, click, render, typeInto } from '../../crud/render-support';
 import { paged, Refusal, settle, type Request } from './live-store';
-import { screenTestBed } from './screen-bed';
+import { screenTestBed } from './test-support';
 
 const bed = screenTestBed();
 

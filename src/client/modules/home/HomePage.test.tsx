@@ -3,7 +3,7 @@ import type { Store } from '@reduxjs/toolkit';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { configLoaded, sessionLoaded } from '../../session/appSlice';
 import { rootReducer, type RootState } from '../../app/store';
-import { serverConfiguration, TENANT_SESSION } from '../../app/test-fixtures';
+import { serverConfiguration, TENANT_SESSION } from '../../app/test-support';
 import { screenTestSetup, byTestId, click, createI18n, mockStore, render, type Rendered } from '../../crud/render-support';
 import type { CrudRootState } from '../../crud/types';
 import HomePage from './HomePage';

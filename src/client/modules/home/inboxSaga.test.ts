@@ -5,7 +5,7 @@ import { callApi } from '../../api/http';
 import { loggedOut } from '../../session/appSlice';
 import { rootReducer, type RootState } from '../../app/store';
 import { liveEventsApplied } from '../../realtime/liveActions';
-import { chatMessage, inventoryEvent, noticeEvent, transferEvent } from '../../realtime/test-events';
+import { chatMessage, inventoryEvent, noticeEvent, transferEvent } from '../../realtime/test-support-events';
 import { INBOX_DEBOUNCE_MS, INBOX_PATH, watchInbox } from './inboxSaga';
 import { inboxHidden, inboxRequested, inboxShown, toInboxItems, type InboxState } from './inboxSlice';
 

@@ -3,7 +3,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { loggedOut } from '../../session/appSlice';
 import { crudActions } from '../../crud/slice';
 import { liveEventsApplied } from '../../realtime/liveActions';
-import { inventoryEvent, noticeEvent, transferEvent } from '../../realtime/test-events';
+import { inventoryEvent, noticeEvent, transferEvent } from '../../realtime/test-support-events';
 import {
   inventoryScreenHidden, inventoryScreenShown, LIVE_RELOAD_DEBOUNCE_MS, resourcesChangedBy, watchInventoryScreens,
 } from './liveSaga';

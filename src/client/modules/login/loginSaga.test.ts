@@ -6,7 +6,7 @@ import type { AuthenticateInput, AuthenticateResult } from '../../api/types';
 import { sessionLoaded } from '../../session/appSlice';
 import { type RootState, rootReducer } from '../../app/store';
 import { realtimeStartRequested } from '../../realtime/actions';
-import { abpFailure, serverConfiguration, TENANT_SESSION } from '../../app/test-fixtures';
+import { abpFailure, serverConfiguration, TENANT_SESSION } from '../../app/test-support';
 import { configureMapKey } from '../../util/amap';
 import { navigateTo } from '../../util/navigator';
 import { checkTenantSaga, loginSaga, storeAuthTokens, storeTenant } from './loginSaga';

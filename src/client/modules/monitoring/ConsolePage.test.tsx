@@ -7,7 +7,7 @@ import { initI18n } from '../../i18n';
 import ConsolePage from './ConsolePage';
 import {
   event, monitoringStore, push, Refused, restoreHttp, warning, warningPayload, type ApiRequest, type Handler,
-} from './test-bed';
+} from './test-support';
 
 jest.mock('../../util/toaster', () => ({ showToast: jest.fn() }));
 jest.mock('./beep', () => ({ playBeep: jest.fn(), primeAudio: jest.fn() }));

@@ -3,7 +3,7 @@ import { act } from 'react';
 import { byTestId, click, createI18n, render, screenTestSetup, typeInto } from '../../crud/render-support';
 import { initI18n } from '../../i18n';
 import StoragePage from './StoragePage';
-import { monitoringStore, push, restoreHttp, storagePoint, weightEvent, type ApiRequest, type Handler } from './test-bed';
+import { monitoringStore, push, restoreHttp, storagePoint, weightEvent, type ApiRequest, type Handler } from './test-support';
 
 jest.mock('../../util/toaster', () => ({ showToast: jest.fn() }));
 // The chart itself is echarts on a canvas; what matters here is which points it is given.

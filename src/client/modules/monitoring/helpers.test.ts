@@ -4,7 +4,7 @@ import { formatKg, formatRatio, parseServerTime, relativeTime } from './format';
 import { activeMutes, muteEnd } from './preferences';
 import { countBySeverity, groupWarnings, type ConsoleWarning } from './selectors';
 import { enterprisesOf, filterStorageRows, nextSort, sortStorageRows } from './storageRows';
-import { storagePoint, warningPayload } from './test-bed';
+import { storagePoint, warningPayload } from './test-support';
 
 const t = createTranslator('zh-CN');
 

@@ -18,7 +18,7 @@ import {
 import { monitoringActions as A } from './monitoringSlice';
 import { selectConsoleWarnings } from './selectors';
 import { correctWeightSaga, fetchStorageSaga, reloadForNewPointSaga } from './storageSaga';
-import { loggedInState, push, storagePoint, testReducer, warning, warningPayload, event, type TestState } from './test-bed';
+import { loggedInState, push, storagePoint, testReducer, warning, warningPayload, event, type TestState } from './test-support';
 import { INSPECTION_HAZARDOUS_WASTE } from './types';
 import { createInspectionSaga, fetchWarningsSaga, warningStatusSaga } from './warningSaga';
 

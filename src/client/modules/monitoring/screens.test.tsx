@@ -9,7 +9,7 @@ import { initialResourceState } from '../../crud/slice';
 import type { CrudRootState, ResourceState } from '../../crud/types';
 import { liveEventsReceived } from '../../realtime/liveActions';
 import { monitoringActions as M, type DeviceKeyState } from './monitoringSlice';
-import { event, loggedInState, testReducer, type TestState } from './test-bed';
+import { event, loggedInState, testReducer, type TestState } from './test-support';
 
 screenTestSetup();
 

@@ -7,7 +7,7 @@ import { all, fork } from 'redux-saga/effects';
 import type { LiveEvent, LiveEventType, StorageWeightPayload, WarningPayload } from '../../../shared/live/events';
 import { http } from '../../api/http';
 import { appSlice, configLoaded, realtimeStatusChanged, sessionLoaded } from '../../session/appSlice';
-import { serverConfiguration, TENANT_SESSION } from '../../app/test-fixtures';
+import { serverConfiguration, TENANT_SESSION } from '../../app/test-support';
 import { crudReducer, crudSaga } from '../../crud';
 import type { CrudRootState } from '../../crud/types';
 import { eventLogReducer } from '../../realtime/eventLog';

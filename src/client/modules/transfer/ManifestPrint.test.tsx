@@ -6,7 +6,7 @@ import { byTestId, installDomShims, mockStore, render, type Rendered } from '../
 import { stateWith } from '../../crud/test-support';
 import { createTranslator } from '../../crud/translator';
 import { ManifestPrint, PrintPortal, wasteCategory } from './ManifestPrint';
-import { ORDER, withState } from './test-fixtures';
+import { ORDER, withState } from './test-support';
 import type { TransferOrderDetail } from './types';
 
 installDomShims();

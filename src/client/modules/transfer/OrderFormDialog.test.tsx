@@ -5,7 +5,7 @@ import { createTranslator } from '../../crud/translator';
 import { headerFromOrder, linesFromOrder, orderBody } from './order-lines';
 import { OrderFormDialog } from './OrderFormDialog';
 import { bodyKey, type OrderFormState } from './orderFormSlice';
-import { ORDER } from './test-fixtures';
+import { ORDER } from './test-support';
 
 screenTestSetup();
 

@@ -5,7 +5,7 @@ import { crudActions as A, initialCrudState, initialResourceState } from '../../
 import { screenTestSetup, byTestId, click, mockStore, render, typeInto } from '../../crud/render-support';
 import type { ResourceState } from '../../crud/types';
 import { detailRequested, listShown, moveAsked, moveRequested, printRequested, type OrdersState } from './ordersSlice';
-import { ORDER, ROW, withState } from './test-fixtures';
+import { ORDER, ROW, withState } from './test-support';
 import { TransferPage } from './TransferPage';
 import { initialTransferState } from './transferSlice';
 import { listKey } from './transferView';

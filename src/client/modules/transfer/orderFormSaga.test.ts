@@ -7,7 +7,7 @@ import { showToast } from '../../util/toaster';
 import { bodyKey, formCreateOpened, formEditOpened, formSubmitted, orderFormSlice } from './orderFormSlice';
 import { watchOrderForm } from './orderFormSaga';
 import { detailRequested } from './ordersSlice';
-import { ORDER, abpError } from './test-fixtures';
+import { ORDER, abpError } from './test-support';
 import { initialTransferState, transferReducer, type TransferRootState } from './transferSlice';
 import { listKey, TRANSFER_PATHS } from './transferView';
 import type { OrderBody } from './types';
