@@ -2,7 +2,7 @@
  * The chat contract (ChatLog, MsgInfo and User/GetAllList), read by the server module and the client screen.
  * Messages and notices also travel as live events (src/shared/live/events.ts) on the hub target `ReceiveMessage`.
  */
-import type { ChatMessagePayload } from './live/events';
+import type { ChatMessagePayload, ChatNoticePayload } from './live/events';
 
 export const CHAT_MESSAGE_TYPES = { text: 0, image: 1, file: 2 } as const;
 
@@ -44,15 +44,8 @@ export interface ChatUserDto {
   online: boolean;
 }
 
-/** `MsgInfo/GetMsgListByAdminid`: an administrator's notice to the whole tenant. */
-export interface MsgInfoDto {
-  id: number;
-  title: string;
-  content: string;
-  adminId: number;
-  adminName: string;
-  creationTime: string;
-}
+/** `MsgInfo/GetMsgListByAdminid`: an administrator's notice to the whole tenant, as the live event carries it. */
+export type MsgInfoDto = ChatNoticePayload;
 
 /** Stored chat attachment as `ChatLog/UploadFile` answers it (the file store's DTO). */
 export interface ChatFileDto {

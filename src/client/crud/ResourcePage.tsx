@@ -6,20 +6,20 @@ import { describeError } from './api-error';
 import { CommandAlert } from './CommandAlert';
 import { DeleteAlert } from './DeleteAlert';
 import { ExportDialog } from './ExportDialog';
-import { mergeParts, type ScreenExtension } from './extensions';
+import { mergeParts, type ScreenExtension, type ScreenExtensionParts } from './extensions';
 import { displayText } from './format';
-import type { FormValues } from './form-values';
 import { useCrudDispatch, useCrudTranslation, useResourceState } from './hooks';
-import { ResourceForm, type FormMode, type FormSection } from './ResourceForm';
+import { ResourceForm } from './ResourceForm';
 import { ResourcePager } from './ResourcePager';
 import { RecordFromQuery } from './RecordFromQuery';
-import { HEADER_HEIGHT, ROW_HEIGHT, ResourceTable, type ColumnRenderer, type RowAction } from './ResourceTable';
+import { HEADER_HEIGHT, ROW_HEIGHT, ResourceTable } from './ResourceTable';
 import { ResourceToolbar } from './ResourceToolbar';
 import { crudActions as A } from './slice';
 import type { ResourceView, Translate } from './types';
 import { findView, fixedValues, screenKey } from './view';
 
-export interface ResourcePageProps {
+/** The generic screen's props: which resource, and the same parts an extension may add. */
+export interface ResourcePageProps extends Omit<ScreenExtensionParts, 'children'> {
   /** Resource name (case-insensitive); the slice key is the view's name. */
   resource: string;
   /** What the resource's screen adds to the generic one (every segment of the resource gets it too). */
@@ -29,26 +29,7 @@ export interface ResourcePageProps {
    * segment, keeps its own paging and filters, and is titled by the route.
    */
   segment?: string;
-  /** A local description for resources without a declaration (users, roles, tenants). */
-  view?: ResourceView;
-  /** Custom cell content by field name. */
-  columnRenderers?: Record<string, ColumnRenderer>;
-  /** Extra parts of the create/edit dialog, given the working values and a setter. */
-  formSections?: readonly FormSection[];
-  /** Last word on the Create/Update body. */
-  transformPayload?: (body: Record<string, unknown>, values: FormValues, mode: FormMode) => Record<string, unknown>;
-  /** Form values that follow from a change (see `ResourceForm`). */
-  deriveValues?: (patch: FormValues, next: FormValues, mode: FormMode) => FormValues | undefined | void;
-  /** Extra toolbar buttons (before Refresh/Export/New). */
-  toolbarActions?: ReactNode;
-  /** Extra buttons in each row's action cell. */
-  rowActions?: RowAction[];
   canCreate?: boolean;
-  canEdit?: (row: EntityDto) => boolean;
-  canDelete?: (row: EntityDto) => boolean;
-  /** Values a new record starts from, over the declared defaults. */
-  createDefaults?: Record<string, unknown>;
-  formWidth?: number;
 }
 
 const FLASH_TEXT = { saved: 'common.saved', deleted: 'common.deleted', done: 'crud.done' } as const;

@@ -14,16 +14,26 @@ export interface ScreenExtensionContext {
 
 /** What an extension adds to a resource's generic screen; merged with what the page is given directly. */
 export interface ScreenExtensionParts {
-  /** The screen's own view of the declaration (fields shown or edited differently, other save methods). */
+  /**
+   * The screen's own view of the declaration (fields shown or edited differently, other save methods), or a local
+   * description for resources without a declaration (users, roles, tenants).
+   */
   view?: ResourceView;
+  /** Custom cell content by field name. */
   columnRenderers?: Record<string, ColumnRenderer>;
+  /** Extra parts of the create/edit dialog, given the working values and a setter. */
   formSections?: readonly FormSection[];
+  /** Last word on the Create/Update body. */
   transformPayload?: (body: Record<string, unknown>, values: FormValues, mode: FormMode) => Record<string, unknown>;
+  /** Form values that follow from a change (see `ResourceForm`). */
   deriveValues?: (patch: FormValues, next: FormValues, mode: FormMode) => FormValues | undefined | void;
+  /** Extra toolbar buttons (before Refresh/Export/New). */
   toolbarActions?: ReactNode;
+  /** Extra buttons in each row's action cell. */
   rowActions?: RowAction[];
   canEdit?: (row: EntityDto) => boolean;
   canDelete?: (row: EntityDto) => boolean;
+  /** Values a new record starts from, over the declared defaults. */
   createDefaults?: Record<string, unknown>;
   formWidth?: number;
   /** Rendered after the screen: drawers and dialogs the extension opens. */

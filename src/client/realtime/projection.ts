@@ -1,6 +1,7 @@
 import type {
   ChatMessagePayload, ChatReadPayload, DeviceStatePayload, LiveEvent, StorageWeightPayload, WarningPayload,
 } from '../../shared/live/events';
+import { warningStatus } from '../../shared/enums';
 
 /**
  * The live state the screens show, as folded from snapshots and events. Every entity remembers the seq it was last set
@@ -63,8 +64,6 @@ export const emptyProjection = (): LiveProjection => ({
   floors: { storages: 0, devices: 0, warnings: 0, chat: {} },
 });
 
-export const WARNING_CLOSED = 2;
-
 /**
  * Closed-warning tombstones kept at most; beyond, the older half is dropped and the warnings floor raised to the
  * newest dropped one. Old events for those ids no longer apply, but those are long folded duplicates anyway.
@@ -111,7 +110,7 @@ export function applyWarningEvent(
   if (event.type !== 'warning.raised' && event.type !== 'warning.updated') return;
   const w = event.payload as WarningPayload;
   if (event.seq <= Math.max(floor, open[w.id]?.seq ?? 0, closed[w.id] ?? 0)) return;
-  if (w.status === WARNING_CLOSED) {
+  if (w.status === warningStatus.closed) {
     delete open[w.id];
     closed[w.id] = event.seq;
   } else {
@@ -243,10 +242,10 @@ export function withDeviceSnapshot(base: LiveProjection, rows: readonly DeviceSt
 export function withWarningSnapshot(base: LiveProjection, rows: readonly WarningPayload[], seq: number, complete: boolean): LiveProjection {
   if (seq < base.floors.warnings) return base;
   const closedAfter = (id: number) => (base.closedWarnings[id] ?? 0) > seq;
-  const open = snapshotEntities<LiveWarning>(base.warnings, rows.filter((r) => r.status !== WARNING_CLOSED), (r) => r.id, seq, complete, closedAfter);
+  const open = snapshotEntities<LiveWarning>(base.warnings, rows.filter((r) => r.status !== warningStatus.closed), (r) => r.id, seq, complete, closedAfter);
   const closedWarnings = { ...base.closedWarnings };
   for (const row of rows) {
-    if (row.status !== WARNING_CLOSED || (base.warnings[row.id]?.seq ?? 0) > seq || (closedWarnings[row.id] ?? 0) > seq) continue;
+    if (row.status !== warningStatus.closed || (base.warnings[row.id]?.seq ?? 0) > seq || (closedWarnings[row.id] ?? 0) > seq) continue;
     delete open[row.id];
     closedWarnings[row.id] = seq;
   }

@@ -1,9 +1,10 @@
-import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { Button, Menu, MenuItem } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { languageChangeRequested } from '../session/actions';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectLanguage } from '../session/selectors';
 import type { Language } from '../i18n';
+import { HeaderMenu } from './HeaderMenu';
 
 const OPTIONS: ReadonlyArray<{ language: Language; key: string; short: string }> = [
   { language: 'zh-CN', key: 'shell.languageZh', short: '中' },
@@ -17,10 +18,7 @@ export function LanguageSwitcher({ minimal = true }: { minimal?: boolean }) {
   const current = useAppSelector(selectLanguage);
   const currentOption = OPTIONS.find((o) => o.language === current) ?? OPTIONS[0];
   return (
-    <PopoverNext
-      placement="bottom-end"
-      arrow={false}
-      animation="minimal"
+    <HeaderMenu
       content={
         <Menu aria-label={t('shell.language')}>
           {OPTIONS.map((option) => (
@@ -47,6 +45,6 @@ export function LanguageSwitcher({ minimal = true }: { minimal?: boolean }) {
         data-testid="language-switcher"
         className="app-language-switcher"
       />
-    </PopoverNext>
+    </HeaderMenu>
   );
 }

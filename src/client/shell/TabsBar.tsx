@@ -1,4 +1,4 @@
-import { Button, Icon, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { Button, Icon, Menu, MenuItem } from '@blueprintjs/core';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { findRouteByName, findRouteByPath } from '../../shared/navigation';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { HOME_TAB, selectTabs, tabClosed, tabsClearedAll, tabsClearedOthers } from './tabsSlice';
 import { asIcon } from '../util/icons';
+import { HeaderMenu } from './HeaderMenu';
 
 /** Opened pages as tabs. Home cannot be closed; closing the current tab moves to a neighbour (reducer + tabs saga). */
 export function TabsBar() {
@@ -79,10 +80,7 @@ export function TabsBar() {
           );
         })}
       </div>
-      <PopoverNext
-        placement="bottom-end"
-        arrow={false}
-        animation="minimal"
+      <HeaderMenu
         content={
           <Menu>
             <MenuItem icon="cross" text={t('shell.closeOthers')} onClick={() => dispatch(tabsClearedOthers(undefined))} data-testid="tabs-close-others" />
@@ -91,7 +89,7 @@ export function TabsBar() {
         }
       >
         <Button variant="minimal" size="small" icon="more" aria-label={t('shell.tabActions')} title={t('shell.tabActions')} data-testid="tabs-actions" className="app-tabs-actions" />
-      </PopoverNext>
+      </HeaderMenu>
     </div>
   );
 }

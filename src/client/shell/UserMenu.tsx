@@ -1,10 +1,11 @@
-import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logoutRequested } from '../session/actions';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectTenant, selectUser } from '../session/selectors';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { HeaderMenu } from './HeaderMenu';
 
 /** The user dropdown: who is logged in (and where), change password, log out. */
 export function UserMenu() {
@@ -17,10 +18,7 @@ export function UserMenu() {
   const display = user.name || user.userName;
   return (
     <>
-      <PopoverNext
-        placement="bottom-end"
-        arrow={false}
-        animation="minimal"
+      <HeaderMenu
         content={
           <Menu className="app-user-menu">
             <li className="app-user-menu-head">
@@ -39,7 +37,7 @@ export function UserMenu() {
           <span className="app-avatar" aria-hidden>{display.slice(0, 1).toUpperCase()}</span>
           <span className="app-user-name" data-testid="current-user">{display}</span>
         </Button>
-      </PopoverNext>
+      </HeaderMenu>
       <ChangePasswordDialog isOpen={passwordOpen} onClose={() => setPasswordOpen(false)} />
     </>
   );

@@ -166,6 +166,7 @@ export interface ChatReadPayload {
   readTime: string;
 }
 
+/** An administrator's notice to the whole tenant (what `MsgInfo` lists too). */
 export interface ChatNoticePayload {
   id: number;
   title: string;

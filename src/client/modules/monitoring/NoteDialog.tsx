@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { FormGroup, TextArea } from '@blueprintjs/core';
 import type { Translate } from '../../crud/types';
 import { FormDialog, submitOnEnter } from '../../crud/FormDialog';
-import { WARNING_ACKNOWLEDGED, type WarningTargetStatus } from './types';
+import { type WarningTargetStatus } from './types';
+import { warningStatus } from '../../../shared/enums';
 
 interface NoteDialogProps {
   status: WarningTargetStatus;
@@ -18,7 +19,7 @@ const NOTE_MAX = 500;
 /** Acknowledge (a note if the supervisor wants one) or close (saying how it was handled is required). */
 export function NoteDialog({ status, subject, t, onSubmit, onClose }: NoteDialogProps) {
   const [note, setNote] = useState('');
-  const acknowledging = status === WARNING_ACKNOWLEDGED;
+  const acknowledging = status === warningStatus.acknowledged;
   const missing = !acknowledging && note.trim() === '';
   const [tried, setTried] = useState(false);
   return (

@@ -7,9 +7,10 @@ import { MUTE_CHOICES, type MuteChoice } from './preferences';
 import { selectLiveWindow } from '../../realtime/liveSelectors';
 import type { ConsoleWarning, WarningGroup } from './selectors';
 import { iconOf, intentOf, unitOf } from './severity';
-import { WARNING_ACKNOWLEDGED, WARNING_CLOSED, WARNING_OPEN, type WarningTargetStatus } from './types';
+import { type WarningTargetStatus } from './types';
 import { createSelector } from '@reduxjs/toolkit';
 import type { WarningPayload } from '../../../shared/live/events';
+import { warningStatus } from '../../../shared/enums';
 
 interface Repeat {
   seq: number;
@@ -57,7 +58,7 @@ interface WarningTableProps extends WarningActions {
 const COLUMN_COUNT = 9;
 
 function StatusCell({ warning, t }: { warning: ConsoleWarning; t: Translate }) {
-  const acknowledged = warning.status === WARNING_ACKNOWLEDGED;
+  const acknowledged = warning.status === warningStatus.acknowledged;
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
       <Tag minimal intent={acknowledged ? 'warning' : 'danger'} data-testid={`warning-status-${warning.id}`} data-status={warning.status}>
@@ -183,12 +184,12 @@ export function WarningTable(props: WarningTableProps) {
                 </td>
                 <td><StatusCell warning={w} t={t} /></td>
                 <td style={{ whiteSpace: 'nowrap' }}>
-                  {w.status === WARNING_OPEN && (
+                  {w.status === warningStatus.open && (
                     <Button size="small" variant="minimal" intent="primary" icon="eye-open" text={t('monitoring.acknowledge')} disabled={w.pending}
-                      data-testid={`warning-ack-${w.id}`} onClick={() => onDecide(w, WARNING_ACKNOWLEDGED)} />
+                      data-testid={`warning-ack-${w.id}`} onClick={() => onDecide(w, warningStatus.acknowledged)} />
                   )}
                   <Button size="small" variant="minimal" intent="success" icon="tick" text={t('monitoring.close')} disabled={w.pending}
-                    data-testid={`warning-close-${w.id}`} onClick={() => onDecide(w, WARNING_CLOSED)} />
+                    data-testid={`warning-close-${w.id}`} onClick={() => onDecide(w, warningStatus.closed)} />
                   {until === null ? (
                     <PopoverNext content={muteMenu(group.deviceId)} placement="bottom-end">
                       <Button size="small" variant="minimal" icon="notifications-snooze" text={t('monitoring.mute')} data-testid={`warning-mute-${group.deviceId}`} />

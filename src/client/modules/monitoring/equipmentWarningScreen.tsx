@@ -6,14 +6,15 @@ import { useMonitoringDispatch } from './hooks';
 import { monitoringActions as M } from './monitoringSlice';
 import { NoteDialog } from './NoteDialog';
 import { iconOf, intentOf } from './severity';
-import { WARNING_ACKNOWLEDGED, WARNING_CLOSED, WARNING_OPEN, type WarningTargetStatus } from './types';
+import { type WarningTargetStatus } from './types';
+import { warningStatus } from '../../../shared/enums';
 
 interface Deciding {
   row: EntityDto;
   status: WarningTargetStatus;
 }
 
-const STATUS_INTENT = { [WARNING_OPEN]: 'danger', [WARNING_ACKNOWLEDGED]: 'warning', [WARNING_CLOSED]: 'none' } as const;
+const STATUS_INTENT = { [warningStatus.open]: 'danger', [warningStatus.acknowledged]: 'warning', [warningStatus.closed]: 'none' } as const;
 
 /** Equipment warnings: acknowledge and close with a note; type and status in their colours. */
 export const useEquipmentWarningScreen: ScreenExtension = ({ t }) => {
@@ -23,11 +24,11 @@ export const useEquipmentWarningScreen: ScreenExtension = ({ t }) => {
   const rowActions = useMemo<RowAction[]>(() => [
     {
       key: 'acknowledge', text: t('monitoring.acknowledge'), icon: 'eye-open', intent: 'primary',
-      hidden: (row) => Number(row.status) !== WARNING_OPEN, onClick: (row) => setDeciding({ row, status: WARNING_ACKNOWLEDGED }),
+      hidden: (row) => Number(row.status) !== warningStatus.open, onClick: (row) => setDeciding({ row, status: warningStatus.acknowledged }),
     },
     {
       key: 'close', text: t('monitoring.close'), icon: 'tick', intent: 'success',
-      hidden: (row) => Number(row.status) === WARNING_CLOSED, onClick: (row) => setDeciding({ row, status: WARNING_CLOSED }),
+      hidden: (row) => Number(row.status) === warningStatus.closed, onClick: (row) => setDeciding({ row, status: warningStatus.closed }),
     },
   ], [t]);
 

@@ -8,7 +8,8 @@ import {
 import type { LiveWarning } from '../../realtime/projection';
 import type { MonitoringState } from './monitoringSlice';
 import { levelOf, SEVERITY_LEVELS, type SeverityLevel } from './severity';
-import { type OpenWarningRow, type StoragePointRow, WARNING_CLOSED, WARNING_OPEN } from './types';
+import { type OpenWarningRow, type StoragePointRow } from './types';
+import { warningStatus } from '../../../shared/enums';
 
 /** The part of the application state this module reads. */
 export interface MonitoringRootState extends CrudRootState, LiveRootState {
@@ -57,7 +58,7 @@ export const selectConsoleWarnings = createSelector(
     for (const warning of warnings) {
       const override = overrides[warning.id];
       const applies = override !== undefined && warning.seq <= override.baseSeq;
-      if (applies && override.status === WARNING_CLOSED) continue;
+      if (applies && override.status === warningStatus.closed) continue;
       const row = warning as LiveWarning & Partial<Pick<OpenWarningRow, 'enterpriseName' | 'storagePlace'>>;
       shown.push({
         ...warning,
@@ -107,7 +108,7 @@ export function groupWarnings(warnings: readonly ConsoleWarning[]): WarningGroup
   }
   return [...groups.entries()].map(([key, members]) => {
     const sorted = [...members].sort((a, b) => (a.lastSeenAt < b.lastSeenAt ? 1 : a.lastSeenAt > b.lastSeenAt ? -1 : b.id - a.id));
-    const open = sorted.filter((w) => w.status === WARNING_OPEN);
+    const open = sorted.filter((w) => w.status === warningStatus.open);
     return {
       key,
       deviceId: sorted[0].smartequipmentId,

@@ -1,4 +1,5 @@
 import type { OpenWarningDto, SeqItems, StoragePointDetailDto, StoragePointDto, WeightSample as SharedWeightSample } from '../../../shared/monitoring';
+import type { warningStatus } from '../../../shared/enums';
 
 // The REST shapes are the shared monitoring contract (src/shared/monitoring); short names for this module.
 export type StoragePointRow = StoragePointDto;
@@ -9,10 +10,8 @@ export type SeqList<T> = Omit<SeqItems<T>, 'seq'> & { seq?: number };
 /** What the chart needs of a series bucket. */
 export type WeightSample = Pick<SharedWeightSample, 'at' | 'weight'>;
 
-export const WARNING_OPEN = 0;
-export const WARNING_ACKNOWLEDGED = 1;
-export const WARNING_CLOSED = 2;
-export type WarningTargetStatus = typeof WARNING_ACKNOWLEDGED | typeof WARNING_CLOSED;
+/** The statuses a supervisor moves a warning to. */
+export type WarningTargetStatus = typeof warningStatus.acknowledged | typeof warningStatus.closed;
 
 /** `RegularInspections/Create` body. */
 export interface InspectionInput {

@@ -12,7 +12,8 @@ import { showToast } from '../../util/toaster';
 import { createInspection, fetchOpenWarnings, OPEN_WARNINGS_LIMIT, updateWarningStatus } from './api';
 import { snapshotSeq } from './storageSaga';
 import { monitoringActions as A } from './monitoringSlice';
-import { type OpenWarningRow, type SeqList, WARNING_ACKNOWLEDGED } from './types';
+import { type OpenWarningRow, type SeqList } from './types';
+import { warningStatus } from '../../../shared/enums';
 
 const isWarning = (value: unknown): value is WarningPayload =>
   typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number'
@@ -51,7 +52,7 @@ export function* warningStatusSaga(action: ReturnType<typeof A.warningStatusRequ
     const result: unknown = yield call(updateWarningStatus, { id, status, note });
     if (isWarning(result)) yield put(warningsSnapshotLoaded({ items: [result], seq: baseSeq + 1 }));
     yield put(A.warningStatusSucceeded({ id }));
-    yield call(showToast, translate(status === WARNING_ACKNOWLEDGED ? 'monitoring.acknowledged' : 'monitoring.closed'), 'success', 'tick');
+    yield call(showToast, translate(status === warningStatus.acknowledged ? 'monitoring.acknowledged' : 'monitoring.closed'), 'success', 'tick');
     if (from === 'list') yield put(crudActions.listRequested({ resource: equipmentwarning.name }));
   } catch (e) {
     const error = toCrudError(e);

@@ -4,7 +4,7 @@
  * between the two lines (hysteresis) nothing changes, so a value hovering at a threshold does not flap.
  * At most one warning per type is not closed: a repeat counts up on it.
  */
-import type { WarningPayload } from '../../../shared/live/events';
+import type { ReadingPayload, WarningPayload } from '../../../shared/live/events';
 import type { WeightStep } from './fold';
 import { warningStatus, warningType } from '../../../shared/enums';
 
@@ -28,14 +28,8 @@ export interface Thresholds {
   home: { latitude: number; longitude: number } | null;
 }
 
-export interface RuleReading {
-  readAt: string;
-  weight: number | null;
-  battery: number | null;
-  temperature: number | null;
-  latitude: number | null;
-  longitude: number | null;
-}
+/** What the rules read of a reading: its time and measures, not which device or storage point sent it. */
+export type RuleReading = Omit<ReadingPayload, 'deviceId' | 'storageId'>;
 
 interface Entry {
   state: WarningState;
