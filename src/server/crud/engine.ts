@@ -1,4 +1,4 @@
-import type { EnumValue, FieldDef, Resource, ResourceSegment } from '../../shared/resource-kit';
+import type { EnumValue, FieldDef, Resource, ResourceSegment, RowOf, ValuesOf } from '../../shared/resource-kit';
 import { MAX_PAGE_SIZE, pick, resourcePermissions } from '../../shared/resource-kit';
 import type { PermissionName } from '../../shared/permissions';
 import { translate } from '../../shared/locales';
@@ -18,23 +18,26 @@ import { forPicker } from './picker';
 import { Params } from './sql';
 import { readFilterValue, readWriteValues, type FieldValue } from './validation';
 
-/** What a resource does beyond its declaration; each hook runs inside the write's transaction. */
-export interface ResourceHooks {
+/**
+ * What a resource does beyond its declaration, typed by the declaration (in `ResourceHooks<typeof plan>`,
+ * `values.year` is a number); each hook runs inside the write's transaction.
+ */
+export interface ResourceHooks<R extends Resource = Resource> {
   /** After the declared checks: derived values, rules across fields. Throw an AppError to refuse. */
-  beforeWrite?(ctx: RequestContext, tx: Db, values: Record<string, FieldValue>, existing: Row | null, input: Input): Promise<void>;
+  beforeWrite?(ctx: RequestContext, tx: Db, values: ValuesOf<R>, existing: RowOf<R> | null, input: Input): Promise<void>;
   /**
    * After the row is written, in the same transaction: rows it owns (an order's lines), checks that need them. What it
    * answers joins the write's answer (a new device's one-time key, the warnings of an order's checks).
    */
-  afterWrite?(ctx: RequestContext, tx: Db, row: Row, input: Input, existing: Row | null): Promise<Record<string, unknown> | void>;
+  afterWrite?(ctx: RequestContext, tx: Db, row: RowOf<R>, input: Input, existing: RowOf<R> | null): Promise<Record<string, unknown> | void>;
   /** Before the delete checks and the soft delete: rows the record owns go with it. */
-  beforeDelete?(ctx: RequestContext, tx: Db, row: Row): Promise<void>;
+  beforeDelete?(ctx: RequestContext, tx: Db, row: RowOf<R>): Promise<void>;
   /** List filters beyond the declared fields (orders by the waste code of their lines); `t` is the row's alias. */
   listConditions?(ctx: RequestContext, input: Input, params: Params): string[];
   /** After the endpoint's transaction committed: tell others (hub pushes). Not called for a rolled-back write. */
-  afterCommit?(ctx: RequestContext, row: Row, change: 'create' | 'update' | 'delete'): Promise<void>;
+  afterCommit?(ctx: RequestContext, row: RowOf<R>, change: 'create' | 'update' | 'delete'): Promise<void>;
   /** What `Get` adds to one row (an order's lines and history); lists do not carry it. */
-  detail?(ctx: RequestContext, db: Db, row: Row): Promise<Row>;
+  detail?(ctx: RequestContext, db: Db, row: RowOf<R>): Promise<Row>;
   /** Resources whose rows keep this row as history (a device's storage points): they do not stop its deletion. */
   historyOf?: readonly string[];
 }

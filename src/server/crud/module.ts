@@ -7,10 +7,18 @@ import type { ResourceHooks } from './engine';
  * standard endpoints (checks, owned rows, what a write answers, what `Get` adds) and the app-service methods it adds
  * (status moves, reports). A plain resource has none. Every module is listed once, in modules/index.ts.
  */
-export interface ResourceModule {
-  resource: Resource;
-  hooks?: ResourceHooks;
+export interface ResourceModule<R extends Resource = Resource> {
+  resource: R;
+  hooks?: ResourceHooks<R>;
   methods?(registry: AppServiceRegistry): void;
+}
+
+/**
+ * A module checked against its own declaration (its hooks read `values.year` as a number), then handed to the engine,
+ * which serves every resource through the loose record types.
+ */
+export function defineModule<R extends Resource>(module: ResourceModule<R>): ResourceModule {
+  return module as unknown as ResourceModule;
 }
 
 /** App services that belong to no one declared resource (account, session, users, the event log…). */

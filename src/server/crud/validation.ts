@@ -1,12 +1,12 @@
-import type { FieldDef, Language, Resource } from '../../shared/resource-kit';
+import type { AnyFieldValue, FieldDef, Language, Resource } from '../../shared/resource-kit';
 import { pick } from '../../shared/resource-kit';
 import { translate } from '../../shared/locales';
-import type { SqlParam } from '../db/database';
 import type { ValidationErrorInfo } from '../http/errors';
 import type { Input } from '../http/input';
 import { CHECKS } from '../../shared/validators';
 
-export type FieldValue = SqlParam;
+/** A field's value as a write carries it to the database. */
+export type FieldValue = AnyFieldValue;
 
 interface Checked {
   value?: FieldValue;

@@ -26,11 +26,27 @@ type WriteValueOf<D extends FieldDef> = D extends { kind: 'files' } ? number[] :
 type Nullable<D, T> = D extends { required: true } | { managed: true; default: unknown } ? T : T | null;
 type Writable<F> = { [K in keyof F]: F[K] extends { managed: true } ? never : K }[keyof F];
 
+/** Any field's value, where the declaration is not known (the engine serves every resource). */
+export type AnyFieldValue = string | number | boolean | null | string[] | number[];
+
+// Code that serves every resource sees `Resource` itself, whose fields are any string: its records are loose.
+type Known<R, Precise, Loose> = string extends keyof Fields<R> ? Loose : Precise;
+
 /** A stored row: the id and every declared field (null where the declaration does not require it). */
-type RowOf<R> = { id: number } & { -readonly [K in keyof Fields<R>]: Nullable<Fields<R>[K], ValueOf<Fields<R>[K]>> };
+export type RowOf<R> = Known<R,
+  { id: number } & { -readonly [K in keyof Fields<R>]: Nullable<Fields<R>[K], ValueOf<Fields<R>[K]>> },
+  { id: number } & Record<string, unknown>>;
 
 /** What `Create` and `Update` accept: every field a request may set (managed fields are the server's). */
 export type WriteOf<R> = { -readonly [K in Writable<Fields<R>>]: Nullable<Fields<R>[K], WriteValueOf<Fields<R>[K]>> };
+
+/**
+ * The values a write carries through the server's checks and hooks: any field the body or the server set (managed ones
+ * included), null where cleared, absent where not written.
+ */
+export type ValuesOf<R> = Known<R,
+  { -readonly [K in keyof Fields<R>]?: WriteValueOf<Fields<R>[K]> | null },
+  Record<string, AnyFieldValue>>;
 
 type ReferenceKeys<F> = { [K in keyof F]: F[K] extends { kind: 'reference' } ? K : never }[keyof F];
 /** `producerId` → `producerName`, `vehicleIds` → `vehicleNames`: where lists show a reference's display text. */

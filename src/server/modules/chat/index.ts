@@ -7,7 +7,7 @@ import { deliverWaiting } from './delivery';
 import { registerMessageMethods } from './messages';
 import { registerNoticeMethods } from './notices';
 import { trackPresence } from './presence';
-import type { ResourceModule } from '../../crud/module';
+import { defineModule } from '../../crud/module';
 import { chatlog } from '../../../shared/resources';
 
 export { isUserOnline, onlineUserIds } from './presence';
@@ -19,7 +19,7 @@ export function registerChatMethods(registry: AppServiceRegistry): void {
 }
 
 /** The declared `ChatLog/GetAll` and `Get` show the caller's own messages only, sent or received. */
-export const chatLogHooks: ResourceHooks = {
+export const chatLogHooks: ResourceHooks<typeof chatlog> = {
   listConditions(ctx, _input, params) {
     const me = params.add(ctx.session!.userId);
     return [`(t.from_user_id = ${me} or t.to_user_id = ${me})`];
@@ -52,4 +52,4 @@ export function attachChat(server: FastifyInstance, services: Services): void {
   });
 }
 
-export const chatLogModule: ResourceModule = { resource: chatlog, hooks: chatLogHooks, methods: registerChatMethods };
+export const chatLogModule = defineModule({ resource: chatlog, hooks: chatLogHooks, methods: registerChatMethods });

@@ -7,12 +7,12 @@ import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
 import { Input } from '../../http/input';
 import { contractStatus, noticeType } from '../../../shared/enums';
-import type { ResourceModule } from '../../crud/module';
+import { defineModule } from '../../crud/module';
 
 /** The category of contract-expiry reminders, notices of the message type. */
 export const CONTRACT_EXPIRY_CATEGORY = 'contractExpiry';
 
-export const contractHooks: ResourceHooks = {
+export const contractHooks: ResourceHooks<typeof contract> = {
   async beforeWrite(ctx, _tx, values) {
     if (values.startDate && values.expiryDate && String(values.expiryDate) < String(values.startDate)) {
       throw errors.invalid(ctx.language, 'expiryDate', translate(ctx.language, 'validation.expiryBeforeStart'));
@@ -59,4 +59,4 @@ export function registerContractMethods(registry: AppServiceRegistry): void {
   });
 }
 
-export const contractModule: ResourceModule = { resource: contract, hooks: contractHooks, methods: registerContractMethods };
+export const contractModule = defineModule({ resource: contract, hooks: contractHooks, methods: registerContractMethods });

@@ -7,24 +7,23 @@ import type { AppServiceRegistry } from '../../http/app-services';
 import { errors, type ValidationErrorInfo } from '../../http/errors';
 import { Input } from '../../http/input';
 import { resolveRegionPath } from '../regions';
-import type { ResourceModule } from '../../crud/module';
+import { defineModule } from '../../crud/module';
+import { corporateType } from '../../../shared/enums';
 
 const LEVELS = ['province', 'city', 'county', 'town', 'village'] as const;
-const RECEIVER = 1;
 
 /** Region codes must form one path down China's divisions; `regionName` is written from them. Receivers need a licence. */
-export const enterpriseHooks: ResourceHooks = {
+export const enterpriseHooks: ResourceHooks<typeof enterpriseinformation> = {
   async beforeWrite(ctx, _tx, values) {
     const problems: ValidationErrorInfo[] = [];
-    const codes = Object.fromEntries(LEVELS.map((level) => [level, (values[`${level}Code`] as string | null) ?? null]));
+    const codes = Object.fromEntries(LEVELS.map((level) => [level, values[`${level}Code`] ?? null]));
     const path = resolveRegionPath(codes);
     if (path.ok) values.regionName = path.fullName || null;
     else {
       const name = `${path.field}Code`;
       problems.push({ message: translate(ctx.language, 'validation.reference', { field: pick(enterpriseinformation.fields[name as 'provinceCode'].label, ctx.language) }), members: [name] });
     }
-    const types = (values.corporateType as number[] | null) ?? [];
-    if (types.includes(RECEIVER) && !values.licenseNumber) {
+    if (values.corporateType?.includes(corporateType.receiver) && !values.licenseNumber) {
       const field = pick(enterpriseinformation.fields.licenseNumber.label, ctx.language);
       problems.push({ message: translate(ctx.language, 'validation.required', { field }), members: ['licenseNumber'] });
     }
@@ -48,6 +47,6 @@ export function registerEnterpriseMethods(registry: AppServiceRegistry): void {
   }
 }
 
-export const enterpriseModule: ResourceModule = {
+export const enterpriseModule = defineModule({
   resource: enterpriseinformation, hooks: enterpriseHooks, methods: registerEnterpriseMethods,
-};
+});

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database';
 import { recordInventoryChanged } from './live';
 import { moveStock } from './stock';
 import { receiptSource } from '../../../shared/enums';
-import type { ResourceModule } from '../../crud/module';
+import { defineModule } from '../../crud/module';
 import { warehousereceipt } from '../../../shared/resources';
 
 
@@ -42,7 +42,7 @@ async function restock(ctx: RequestContext, tx: Db, before: Row | null, after: R
  * with it (its move records the stock's live event). A manual receipt whose edit or removal would take more out than
  * the stock holds is refused; its write records the live event of the enterprises whose stock it moved.
  */
-export const warehouseReceiptHooks: ResourceHooks = {
+export const warehouseReceiptHooks: ResourceHooks<typeof warehousereceipt> = {
   async beforeWrite(ctx, tx, values, existing) {
     if (existing) refuseIfFromOrder(ctx, existing);
     else values.source ??= receiptSource.manual;
@@ -59,4 +59,4 @@ export const warehouseReceiptHooks: ResourceHooks = {
   },
 };
 
-export const warehouseReceiptModule: ResourceModule = { resource: warehousereceipt, hooks: warehouseReceiptHooks };
+export const warehouseReceiptModule = defineModule({ resource: warehousereceipt, hooks: warehouseReceiptHooks });

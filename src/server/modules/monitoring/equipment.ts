@@ -1,5 +1,5 @@
 /** Equipment models and smart devices beyond their declarations: keys, bindings to a waste, unbinding, deletion. */
-import { smartequipment } from '../../../shared/resources';
+import { smartequipment, type equipmentmodel } from '../../../shared/resources';
 import { translate } from '../../../shared/locales';
 import { type ResourceHooks } from '../../crud/engine';
 import type { Row } from '../../crud/repository';
@@ -48,13 +48,13 @@ async function matchBinding(ctx: RequestContext, tx: Db, device: DeviceRef, row:
   if (wasteId !== null) await openStoragePoint(tx, device.id, userId);
 }
 
-export const equipmentModelHooks: ResourceHooks = {
+export const equipmentModelHooks: ResourceHooks<typeof equipmentmodel> = {
   async afterWrite(_ctx, tx, row, _input, existing) {
     if (existing && Number(existing.capacity) !== Number(row.capacity)) await syncStoragePoints(tx, { modelId: row.id });
   },
 };
 
-export const smartEquipmentHooks: ResourceHooks = {
+export const smartEquipmentHooks: ResourceHooks<typeof smartequipment> = {
   // A deleted device's storage points and warnings stay as its history.
   historyOf: ['Hazardouswastestorage', 'EquipmentWarning'],
 

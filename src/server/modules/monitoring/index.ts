@@ -1,7 +1,7 @@
 import type { AppServiceRegistry } from '../../http/app-services';
 import { equipmentModelStatus } from '../../../shared/enums';
 import { equipmentmodel, equipmentwarning, hazardouswastestorage, smartequipment } from '../../../shared/resources';
-import type { ResourceModule } from '../../crud/module';
+import { defineModule } from '../../crud/module';
 import { registerStatusChange } from '../../crud/status';
 import { equipmentModelHooks, registerEquipmentMethods, smartEquipmentHooks } from './equipment';
 import { registerStorageMethods } from './storage';
@@ -12,13 +12,13 @@ export { startSweeper, sweepOnce, type Sweeper } from './sweeper';
 
 // Smart equipment, storage points and warnings beyond the standard endpoints (the device ingest is mounted apart).
 
-export const equipmentModelModule: ResourceModule = {
+export const equipmentModelModule = defineModule({
   resource: equipmentmodel,
   hooks: equipmentModelHooks,
   methods: (registry: AppServiceRegistry) => registerStatusChange(registry, equipmentmodel, {
     field: 'status', transitions: { [equipmentModelStatus.inUse]: [equipmentModelStatus.disabled], [equipmentModelStatus.disabled]: [equipmentModelStatus.inUse] },
   }),
-};
-export const smartEquipmentModule: ResourceModule = { resource: smartequipment, hooks: smartEquipmentHooks, methods: registerEquipmentMethods };
-export const storageModule: ResourceModule = { resource: hazardouswastestorage, methods: registerStorageMethods };
-export const warningModule: ResourceModule = { resource: equipmentwarning, methods: registerWarningMethods };
+});
+export const smartEquipmentModule = defineModule({ resource: smartequipment, hooks: smartEquipmentHooks, methods: registerEquipmentMethods });
+export const storageModule = defineModule({ resource: hazardouswastestorage, methods: registerStorageMethods });
+export const warningModule = defineModule({ resource: equipmentwarning, methods: registerWarningMethods });

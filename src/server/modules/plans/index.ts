@@ -10,7 +10,7 @@ import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
 import { Input } from '../../http/input';
 import { planStatus } from '../../../shared/enums';
-import type { ResourceModule } from '../../crud/module';
+import { defineModule } from '../../crud/module';
 
 const EDITABLE: readonly number[] = [planStatus.draft, planStatus.returned];
 /** The body key of a plan's rows in CreateAMP_AMPM and UpdateAMP_AMPM. */
@@ -23,13 +23,13 @@ function refuseUnlessEditable(ctx: RequestContext, plan: Row): void {
   if (!EDITABLE.includes(Number(plan.status))) throw errors.invalid(ctx.language, 'status', translate(ctx.language, 'validation.planLocked'));
 }
 
-export const planHooks: ResourceHooks = {
+export const planHooks: ResourceHooks<typeof annualmanagementplan> = {
   async beforeWrite(ctx, tx, values, existing) {
     if (existing) refuseUnlessEditable(ctx, existing);
     const taken = await tx.query(
       `select 1 from annual_management_plan where enterprise_id = $1 and year = $2 and not is_deleted and id <> $3
           and tenant_id is not distinct from $4 limit 1`,
-      [values.enterpriseId as number, values.year as number, existing?.id ?? 0, ctx.tenantId]);
+      [values.enterpriseId ?? null, values.year ?? null, existing?.id ?? 0, ctx.tenantId]);
     if (taken.length > 0) throw errors.invalid(ctx.language, 'year', translate(ctx.language, 'validation.planYearTaken', { year: String(values.year) }));
   },
   async beforeDelete(ctx, tx, plan) {
@@ -40,14 +40,14 @@ export const planHooks: ResourceHooks = {
 };
 
 /** Rows change only while their plan is a draft or returned. */
-export const planDetailHooks: ResourceHooks = {
+export const planDetailHooks: ResourceHooks<typeof annualmanagementplandetail> = {
   async beforeWrite(ctx, tx, values, existing) {
     if (existing && existing.aid !== values.aid) throw errors.invalid(ctx.language, 'aid', translate(ctx.language, 'validation.planLocked'));
-    const plan = await plans(ctx).get(ctx, tx, values.aid as number);
+    const plan = await plans(ctx).get(ctx, tx, Number(values.aid));
     refuseUnlessEditable(ctx, plan);
   },
   async beforeDelete(ctx, tx, row) {
-    refuseUnlessEditable(ctx, await plans(ctx).get(ctx, tx, row.aid as number));
+    refuseUnlessEditable(ctx, await plans(ctx).get(ctx, tx, row.aid));
   },
 };
 
@@ -112,5 +112,5 @@ export function registerPlanMethods(registry: AppServiceRegistry): void {
   });
 }
 
-export const planModule: ResourceModule = { resource: annualmanagementplan, hooks: planHooks, methods: registerPlanMethods };
-export const planDetailModule: ResourceModule = { resource: annualmanagementplandetail, hooks: planDetailHooks };
+export const planModule = defineModule({ resource: annualmanagementplan, hooks: planHooks, methods: registerPlanMethods });
+export const planDetailModule = defineModule({ resource: annualmanagementplandetail, hooks: planDetailHooks });

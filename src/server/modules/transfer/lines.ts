@@ -7,6 +7,8 @@ import type { Db } from '../../db/database';
 import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
 import { Input } from '../../http/input';
+import type { RowOf } from '../../../shared/resource-kit';
+import type { hazardouswasteinformation } from '../../../shared/resources';
 
 /** The body key of an order's lines. */
 export const LINES = 'lines';
@@ -14,23 +16,25 @@ const MAX_LINES = 50;
 
 export const lines = (ctx: RequestContext) => ctx.resources.of(transferorderline);
 
+type WasteInfo = RowOf<typeof hazardouswasteinformation>;
+/** What a line copies from its waste record, as the query names it. */
 interface WasteRecord {
-  wastecode_id: number;
-  name: string;
-  physical_characteristics: number | null;
-  container_type: number | null;
-  hazard_characteristics: string[] | null;
+  wastecode_id: WasteInfo['wastecodeId'];
+  name: WasteInfo['name'];
+  physical_characteristics: WasteInfo['physicalCharacteristics'];
+  container_type: WasteInfo['containerType'];
+  hazard_characteristics: WasteInfo['hazardCharacteristics'];
 }
 
 /**
  * A line copies code and name from the producer's hazardous-waste record (the manifest keeps what was declared), and
  * takes form, container and characteristics from it when the clerk left them empty.
  */
-export const transferLineHooks: ResourceHooks = {
+export const transferLineHooks: ResourceHooks<typeof transferorderline> = {
   async beforeWrite(_ctx, tx, values) {
     const rows = await tx.query<WasteRecord>(
       `select wastecode_id, name, physical_characteristics, container_type, hazard_characteristics
-         from hazardous_waste_information where id = $1`, [values.hazardouswasteId as number]);
+         from hazardous_waste_information where id = $1`, [values.hazardouswasteId ?? null]);
     const record = rows[0];
     if (!record) return;
     values.wastecodeId = record.wastecode_id;

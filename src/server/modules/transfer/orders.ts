@@ -1,5 +1,4 @@
 import { translate } from '../../../shared/locales';
-import type { FieldDef } from '../../../shared/resource-kit';
 import { transferorder } from '../../../shared/resources';
 import { allowedMoves, partiesOf } from '../../../shared/transfer/machine';
 import type { ResourceHooks } from '../../crud/engine';
@@ -16,8 +15,9 @@ import { readHistory, recordHistory, stateOf } from './history';
 import { LINES, linesOf, quantitiesOf, readLines, writeLines } from './lines';
 import { nextManifestNo } from './numbering';
 
-const FIELDS: Record<string, FieldDef> = transferorder.fields;
-const MANAGED = transferorder.fieldNames.filter((name) => FIELDS[name].managed);
+type OrderField = keyof typeof transferorder.fields;
+const ORDER_FIELDS = transferorder.fieldNames as OrderField[];
+const MANAGED = ORDER_FIELDS.filter((name) => transferorder.fields[name].managed);
 
 async function declarantName(ctx: RequestContext, tx: Db): Promise<string | null> {
   if (!ctx.session) return null;
@@ -26,7 +26,7 @@ async function declarantName(ctx: RequestContext, tx: Db): Promise<string | null
   return rows[0]?.name ?? ctx.session.userName;
 }
 
-export const transferOrderHooks: ResourceHooks = {
+export const transferOrderHooks: ResourceHooks<typeof transferorder> = {
   async beforeWrite(ctx, tx, values, existing, input) {
     if (existing) {
       const locked = await lockOrder(ctx, tx, existing.id);
@@ -37,7 +37,7 @@ export const transferOrderHooks: ResourceHooks = {
       for (const name of MANAGED) delete values[name];
     }
     const mine = ctx.session?.enterpriseIds;
-    if (mine && !mine.includes(values.producerId as number)) {
+    if (mine && !mine.includes(values.producerId ?? 0)) {
       throw errors.invalid(ctx.language, 'producerId', translate(ctx.language, 'transferRules.ownProducer'));
     }
   },
@@ -159,7 +159,7 @@ async function checkOrder(ctx: RequestContext, input: Input): Promise<CheckResul
 
 export function registerOrderMethods(registry: AppServiceRegistry): void {
   const access = { anyOf: [transferorder.permission] };
-  const parameters = [...transferorder.fieldNames.filter((n) => !FIELDS[n].managed), LINES, 'requestKey'];
+  const parameters = [...ORDER_FIELDS.filter((n) => !transferorder.fields[n].managed), LINES, 'requestKey'];
   registry.add({
     service: transferorder.name, method: 'AddProductionWaste', verb: 'POST', access, parameters,
     summary: 'Declare a transfer order with its lines in one transaction; answers the order and the checks\' warnings',

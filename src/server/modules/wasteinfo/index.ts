@@ -1,20 +1,20 @@
-import { hazardouswasteinformation } from '../../../shared/resources';
+import { hazardouswasteinformation, type wastecode } from '../../../shared/resources';
 import type { ResourceHooks } from '../../crud/engine';
 import { forPicker } from '../../crud/picker';
 import { registerStatusChange } from '../../crud/status';
 import type { AppServiceRegistry } from '../../http/app-services';
 import { Input } from '../../http/input';
 import { wasteInfoStatus } from '../../../shared/enums';
-import type { ResourceModule } from '../../crud/module';
+import { defineModule } from '../../crud/module';
+import type { RowOf } from '../../../shared/resource-kit';
 
 
 /** Hazard characteristics left empty come from the waste code of the national list. */
-export const wasteInfoHooks: ResourceHooks = {
+export const wasteInfoHooks: ResourceHooks<typeof hazardouswasteinformation> = {
   async beforeWrite(_ctx, tx, values) {
-    const given = values.hazardCharacteristics as string[] | null;
-    if (given && given.length > 0) return;
-    const rows = await tx.query<{ hazard_characteristics: string[] }>(
-      'select hazard_characteristics from waste_code where id = $1', [values.wastecodeId as number]);
+    if (values.hazardCharacteristics?.length) return;
+    const rows = await tx.query<{ hazard_characteristics: RowOf<typeof wastecode>['hazardCharacteristics'] }>(
+      'select hazard_characteristics from waste_code where id = $1', [values.wastecodeId ?? null]);
     values.hazardCharacteristics = rows[0]?.hazard_characteristics ?? null;
   },
 };
@@ -39,6 +39,6 @@ export function registerWasteInfoMethods(registry: AppServiceRegistry): void {
   });
 }
 
-export const wasteInfoModule: ResourceModule = {
+export const wasteInfoModule = defineModule({
   resource: hazardouswasteinformation, hooks: wasteInfoHooks, methods: registerWasteInfoMethods,
-};
+});
