@@ -10,7 +10,8 @@ import {
   headerFromOrder, LINES_KEY, linesFromOrder, newLine, orderBody, splitProblems, validateLines, type LineDraft, type OrderHeader,
 } from './order-lines';
 import { bodyKey, type OrderFormState } from './orderFormSlice';
-import { CORPORATE_TYPE, TRANSFER_RESOURCE } from './transferView';
+import { TRANSFER_RESOURCE } from './transferView';
+import { corporateType } from '../../../shared/enums';
 import type { OrderBody } from './types';
 
 interface OrderFormDialogProps {
@@ -21,7 +22,11 @@ interface OrderFormDialogProps {
   onClose: () => void;
 }
 
-const PARTY_FIELDS = [['producerId', CORPORATE_TYPE.producer], ['transporterId', CORPORATE_TYPE.transporter], ['receiverId', CORPORATE_TYPE.receiver]] as const;
+const PARTY_FIELDS = [
+  ['producerId', 'producerName', corporateType.producer],
+  ['transporterId', 'transporterName', corporateType.transporter],
+  ['receiverId', 'receiverName', corporateType.receiver],
+] as const;
 const HEADER_REQUIRED = ['producerId', 'transporterId', 'receiverId', 'plannedDate'] as const;
 const OWN_FIELDS = [...HEADER_REQUIRED, 'remarks', 'attachments'];
 
@@ -84,11 +89,11 @@ export function OrderFormDialog({ form, declarant, t, onSubmit, onClose }: Order
           {!form.loading && (form.mode === 'create' || form.order) && (
             <>
               <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: '0 12px' }}>
-                {PARTY_FIELDS.map(([name, type]) => (
+                {PARTY_FIELDS.map(([name, nameKey, type]) => (
                   <FormGroup key={name} label={f(name)} labelInfo="*" intent={fieldError(name) ? 'danger' : 'none'} helperText={fieldError(name)}>
                     <ReferenceSelect resource="EnterpriseInformation" params={{ corporateType: type }} fill testId={`form-${name}`} ariaLabel={f(name)}
                       value={header[name]} emptyText={t('common.select')} disabled={busy}
-                      currentLabel={form.order ? String(form.order[name.replace(/Id$/, 'Name')] ?? '') : undefined}
+                      currentLabel={form.order ? String(form.order[nameKey] ?? '') : undefined}
                       onChange={(id) => (name === 'producerId' ? changeProducer(id) : setField(name, id))} />
                   </FormGroup>
                 ))}

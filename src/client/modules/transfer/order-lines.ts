@@ -1,4 +1,5 @@
 import type { FileInfo } from '../../../shared/resource-kit';
+import { transferorderline } from '../../../shared/resources';
 import type { Translate } from '../../crud/types';
 import type { CheckProblem, OrderBody, OrderLineBody, TransferOrderDetail, TransferOrderLineDto } from './types';
 
@@ -24,8 +25,10 @@ export const LINE_FIELDS = [
 export type LineField = (typeof LINE_FIELDS)[number];
 
 export const LINES_KEY = 'lines';
-const MAX_QUANTITY = 100000;
-const QUANTITY_SCALE = 3;
+// The declaration's limits, which the server checks too.
+const MAX_QUANTITY = transferorderline.fields.quantity.max;
+const QUANTITY_SCALE = transferorderline.fields.quantity.scale;
+const MAX_CONTAINERS = transferorderline.fields.containerCount.max;
 
 let lineSeq = 0;
 export function newLine(): LineDraft {
@@ -111,7 +114,7 @@ export function validateCell(line: LineDraft, field: LineField, t: Translate): s
     }
     case 'containerCount':
       if (line.containerCount.trim() === '') return null;
-      return /^\d+$/.test(line.containerCount.trim()) && Number(line.containerCount) <= MAX_QUANTITY
+      return /^\d+$/.test(line.containerCount.trim()) && Number(line.containerCount) <= MAX_CONTAINERS
         ? null : t('transfer.containerCountInvalid');
     default:
       return null;

@@ -52,5 +52,3 @@ export const LOOKUPS = {
   wastecodes: { resource: 'Wastecode', method: 'GetWastecodeAll' },
 } as const;
 
-/** Corporate types (enum corporateType) of the three parties' pickers. */
-export const CORPORATE_TYPE = { receiver: 1, producer: 2, transporter: 3 } as const;

@@ -1,50 +1,12 @@
-import type { FileInfo } from '../../../shared/resource-kit';
+import type { ListItemOf } from '../../../shared/resource-kit';
+import type { transferorder, transferorderline } from '../../../shared/resources';
 import type { OrderState, Party, TransferActionName } from '../../../shared/transfer/machine';
 
-/** A transfer order as `TransferOrder/GetAll` lists it. */
-export interface TransferOrderDto extends OrderState {
-  id: number;
-  manifestNo: string;
-  producerId: number;
-  producerName?: string | null;
-  transporterId: number;
-  transporterName?: string | null;
-  receiverId: number;
-  receiverName?: string | null;
-  plannedDate: string;
-  totalQuantity: number | null;
-  vehicleIds?: number[] | null;
-  vehicleNames?: string[] | null;
-  driverIds?: number[] | null;
-  driverNames?: string[] | null;
-  returnReason?: string | null;
-  declarantName?: string | null;
-  producerSignee?: FileInfo[] | null;
-  transporterSignee?: FileInfo[] | null;
-  receiverSignee?: FileInfo[] | null;
-  attachments?: FileInfo[] | null;
-  remarks?: string | null;
-  version: number;
-  creationTime?: string | null;
-  [field: string]: unknown;
-}
+/** A transfer order as `TransferOrder/GetAll` lists it: the declared fields, display names and audit columns. */
+export type TransferOrderDto = ListItemOf<typeof transferorder>;
 
-export interface TransferOrderLineDto {
-  id: number;
-  orderId: number;
-  hazardouswasteId: number;
-  hazardouswasteName?: string | null;
-  wastecodeId?: number | null;
-  wastecodeName?: string | null;
-  wasteName?: string | null;
-  quantity: number;
-  containerCount?: number | null;
-  containerType?: number | null;
-  physicalForm?: number | null;
-  hazardCharacteristics?: string[] | null;
-  disposalMethod: number;
-  receivedQuantity?: number | null;
-}
+/** A line of an order as `TransferOrder/Get` gives it. */
+export type TransferOrderLineDto = ListItemOf<typeof transferorderline>;
 
 /** The quantities and assignments a move changed, as the history keeps them. */
 export interface HistoryValues {
