@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** ESM-only packages that Jest must transform like our own code. */
-const esmPackages = ['jose', 'file-type', 'strtok3', 'token-types', 'uint8array-extras', '@tokenizer', '@borewit', 'pdfjs-dist'];
+const esmPackages = ['jose', 'sql-template-tag', 'file-type', 'strtok3', 'token-types', 'uint8array-extras', '@tokenizer', '@borewit', 'pdfjs-dist'];
 
 function project(displayName, testMatch, setup = {}) {
   return {

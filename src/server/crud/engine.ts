@@ -1,4 +1,4 @@
-import type { EnumValue, FieldDef, Resource, ResourceSegment, RowOf, ValuesOf } from '../../shared/resource-kit';
+import type { EnumValue, Resource, ResourceSegment, RowOf, ValuesOf } from '../../shared/resource-kit';
 import { MAX_PAGE_SIZE, pick, resourcePermissions } from '../../shared/resource-kit';
 import type { PermissionName } from '../../shared/permissions';
 import { translate } from '../../shared/locales';
@@ -8,15 +8,16 @@ import type { AppServiceRegistry } from '../http/app-services';
 import type { RequestContext } from '../http/context';
 import { AppError, errors, type ValidationErrorInfo } from '../http/errors';
 import { Input } from '../http/input';
-import { columnName, sqlType } from '../db/schema';
+import { columnName } from '../db/schema';
 import type { Db } from '../db/database';
-import { likePattern, orderBy, readPaging, readSorting } from './paging';
+import { filterConditions, matchCondition, readListFilters, type ListFilters } from './list-filters';
+import { orderBy, readPaging, readSorting } from './paging';
 import { ResourceRepository, type Row } from './repository';
-import { ownerEnterprise, ownerFields, scopeOf, tenantScope } from './scope';
+import { ownerEnterprise, ownerFields, scopeOf, tenantScope, type Scope } from './scope';
 import { checkFileIds } from '../files';
 import { forPicker } from './picker';
-import { Params } from './sql';
-import { readFilterValue, readWriteValues, type FieldValue } from './validation';
+import { or, type Sql } from './sql';
+import { readWriteValues, type FieldValue } from './validation';
 
 /**
  * What a resource does beyond its declaration, typed by the declaration (in `ResourceHooks<typeof plan>`,
@@ -33,7 +34,7 @@ export interface ResourceHooks<R extends Resource = Resource> {
   /** Before the delete checks and the soft delete: rows the record owns go with it. */
   beforeDelete?(ctx: RequestContext, tx: Db, row: RowOf<R>): Promise<void>;
   /** List filters beyond the declared fields (orders by the waste code of their lines); `t` is the row's alias. */
-  listConditions?(ctx: RequestContext, input: Input, params: Params): string[];
+  listConditions?(ctx: RequestContext, input: Input): Sql[];
   /** After the endpoint's transaction committed: tell others (hub pushes). Not called for a rolled-back write. */
   afterCommit?(ctx: RequestContext, row: RowOf<R>, change: 'create' | 'update' | 'delete'): Promise<void>;
   /** What `Get` adds to one row (an order's lines and history); lists do not carry it. */
@@ -42,24 +43,19 @@ export interface ResourceHooks<R extends Resource = Resource> {
   historyOf?: readonly string[];
 }
 
-/** `t.col = v`, or for array columns `t.col @> array[v]` (served by the GIN index). */
-function matchCondition(alias: string, name: string, def: FieldDef, value: string): string {
-  const column = `${alias}.${columnName(name)}`;
-  if ((def.kind === 'enum' || def.kind === 'reference') && def.multiple) {
-    return `${column} @> array[${value}::${sqlType({ ...def, multiple: false })}]`;
-  }
-  return `${column} = ${value}`;
-}
-
 /** Segments a caller is limited to (holding only the receivers' permission, say); null when they see them all. */
 function allowedSegments(resource: Resource, ctx: RequestContext): ResourceSegment[] | null {
   if (!resource.segments || ctx.isGranted(resource.permission)) return null;
   return resource.segments.filter((s) => ctx.isGranted(s.permission));
 }
 
-function segmentCondition(resource: Resource, segments: ResourceSegment[], params: Params): string {
-  if (segments.length === 0) return 'false';
-  return `(${segments.map((s) => matchCondition('t', s.field, resource.fields[s.field], params.add(s.value))).join(' or ')})`;
+const segmentCondition = (resource: Resource, segments: ResourceSegment[]): Sql =>
+  or(segments.map((s) => matchCondition('t', s.field, resource.fields[s.field], s.value)));
+
+/** A page list's conditions for the caller's segments (lookups serve forms of other screens and are not narrowed). */
+function segmentConditions(resource: Resource, ctx: RequestContext): Sql[] {
+  const segments = allowedSegments(resource, ctx);
+  return segments ? [segmentCondition(resource, segments)] : [];
 }
 
 function inSegments(segments: ResourceSegment[], values: Record<string, FieldValue>): boolean {
@@ -67,42 +63,6 @@ function inSegments(segments: ResourceSegment[], values: Record<string, FieldVal
     const value = values[s.field];
     return Array.isArray(value) ? (value as EnumValue[]).includes(s.value) : value === s.value;
   });
-}
-
-/** The WHERE conditions of a list from `Keyword`, the declared filters and (for page lists) the caller's segments. */
-function listConditions(resource: Resource, ctx: RequestContext, input: Input, params: Params, forPage = true): string[] {
-  const conditions: string[] = [];
-  const keyword = input.optionalString('Keyword', 200)?.trim();
-  const searchable = Object.entries(resource.fields).filter(([, def]) => def.searchable);
-  if (keyword && searchable.length > 0) {
-    const pattern = params.add(likePattern(keyword));
-    conditions.push(`(${searchable.map(([name]) => `t.${columnName(name)} ilike ${pattern}`).join(' or ')})`);
-  }
-  const problems: ValidationErrorInfo[] = [];
-  for (const [name, def] of Object.entries(resource.fields)) {
-    if (!def.filterable || !input.has(name)) continue;
-    const raw = input.get(name);
-    if (raw === '' || raw === 'null') continue;
-    const checked = readFilterValue(def, raw, ctx.language, pick(def.label, ctx.language));
-    if (checked.error) problems.push({ message: checked.error, members: [name] });
-    else if (checked.value !== undefined) conditions.push(matchCondition('t', name, def, params.add(checked.value ?? null)));
-  }
-  for (const [name, def] of Object.entries(resource.fields)) {
-    if (!def.filterRange) continue;
-    for (const [suffix, operator] of [['From', '>='], ['To', '<=']] as const) {
-      const raw = input.get(name + suffix);
-      if (raw === undefined || raw === null || raw === '' || raw === 'null') continue;
-      const checked = readFilterValue(def, raw, ctx.language, pick(def.label, ctx.language));
-      if (checked.error) problems.push({ message: checked.error, members: [name + suffix] });
-      else if (checked.value !== undefined && checked.value !== null) {
-        conditions.push(`t.${columnName(name)} ${operator} ${params.add(checked.value)}`);
-      }
-    }
-  }
-  if (problems.length > 0) throw errors.validation(ctx.language, problems);
-  const segments = forPage ? allowedSegments(resource, ctx) : null;
-  if (segments) conditions.push(segmentCondition(resource, segments, params));
-  return conditions;
 }
 
 function sortableColumns(resource: Resource): Record<string, string> {
@@ -130,11 +90,12 @@ class ResourceService {
 
   async list(ctx: RequestContext, input: Input): Promise<{ totalCount: number; items: Row[] }> {
     const paging = readPaging(input);
-    const params = new Params();
-    const conditions = [...listConditions(this.resource, ctx, input, params), ...(this.hooks.listConditions?.(ctx, input, params) ?? [])];
-    const order = orderBy(readSorting(input, ctx.language, this.sortable, this.resource.defaultSorting), 't.id');
-    const page = await this.repository.list(ctx.db, this.listScope(ctx, input), {
-      conditions, params, orderBy: order, limit: paging.maxResultCount, offset: paging.skipCount,
+    const filters = readListFilters(this.resource, input, ctx.language);
+    const conditions = [
+      ...filterConditions(this.resource, filters), ...segmentConditions(this.resource, ctx), ...(this.hooks.listConditions?.(ctx, input) ?? []),
+    ];
+    const page = await this.repository.list(ctx.db, this.listScope(ctx, filters), {
+      conditions, orderBy: this.orderBy(ctx, input), limit: paging.maxResultCount, offset: paging.skipCount,
     });
     return { totalCount: page.totalCount, items: page.items.map((row) => maskRow(this.resource, row)) };
   }
@@ -143,23 +104,24 @@ class ResourceService {
    * A filter naming one of the caller's own enterprises in an owner field already keeps the list within their
    * enterprises; the scope condition would only repeat it, and its OR over several columns stops an index-only count.
    */
-  private listScope(ctx: RequestContext, input: Input) {
+  private listScope(ctx: RequestContext, filters: ListFilters): Scope {
     const scope = scopeOf(ctx);
     const mine = scope.enterpriseIds;
     const implied = mine && ownerFields(this.resource).some((field) => {
-      if (!this.resource.fields[field].filterable) return false;
-      const value = input.optionalInt(field, { min: 1 });
-      return value !== undefined && mine.includes(value);
+      const value = filters.equal.get(field);
+      return typeof value === 'number' && mine.includes(value);
     });
     return implied ? tenantScope(scope) : scope;
   }
 
+  /** The request's `Sorting` over the declared sortable fields, else the declared default. */
+  orderBy(ctx: RequestContext, input: Input): Sql {
+    return orderBy(readSorting(input, ctx.language, this.sortable, this.resource.defaultSorting), 't.id');
+  }
+
   /** One row the caller may see (tenant, enterprises, segments), else 404: others' rows do not exist for them. */
   async get(ctx: RequestContext, db: Db, id: number): Promise<Row> {
-    const params = new Params();
-    const segments = allowedSegments(this.resource, ctx);
-    const extra = segments ? [segmentCondition(this.resource, segments, params)] : [];
-    const row = await this.repository.findById(db, scopeOf(ctx), id, extra, params);
+    const row = await this.repository.findById(db, scopeOf(ctx), id, segmentConditions(this.resource, ctx));
     if (!row) throw errors.notFound(ctx.language, this.resource.name, id);
     return row;
   }
@@ -236,10 +198,8 @@ class ResourceService {
         const ids = Array.isArray(value) ? (value as number[]) : [value as number];
         // Enterprises themselves may be named as counterparties; other owned rows must be the caller's own.
         const targetScope = target.enterpriseScope && target.enterpriseScope !== 'self' ? scope : tenantScope(scope);
-        const params = new Params();
-        const where = Object.entries(def.where ?? {}).map(([field, expected]) =>
-          matchCondition('t', field, target.fields[field], params.add(expected)));
-        const found = await new ResourceRepository(target).existing(tx, targetScope, ids, where, params);
+        const where = Object.entries(def.where ?? {}).map(([field, expected]) => matchCondition('t', field, target.fields[field], expected));
+        const found = await new ResourceRepository(target).existing(tx, targetScope, ids, where);
         const loops = target.name === this.resource.name && id !== null && !def.multiple
           && await this.repository.leadsTo(tx, name, value as number, id);
         if (loops || ids.some((i) => !found.has(i))) {
@@ -382,12 +342,10 @@ function registerLookup(registry: AppServiceRegistry, crud: ResourceService, fil
       summary: `Lookup list of ${resource.label.en} for forms (at most ${MAX_PAGE_SIZE})`,
       parameters: ['Keyword', 'MaxResultCount', ...filters],
       async handler(ctx, input) {
-        const params = new Params();
         // Lookups serve forms of other screens, so page segments do not narrow them.
-        const conditions = listConditions(resource, ctx, input, params, false);
-        const order = orderBy(readSorting(input, ctx.language, sortableColumns(resource), resource.defaultSorting), 't.id');
+        const conditions = filterConditions(resource, readListFilters(resource, input, ctx.language));
         const limit = input.optionalInt('MaxResultCount', { min: 1, max: MAX_PAGE_SIZE }) ?? MAX_PAGE_SIZE;
-        const query = { conditions, params, orderBy: order, limit, offset: 0 };
+        const query = { conditions, orderBy: crud.orderBy(ctx, input), limit, offset: 0 };
         if (lookup.directory) return crud.repository.listColumns(ctx.db, tenantScope(scopeOf(ctx)), lookup.directory, query);
         const { items } = await crud.repository.list(ctx.db, scopeOf(ctx), query);
         return forPicker(ctx, resource, items.map((row) => maskRow(resource, row)));

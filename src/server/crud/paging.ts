@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Language } from '../../shared/re
 import { translate } from '../../shared/locales';
 import { errors } from '../http/errors';
 import type { Input } from '../http/input';
+import { raw, type Sql } from './sql';
 
 interface Paging {
   skipCount: number;
@@ -45,11 +46,11 @@ export function readSorting(
   return terms;
 }
 
-/** ORDER BY with the id as a final tie-breaker so pages never overlap. */
-export function orderBy(terms: SortTerm[], idColumn: string): string {
+/** ORDER BY with the id as a final tie-breaker so pages never overlap; its columns are the whitelist's own text. */
+export function orderBy(terms: SortTerm[], idColumn: string): Sql {
   const parts = terms.map((t) => `${t.column} ${t.descending ? 'desc' : 'asc'}`);
   if (!terms.some((t) => t.column === idColumn)) parts.push(`${idColumn} desc`);
-  return parts.join(', ');
+  return raw(parts.join(', '));
 }
 
 /** `%keyword%` for ILIKE with the wildcard characters of the keyword escaped. */

@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import { columnName } from '../db/schema';
 import type { FieldValue } from './validation';
 import { enterpriseCondition, type Scope } from './scope';
-import { Params, queryPage, scopeCondition } from './sql';
+import { and, column, join, queryPage, raw, scopeCondition, sql, type Sql } from './sql';
 
 /** Stored files of an attachments column, as every read shows them. */
 const filesJson = (column: string) =>
@@ -15,10 +15,9 @@ const filesJson = (column: string) =>
 export type Row = Record<string, unknown> & { id: number };
 
 interface ListQuery {
-  /** Extra conditions on alias `t`, with their parameters already in `params`. */
-  conditions: string[];
-  params: Params;
-  orderBy: string;
+  /** Extra conditions on alias `t`. */
+  conditions: readonly Sql[];
+  orderBy: Sql;
   limit: number;
   offset: number;
 }
@@ -28,8 +27,9 @@ interface ListQuery {
  * and each reference brings its display text (`"wastecategoryName"`) through one join, so lists need no second query.
  */
 export class ResourceRepository {
-  private readonly select: string;
-  private readonly joins: string;
+  private readonly select: Sql;
+  private readonly joins: Sql;
+  private readonly table: Sql;
 
   constructor(readonly resource: Resource) {
     const columns = ['t.id', 't.creation_time as "creationTime"', 't.creator_user_id as "creatorUserId"',
@@ -55,81 +55,70 @@ export class ResourceRepository {
         columns.push(`${alias}.${display} as "${referenceDisplayKey(name)}"`);
       }
     }
-    this.select = columns.join(', ');
-    this.joins = joins.join(' ');
+    // Column lists and joins are built from declared names only, so they are trusted SQL text.
+    this.select = raw(columns.join(', '));
+    this.joins = raw(joins.join(' '));
+    this.table = raw(resource.table);
   }
 
   /** Tenant, soft delete and, for users linked to enterprises, their enterprises. */
-  private where(scope: Scope, params: Params): string[] {
-    const owner = enterpriseCondition(this.resource, 't', scope, params);
-    return [scopeCondition('t', scope.tenantId, params), ...(owner ? [owner] : [])];
+  private where(scope: Scope): Sql[] {
+    const owner = enterpriseCondition(this.resource, 't', scope);
+    return [scopeCondition('t', scope.tenantId), ...(owner ? [owner] : [])];
   }
 
   list(db: Db, scope: Scope, query: ListQuery): Promise<{ totalCount: number; items: Row[] }> {
-    const from = `from ${this.resource.table} t`;
     return queryPage<Row>(db, {
       // Page first, then join: page 1000 of 100,000 enterprises computed its display columns for 10,000 rows.
-      select: `select ${this.select}`, from, pageFirst: { joins: this.joins },
-      where: [...this.where(scope, query.params), ...query.conditions],
-      params: query.params, orderBy: query.orderBy, limit: query.limit, offset: query.offset,
+      select: sql`select ${this.select}`, from: sql`from ${this.table} t`, pageFirst: { joins: this.joins },
+      where: [...this.where(scope), ...query.conditions], orderBy: query.orderBy, limit: query.limit, offset: query.offset,
     });
   }
 
   /** Chosen columns of rows (lookup directories), no joins. */
   async listColumns(db: Db, scope: Scope, fieldNames: string[], query: ListQuery): Promise<Row[]> {
-    const columns = ['t.id', ...fieldNames.map((n) => `t.${columnName(n)} as "${n}"`)].join(', ');
-    const limit = query.params.add(query.limit);
-    return db.query<Row>(
-      `select ${columns} from ${this.resource.table} t where ${[...this.where(scope, query.params), ...query.conditions].join(' and ')}
-        order by ${query.orderBy} limit ${limit}`, query.params.values);
+    const columns = raw(['t.id', ...fieldNames.map((n) => `t.${columnName(n)} as "${n}"`)].join(', '));
+    return db.query<Row>(sql`select ${columns} from ${this.table} t where ${and([...this.where(scope), ...query.conditions])}
+      order by ${query.orderBy} limit ${query.limit}`);
   }
 
-  async findById(db: Db, scope: Scope, id: number, extra: string[] = [], params = new Params()): Promise<Row | null> {
-    const where = [`t.id = ${params.add(id)}`, ...this.where(scope, params), ...extra];
-    const rows = await db.query<Row>(`select ${this.select} from ${this.resource.table} t ${this.joins} where ${where.join(' and ')}`, params.values);
+  async findById(db: Db, scope: Scope, id: number, extra: readonly Sql[] = []): Promise<Row | null> {
+    const where = and([sql`t.id = ${id}`, ...this.where(scope), ...extra]);
+    const rows = await db.query<Row>(sql`select ${this.select} from ${this.table} t ${this.joins} where ${where}`);
     return rows[0] ?? null;
   }
 
   async insert(db: Db, tenantId: number | null, userId: number | null, values: Record<string, FieldValue>): Promise<number> {
-    const params = new Params();
     const names = Object.keys(values);
-    const columns = ['tenant_id', 'creator_user_id', ...names.map(columnName)];
-    const placeholders = [params.add(tenantId), params.add(userId), ...names.map((n) => params.add(values[n]))];
+    const columns = raw(['tenant_id', 'creator_user_id', ...names.map(columnName)].join(', '));
     const rows = await db.query<{ id: number }>(
-      `insert into ${this.resource.table} (${columns.join(', ')}) values (${placeholders.join(', ')}) returning id`, params.values);
+      sql`insert into ${this.table} (${columns}) values (${join([tenantId, userId, ...names.map((n) => values[n])])}) returning id`);
     return rows[0].id;
   }
 
   async update(db: Db, tenantId: number | null, userId: number | null, id: number, values: Record<string, FieldValue>): Promise<void> {
-    const params = new Params();
-    const sets = Object.keys(values).map((n) => `${columnName(n)} = ${params.add(values[n])}`);
-    sets.push('last_modification_time = now()', `last_modifier_user_id = ${params.add(userId)}`);
-    await db.query(
-      `update ${this.resource.table} t set ${sets.join(', ')} where t.id = ${params.add(id)} and ${scopeCondition('t', tenantId, params)}`,
-      params.values);
+    const sets = [...Object.keys(values).map((n) => sql`${raw(columnName(n))} = ${values[n]}`),
+      sql`last_modification_time = now()`, sql`last_modifier_user_id = ${userId}`];
+    await db.query(sql`update ${this.table} t set ${join(sets)} where t.id = ${id} and ${scopeCondition('t', tenantId)}`);
   }
 
   async softDelete(db: Db, tenantId: number | null, userId: number | null, id: number): Promise<void> {
-    const params = new Params();
-    await db.query(
-      `update ${this.resource.table} t set is_deleted = true, deletion_time = now(), deleter_user_id = ${params.add(userId)}
-        where t.id = ${params.add(id)} and ${scopeCondition('t', tenantId, params)}`, params.values);
+    await db.query(sql`update ${this.table} t set is_deleted = true, deletion_time = now(), deleter_user_id = ${userId}
+        where t.id = ${id} and ${scopeCondition('t', tenantId)}`);
   }
 
   /** Is `value` already used by another live row of the tenant? */
   async isTaken(db: Db, tenantId: number | null, fieldName: string, value: FieldValue, exceptId: number | null): Promise<boolean> {
-    const params = new Params();
-    const rows = await db.query(
-      `select 1 from ${this.resource.table} t where ${scopeCondition('t', tenantId, params)}
-          and t.${columnName(fieldName)} = ${params.add(value)} and t.id <> ${params.add(exceptId ?? 0)} limit 1`, params.values);
+    const rows = await db.query(sql`select 1 from ${this.table} t where ${scopeCondition('t', tenantId)}
+          and ${column('t', fieldName)} = ${value} and t.id <> ${exceptId ?? 0} limit 1`);
     return rows.length > 0;
   }
 
-  /** Which of `ids` are live rows within the scope that also meet `conditions` (built on the same `params`). */
-  async existing(db: Db, scope: Scope, ids: number[], conditions: string[] = [], params = new Params()): Promise<Set<number>> {
+  /** Which of `ids` are live rows within the scope that also meet `conditions`. */
+  async existing(db: Db, scope: Scope, ids: number[], conditions: readonly Sql[] = []): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
-    const where = [`t.id = any(${params.add(ids)}::bigint[])`, ...this.where(scope, params), ...conditions];
-    const rows = await db.query<{ id: number | string }>(`select t.id from ${this.resource.table} t where ${where.join(' and ')}`, params.values);
+    const where = and([sql`t.id = any(${ids}::bigint[])`, ...this.where(scope), ...conditions]);
+    const rows = await db.query<{ id: number | string }>(sql`select t.id from ${this.table} t where ${where}`);
     return new Set(rows.map((r) => Number(r.id)));
   }
 
@@ -151,10 +140,10 @@ export class ResourceRepository {
     for (const other of RESOURCES) {
       for (const [name, def] of Object.entries(other.fields)) {
         if (def.kind !== 'reference' || def.resource !== this.resource.name) continue;
-        const params = new Params();
-        const match = def.multiple ? `${params.add(id)} = any(t.${columnName(name)})` : `t.${columnName(name)} = ${params.add(id)}`;
+        const target = column('t', name);
+        const match = def.multiple ? sql`${id} = any(${target})` : sql`${target} = ${id}`;
         const rows = await db.query<{ count: number }>(
-          `select count(*)::int as count from ${other.table} t where ${scopeCondition('t', tenantId, params)} and ${match}`, params.values);
+          sql`select count(*)::int as count from ${raw(other.table)} t where ${scopeCondition('t', tenantId)} and ${match}`);
         if (rows[0].count > 0) found.push({ resource: other, count: rows[0].count });
       }
     }

@@ -3,7 +3,7 @@ import { findResource } from '../../shared/resources';
 import type { Db } from '../db/database';
 import type { RequestContext } from '../http/context';
 import { columnName } from '../db/schema';
-import type { Params } from './sql';
+import { column, or, raw, sql, type Sql } from './sql';
 
 /** Whose rows a request may touch: the tenant, and for users linked to enterprises, those enterprises. */
 export interface Scope {
@@ -26,23 +26,23 @@ function parentOf(resource: Resource): { field: string; resource: Resource } | n
   return { field: scope.parent, resource: target };
 }
 
-function ownerCondition(resource: Resource, alias: string, ids: string, depth: number): string {
+function ownerCondition(resource: Resource, alias: string, ids: Sql, depth: number): Sql {
   const scope = resource.enterpriseScope!;
-  if (scope === 'self') return `${alias}.id = any(${ids})`;
-  if ('fields' in scope) return `(${scope.fields.map((f) => `${alias}.${columnName(f)} = any(${ids})`).join(' or ')})`;
+  if (scope === 'self') return sql`${raw(alias)}.id = any(${ids})`;
+  if ('fields' in scope) return or(scope.fields.map((f) => sql`${column(alias, f)} = any(${ids})`));
   const parent = parentOf(resource)!;
-  const p = `p${depth}`;
-  return `exists (select 1 from ${parent.resource.table} ${p} where ${p}.id = ${alias}.${columnName(parent.field)}
-    and not ${p}.is_deleted and ${ownerCondition(parent.resource, p, ids, depth + 1)})`;
+  const p = raw(`p${depth}`);
+  return sql`exists (select 1 from ${raw(parent.resource.table)} ${p} where ${p}.id = ${column(alias, parent.field)}
+    and not ${p}.is_deleted and ${ownerCondition(parent.resource, `p${depth}`, ids, depth + 1)})`;
 }
 
 /**
  * The condition limiting `alias` rows of `resource` to the caller's enterprises, or null when the caller sees the
  * whole tenant or the resource is not owned by enterprises.
  */
-export function enterpriseCondition(resource: Resource, alias: string, scope: Scope, params: Params): string | null {
+export function enterpriseCondition(resource: Resource, alias: string, scope: Scope): Sql | null {
   if (!resource.enterpriseScope || scope.enterpriseIds === null) return null;
-  return ownerCondition(resource, alias, `${params.add([...scope.enterpriseIds])}::bigint[]`, 0);
+  return ownerCondition(resource, alias, sql`${[...scope.enterpriseIds]}::bigint[]`, 0);
 }
 
 /** Owner fields of a row: the enterprise references a linked user must keep within their enterprises. */

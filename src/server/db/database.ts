@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { Sql } from 'sql-template-tag';
 
 export type SqlParam = string | number | boolean | null | Date | string[] | number[];
 
 /** The one database interface of the server; PGlite and PostgreSQL both implement it with the same SQL. */
 export interface Db {
-  query<T = Record<string, unknown>>(sql: string, params?: SqlParam[]): Promise<T[]>;
+  /** A fixed statement with `$n` placeholders and its values, or a composed `sql` fragment that carries its own. */
+  query<T = Record<string, unknown>>(statement: string | Sql, params?: SqlParam[]): Promise<T[]>;
   /** Runs `work` in one transaction: everything it does is committed together or not at all. */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   /**
@@ -32,6 +34,10 @@ const parsers: Record<number, (value: string) => unknown> = {
   [OID.timestamptz]: toIso,
 };
 
+/** A statement as both drivers take it: text with `$n` placeholders, and the values. */
+const prepared = (statement: string | Sql, params: SqlParam[] = []): [string, unknown[]] =>
+  typeof statement === 'string' ? [statement, params] : [statement.text, statement.values];
+
 type CommitHook = () => void | Promise<void>;
 
 /** Runs the hooks of a committed transaction; they must not fail the request whose data is already saved. */
@@ -54,8 +60,8 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   const pglite = await PGlite.create({ dataDir, parsers });
   const wrap = (runner: { query: PGlite['query'] }): Pick<Db, 'kind' | 'query'> => ({
     kind: 'pglite',
-    async query<T>(sql: string, params: SqlParam[] = []) {
-      return (await runner.query<T>(sql, params)).rows;
+    async query<T>(statement: string | Sql, params?: SqlParam[]) {
+      return (await runner.query<T>(...prepared(statement, params))).rows;
     },
   });
   const db: Db = {
@@ -111,8 +117,8 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   const failures = new WeakMap<pg.ClientBase, Error>();
   pool.on('connect', (client) => client.on('error', (error) => failures.set(client, error)));
   await pool.query('select 1');
-  const runOn = (client: pg.Pool | pg.PoolClient) => async <T>(sql: string, params: SqlParam[] = []) =>
-    (await client.query(sql, params)).rows as T[];
+  const runOn = (client: pg.Pool | pg.PoolClient) => async <T>(statement: string | Sql, params?: SqlParam[]) =>
+    (await client.query(...prepared(statement, params))).rows as T[];
   const db: Db = {
     kind: 'postgres',
     query: runOn(pool),

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { translate } from '../../shared/locales';
 import type { Db } from '../db/database';
-import { Params, scopeCondition } from '../crud/sql';
+import { raw, scopeCondition, sql } from '../crud/sql';
 import type { RequestContext } from '../http/context';
 import { errors } from '../http/errors';
 import { UPLOAD_FIELD, type UploadedFile } from '../http/uploads';
@@ -113,31 +113,27 @@ export async function saveFiles(ctx: FileContext, owner: string, files: readonly
 
 /** A live file of the tenant, or null (another tenant's file is as absent as a deleted one). */
 export async function findStoredFile(db: Db, tenantId: number | null, id: number): Promise<StoredFileRow | null> {
-  const params = new Params();
   const rows = await db.query<StoredFileRow>(
-    `select ${DTO_COLUMNS}, f.resource, f.storage_name as "storageName", f.tenant_id as "tenantId"
-       from stored_files f where f.id = ${params.add(id)} and ${scopeCondition('f', tenantId, params)}`, params.values);
+    sql`select ${raw(DTO_COLUMNS)}, f.resource, f.storage_name as "storageName", f.tenant_id as "tenantId"
+       from stored_files f where f.id = ${id} and ${scopeCondition('f', tenantId)}`);
   return rows[0] ?? null;
 }
 
 /** The tenant's live files among `ids`, in the order asked for, with their owner; unknown ids are left out. */
 export async function listStoredFiles(db: Db, tenantId: number | null, ids: readonly number[]): Promise<(StoredFileDto & { resource: string })[]> {
   if (ids.length === 0) return [];
-  const params = new Params();
-  const list = params.add([...ids]);
+  const list = sql`${[...ids]}::bigint[]`;
   return db.query<StoredFileDto & { resource: string }>(
-    `select ${DTO_COLUMNS}, f.resource from stored_files f
-      where f.id = any(${list}::bigint[]) and ${scopeCondition('f', tenantId, params)}
-      order by array_position(${list}::bigint[], f.id)`, params.values);
+    sql`select ${raw(DTO_COLUMNS)}, f.resource from stored_files f
+      where f.id = any(${list}) and ${scopeCondition('f', tenantId)}
+      order by array_position(${list}, f.id)`);
 }
 
 /** The ids among `ids` that are not live files of the tenant (what an attachments field must not refer to). */
 export async function checkFileIds(db: Db, tenantId: number | null, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const params = new Params();
   const rows = await db.query<{ id: number }>(
-    `select f.id from stored_files f where f.id = any(${params.add([...ids])}::bigint[]) and ${scopeCondition('f', tenantId, params)}`,
-    params.values);
+    sql`select f.id from stored_files f where f.id = any(${[...ids]}::bigint[]) and ${scopeCondition('f', tenantId)}`);
   const found = new Set(rows.map((r) => Number(r.id)));
   return [...new Set(ids)].filter((id) => !found.has(id));
 }

@@ -1,6 +1,6 @@
 import type { ChatMessageDto } from '../../../shared/chat';
 import { CHAT_TARGET, type ChatMessagePayload, type LiveEvent } from '../../../shared/live/events';
-import { Params, scopeCondition } from '../../crud/sql';
+import { scopeCondition, sql } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import type { HubContext, HubServer } from '../../realtime';
 import { MESSAGE_SELECT, messagePayload } from './messages';
@@ -17,14 +17,13 @@ const connectionGroup = (connectionId: string) => `chat:conn:${connectionId}`;
  */
 export async function deliverWaiting(db: Db, hub: HubServer, { connectionId, user }: HubContext): Promise<number> {
   if (!user) return 0;
-  const params = new Params();
   const claimed = await db.query<{ id: number }>(
-    `update chat_log c set delivered_time = localtimestamp
-      where c.to_user_id = ${params.add(user.userId)} and ${scopeCondition('c', user.tenantId, params)}
+    sql`update chat_log c set delivered_time = localtimestamp
+      where c.to_user_id = ${user.userId} and ${scopeCondition('c', user.tenantId)}
         and c.delivered_time is null and c.event_seq is not null
-      returning c.id`, params.values);
+      returning c.id`);
   if (claimed.length === 0) return 0;
-  const rows = await db.query<ChatMessageDto>(`${MESSAGE_SELECT} where c.id = any($1::bigint[]) order by c.event_seq`, [claimed.map((r) => Number(r.id))]);
+  const rows = await db.query<ChatMessageDto>(sql`${MESSAGE_SELECT} where c.id = any(${claimed.map((r) => Number(r.id))}::bigint[]) order by c.event_seq`);
   const events: LiveEvent<ChatMessagePayload>[] = rows.map((row) => ({
     seq: Number(row.seq), type: 'chat.message', at: row.creationTime, enterpriseIds: null, payload: messagePayload(row),
   }));

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceHooks } from '../../crud/engine';
+import { sql } from '../../crud/sql';
 import type { AppServiceRegistry } from '../../http/app-services';
 import type { Services } from '../../http/context';
 import { errors } from '../../http/errors';
@@ -20,9 +21,9 @@ export function registerChatMethods(registry: AppServiceRegistry): void {
 
 /** The declared `ChatLog/GetAll` and `Get` show the caller's own messages only, sent or received. */
 export const chatLogHooks: ResourceHooks<typeof chatlog> = {
-  listConditions(ctx, _input, params) {
-    const me = params.add(ctx.session!.userId);
-    return [`(t.from_user_id = ${me} or t.to_user_id = ${me})`];
+  listConditions(ctx) {
+    const me = ctx.session!.userId;
+    return [sql`(t.from_user_id = ${me} or t.to_user_id = ${me})`];
   },
   async detail(ctx, _db, row) {
     const me = ctx.session!.userId;

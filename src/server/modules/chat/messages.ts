@@ -4,7 +4,8 @@ import {
 } from '../../../shared/chat';
 import type { ChatMessagePayload, ChatReadPayload } from '../../../shared/live/events';
 import { translate } from '../../../shared/locales';
-import { Params, scopeCondition, tenantCondition } from '../../crud/sql';
+import { and, scopeCondition, sql, tenantCondition } from '../../crud/sql';
+import { tenantKey } from '../../db/tenant-key';
 import type { Db } from '../../db/database';
 import { authorize, type AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
@@ -17,7 +18,7 @@ export const CHAT_ACCESS = { anyOf: ['Pages.ChatLog' as const] };
 const SERVICE = 'ChatLog';
 
 /** A message row as every chat read shows it (alias `c` for chat_log, `fu` for the sender). */
-export const MESSAGE_SELECT = `select c.id, c.from_user_id as "fromUserId", coalesce(nullif(fu.name, ''), fu.user_name) as "fromUserName",
+export const MESSAGE_SELECT = sql`select c.id, c.from_user_id as "fromUserId", coalesce(nullif(fu.name, ''), fu.user_name) as "fromUserName",
   c.to_user_id as "toUserId", c.content, c.message_type as "messageType", c.file_id as "fileId", c.file_name as "fileName",
   c.is_read as "isRead", c.creation_time as "creationTime", c.read_time as "readTime", c.event_seq as "seq"
   from chat_log c join users fu on fu.id = c.from_user_id`;
@@ -35,9 +36,8 @@ const me = (ctx: RequestContext) => ctx.session!.userId;
  * `usable` also requires the user to be live and active (a recipient); history may concern a user since removed.
  */
 async function checkUser(ctx: RequestContext, db: Db, id: number, member: string, usable: boolean): Promise<void> {
-  const params = new Params();
-  const where = [`u.id = ${params.add(id)}`, usable ? `${scopeCondition('u', ctx.tenantId, params)} and u.is_active` : tenantCondition('u', ctx.tenantId, params)];
-  const rows = await db.query(`select 1 from users u where ${where.join(' and ')}`, params.values);
+  const live = usable ? sql`${scopeCondition('u', ctx.tenantId)} and u.is_active` : tenantCondition('u', ctx.tenantId);
+  const rows = await db.query(sql`select 1 from users u where u.id = ${id} and ${live}`);
   if (rows.length === 0) {
     throw errors.invalid(ctx.language, member, translate(ctx.language, usable ? 'chat.recipientInvalid' : 'chat.userInvalid'));
   }
@@ -77,11 +77,10 @@ function readNewMessage(ctx: RequestContext, input: Input): NewMessage {
 
 /** A chat file the caller uploaded (no one sends a file they could not read themselves); images for image messages. */
 async function checkFile(ctx: RequestContext, tx: Db, fileId: number, messageType: number): Promise<{ name: string }> {
-  const params = new Params();
   const [file] = await tx.query<{ name: string; content_type: string }>(
-    `select f.name, f.content_type from stored_files f
-      where f.id = ${params.add(fileId)} and ${scopeCondition('f', ctx.tenantId, params)}
-        and f.resource = ${params.add(CHAT_FILE_OWNER)} and f.creator_user_id = ${params.add(me(ctx))}`, params.values);
+    sql`select f.name, f.content_type from stored_files f
+      where f.id = ${fileId} and ${scopeCondition('f', ctx.tenantId)}
+        and f.resource = ${CHAT_FILE_OWNER} and f.creator_user_id = ${me(ctx)}`);
   if (!file) throw errors.invalid(ctx.language, 'fileId', translate(ctx.language, 'chat.fileInvalid'));
   if (messageType === CHAT_MESSAGE_TYPES.image && !file.content_type.startsWith('image/')) {
     throw errors.invalid(ctx.language, 'fileId', translate(ctx.language, 'chat.notImage', { name: file.name }));
@@ -90,7 +89,7 @@ async function checkFile(ctx: RequestContext, tx: Db, fileId: number, messageTyp
 }
 
 async function readMessage(db: Db, id: number): Promise<ChatMessageDto> {
-  const [row] = await db.query<ChatMessageDto>(`${MESSAGE_SELECT} where c.id = $1`, [id]);
+  const [row] = await db.query<ChatMessageDto>(sql`${MESSAGE_SELECT} where c.id = ${id}`);
   return row;
 }
 
@@ -125,16 +124,14 @@ async function history(ctx: RequestContext, input: Input): Promise<ChatHistoryPa
   const beforeId = input.optionalInt('beforeId', { min: 1 });
   const limit = input.optionalInt('maxResultCount', { min: 1, max: CHAT_PAGE_MAX }) ?? CHAT_PAGE_DEFAULT;
   await checkUser(ctx, ctx.db, other, 'userid', false);
-  const params = new Params();
   const [low, high] = [Math.min(me(ctx), other), Math.max(me(ctx), other)];
   const where = [
-    scopeCondition('c', ctx.tenantId, params),
-    `least(c.from_user_id, c.to_user_id) = ${params.add(low)}`,
-    `greatest(c.from_user_id, c.to_user_id) = ${params.add(high)}`,
+    scopeCondition('c', ctx.tenantId),
+    sql`least(c.from_user_id, c.to_user_id) = ${low}`,
+    sql`greatest(c.from_user_id, c.to_user_id) = ${high}`,
   ];
-  if (beforeId !== undefined) where.push(`c.id < ${params.add(beforeId)}`);
-  const rows = await ctx.db.query<ChatMessageDto>(
-    `${MESSAGE_SELECT} where ${where.join(' and ')} order by c.id desc limit ${params.add(limit + 1)}`, params.values);
+  if (beforeId !== undefined) where.push(sql`c.id < ${beforeId}`);
+  const rows = await ctx.db.query<ChatMessageDto>(sql`${MESSAGE_SELECT} where ${and(where)} order by c.id desc limit ${limit + 1}`);
   return { items: rows.slice(0, limit).reverse(), hasMore: rows.length > limit };
 }
 
@@ -148,14 +145,13 @@ async function unreadCounts(ctx: RequestContext, input: Input): Promise<UnreadCo
     authorize(ctx, { anyOf: ['Pages.Users'] });
     await checkUser(ctx, ctx.db, recipient, 'touserid', false);
   }
-  const params = new Params();
   const rows = await ctx.db.query<{ head: number; from_user_id: number | null; count: number | null }>(
-    `select h.head, u.from_user_id, u.count
-       from (select coalesce(max(last_seq), 0) as head from live_event_counter where tenant_key = ${params.add(ctx.tenantId ?? 0)}) h
+    sql`select h.head, u.from_user_id, u.count
+       from (select coalesce(max(last_seq), 0) as head from live_event_counter where tenant_key = ${tenantKey(ctx.tenantId)}) h
        left join (select c.from_user_id, count(*)::int as count from chat_log c
-                   where ${scopeCondition('c', ctx.tenantId, params)} and c.to_user_id = ${params.add(recipient)} and not c.is_read
+                   where ${scopeCondition('c', ctx.tenantId)} and c.to_user_id = ${recipient} and not c.is_read
                    group by c.from_user_id) u on true
-      order by u.from_user_id`, params.values);
+      order by u.from_user_id`);
   const items = rows.filter((r) => r.from_user_id !== null).map((r) => ({ fromUserId: Number(r.from_user_id), count: Number(r.count) }));
   return { total: items.reduce((sum, i) => sum + i.count, 0), items, seq: Number(rows[0]?.head ?? 0) };
 }
@@ -169,12 +165,11 @@ async function markRead(ctx: RequestContext, input: Input): Promise<{ count: num
   const upTo = input.optionalInt('upToId', { min: 1 });
   return ctx.db.transaction(async (tx) => {
     await checkUser(ctx, tx, from, 'fromUserId', false);
-    const params = new Params();
-    const where = [scopeCondition('c', ctx.tenantId, params), `c.from_user_id = ${params.add(from)}`, `c.to_user_id = ${params.add(me(ctx))}`, 'not c.is_read'];
-    if (upTo !== undefined) where.push(`c.id <= ${params.add(upTo)}`);
+    const where = [scopeCondition('c', ctx.tenantId), sql`c.from_user_id = ${from}`, sql`c.to_user_id = ${me(ctx)}`, sql`not c.is_read`];
+    if (upTo !== undefined) where.push(sql`c.id <= ${upTo}`);
     const rows = await tx.query<{ id: number; read_time: string }>(
-      `update chat_log c set is_read = true, read_time = localtimestamp, delivered_time = coalesce(c.delivered_time, localtimestamp)
-        where ${where.join(' and ')} returning c.id, c.read_time`, params.values);
+      sql`update chat_log c set is_read = true, read_time = localtimestamp, delivered_time = coalesce(c.delivered_time, localtimestamp)
+        where ${and(where)} returning c.id, c.read_time`);
     if (rows.length === 0) return { count: 0, upToId: null, readTime: null };
     const payload: ChatReadPayload = {
       toUserId: me(ctx), fromUserId: from, upToId: Math.max(...rows.map((r) => Number(r.id))), readTime: rows[0].read_time,

@@ -2,7 +2,7 @@ import { CHAT_CONTENT_MAX, NOTICE_TITLE_MAX, type MsgInfoDto } from '../../../sh
 import type { ChatNoticePayload } from '../../../shared/live/events';
 import { translate } from '../../../shared/locales';
 import { readPaging } from '../../crud/paging';
-import { Params, queryPage, tenantCondition } from '../../crud/sql';
+import { queryPage, sql, tenantCondition } from '../../crud/sql';
 import { authorize, type AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
 import { errors, type ValidationErrorInfo } from '../../http/errors';
@@ -11,7 +11,7 @@ import { recordEvents } from '../events';
 import { CHAT_ACCESS } from './messages';
 
 const SERVICE = 'MsgInfo';
-const SELECT = `select m.id, m.title, m.content, m.admin_id as "adminId", coalesce(nullif(a.name, ''), a.user_name) as "adminName",
+const SELECT = sql`select m.id, m.title, m.content, m.admin_id as "adminId", coalesce(nullif(a.name, ''), a.user_name) as "adminName",
   m.creation_time as "creationTime" from msg_info m join users a on a.id = m.admin_id`;
 
 function readNotice(ctx: RequestContext, input: Input): { title: string; content: string } {
@@ -35,12 +35,11 @@ export function registerNoticeMethods(registry: AppServiceRegistry): void {
     summary: 'The tenant\'s notices, newest first; adminid keeps one administrator\'s',
     handler(ctx, input) {
       const paging = readPaging(input);
-      const params = new Params();
-      const where = [tenantCondition('m', ctx.tenantId, params)];
+      const where = [tenantCondition('m', ctx.tenantId)];
       const admin = input.optionalInt('adminid', { min: 1 });
-      if (admin !== undefined) where.push(`m.admin_id = ${params.add(admin)}`);
+      if (admin !== undefined) where.push(sql`m.admin_id = ${admin}`);
       return queryPage<MsgInfoDto>(ctx.db, {
-        select: SELECT, from: 'from msg_info m', where, params, orderBy: 'm.id desc', limit: paging.maxResultCount, offset: paging.skipCount,
+        select: SELECT, from: sql`from msg_info m`, where, orderBy: sql`m.id desc`, limit: paging.maxResultCount, offset: paging.skipCount,
       });
     },
   });
@@ -54,7 +53,7 @@ export function registerNoticeMethods(registry: AppServiceRegistry): void {
         const [{ id }] = await tx.query<{ id: number }>(
           'insert into msg_info (tenant_id, admin_id, title, content) values ($1, $2, $3, $4) returning id',
           [ctx.tenantId, ctx.session!.userId, notice.title, notice.content]);
-        const [stored] = await tx.query<MsgInfoDto>(`${SELECT} where m.id = $1`, [id]);
+        const [stored] = await tx.query<MsgInfoDto>(sql`${SELECT} where m.id = ${id}`);
         const payload: ChatNoticePayload = stored;
         await recordEvents(ctx, tx, [{ type: 'chat.notice', topic: 'chat', userIds: null, enterpriseIds: null, payload }]);
         return stored;

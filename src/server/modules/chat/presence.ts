@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
-import { Params, tenantCondition } from '../../crud/sql';
+import { raw, sql, tenantCondition } from '../../crud/sql';
 import type { HubServer } from '../../realtime';
 
 /** Each instance rewrites its rows this often … */
@@ -10,7 +10,7 @@ const PRESENCE_STALE_SECONDS = 90;
 /** Rows of instances gone this long are removed by whichever instance refreshes next. */
 const PRESENCE_FORGET_SECONDS = 3600;
 
-const FRESH = `seen_at > localtimestamp - interval '${PRESENCE_STALE_SECONDS} seconds'`;
+const FRESH = raw(`seen_at > localtimestamp - interval '${PRESENCE_STALE_SECONDS} seconds'`);
 
 interface PresenceLogger {
   warn(obj: object, msg: string): void;
@@ -83,9 +83,8 @@ export function trackPresence(db: Db, hub: HubServer, logger: PresenceLogger, re
 
 /** Users of the tenant with a fresh connection on any instance. */
 export async function onlineUserIds(db: Db, tenantId: number | null): Promise<Set<number>> {
-  const params = new Params();
   const rows = await db.query<{ user_id: number }>(
-    `select distinct p.user_id from hub_presence p where ${tenantCondition('p', tenantId, params)} and p.${FRESH}`, params.values);
+    sql`select distinct p.user_id from hub_presence p where ${tenantCondition('p', tenantId)} and p.${FRESH}`);
   return new Set(rows.map((r) => Number(r.user_id)));
 }
 
@@ -95,9 +94,7 @@ export async function onlineUserIds(db: Db, tenantId: number | null): Promise<Se
  */
 export async function isUserOnline(db: Db, hub: HubServer | null, tenantId: number | null, userId: number): Promise<boolean> {
   if (hub?.isUserOnline(tenantId, userId)) return true;
-  const params = new Params();
   const rows = await db.query(
-    `select 1 from hub_presence p where ${tenantCondition('p', tenantId, params)} and p.user_id = ${params.add(userId)} and p.${FRESH} limit 1`,
-    params.values);
+    sql`select 1 from hub_presence p where ${tenantCondition('p', tenantId)} and p.user_id = ${userId} and p.${FRESH} limit 1`);
   return rows.length > 0;
 }

@@ -2,8 +2,7 @@ import type { PermissionName } from '../../../shared/permissions';
 import { annualmanagementplan, contract, transferorder } from '../../../shared/resources';
 import { declareStatus, dispatchStatus, planStatus, signStatus } from '../../../shared/enums';
 import { PARTY_FIELD, type OrderState, type Party } from '../../../shared/transfer/machine';
-import { Params, tenantCondition } from '../../crud/sql';
-import { columnName } from '../../db/schema';
+import { and, column, sql, tenantCondition, type Sql } from '../../crud/sql';
 import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
 import { expiringContracts } from '../contracts';
@@ -32,39 +31,36 @@ const ORDER_KINDS: OrderKind[] = [
 ];
 
 /** Counts and the newest few rows of `table` under the conditions: one query for both. */
-async function countAndNewest(ctx: RequestContext, sql: { from: string; where: string[]; params: Params; select: string; order: string }) {
+async function countAndNewest(ctx: RequestContext, query: { from: Sql; where: Sql[]; select: Sql; order: Sql }) {
   const rows = await ctx.db.query<{ total: number; id: number; title: string; subtitle: string; date: string | null }>(
-    `select count(*) over ()::int as total, ${sql.select} from ${sql.from} where ${sql.where.join(' and ')} order by ${sql.order} limit ${RECORDS}`,
-    sql.params.values);
+    sql`select count(*) over ()::int as total, ${query.select} from ${query.from} where ${and(query.where)} order by ${query.order} limit ${RECORDS}`);
   return { count: rows[0]?.total ?? 0, records: rows.map(({ total: _total, ...record }) => ({ ...record, id: Number(record.id) })) };
 }
 
 async function orderKind(ctx: RequestContext, kind: OrderKind): Promise<InboxKind> {
-  const params = new Params();
-  const where = [tenantCondition('o', ctx.tenantId, params), 'not o.is_deleted',
-    ...Object.entries(kind.statuses).map(([field, value]) => `o.${columnName(field)} = ${params.add(value)}`)];
+  const where = [tenantCondition('o', ctx.tenantId), sql`not o.is_deleted`,
+    ...Object.entries(kind.statuses).map(([field, value]) => sql`${column('o', field)} = ${value}`)];
   const mine = ctx.session?.enterpriseIds;
-  if (mine) where.push(`o.${columnName(PARTY_FIELD[kind.party])} = any(${params.add([...mine])}::bigint[])`);
+  if (mine) where.push(sql`${column('o', PARTY_FIELD[kind.party])} = any(${[...mine]}::bigint[])`);
   return {
     kind: kind.kind,
     ...await countAndNewest(ctx, {
-      from: `transfer_order o join enterprise_information p on p.id = o.producer_id join enterprise_information r on r.id = o.receiver_id`,
-      where, params, order: 'o.planned_date, o.id',
-      select: `o.id, o.manifest_no as title, p.name || ' → ' || r.name as subtitle, to_char(o.planned_date, 'YYYY-MM-DD') as date`,
+      from: sql`transfer_order o join enterprise_information p on p.id = o.producer_id join enterprise_information r on r.id = o.receiver_id`,
+      where, order: sql`o.planned_date, o.id`,
+      select: sql`o.id, o.manifest_no as title, p.name || ' → ' || r.name as subtitle, to_char(o.planned_date, 'YYYY-MM-DD') as date`,
     }),
   };
 }
 
 async function returnedPlans(ctx: RequestContext): Promise<InboxKind> {
-  const params = new Params();
-  const where = [tenantCondition('p', ctx.tenantId, params), 'not p.is_deleted', `p.status = ${planStatus.returned}`];
+  const where = [tenantCondition('p', ctx.tenantId), sql`not p.is_deleted`, sql`p.status = ${planStatus.returned}`];
   const mine = ctx.session?.enterpriseIds;
-  if (mine) where.push(`p.enterprise_id = any(${params.add([...mine])}::bigint[])`);
+  if (mine) where.push(sql`p.enterprise_id = any(${[...mine]}::bigint[])`);
   return {
     kind: 'planReturned',
     ...await countAndNewest(ctx, {
-      from: 'annual_management_plan p join enterprise_information e on e.id = p.enterprise_id', where, params, order: 'p.id desc',
-      select: `p.id, coalesce(nullif(p.title, ''), e.name || ' ' || p.year) as title, e.name as subtitle, null::text as date`,
+      from: sql`annual_management_plan p join enterprise_information e on e.id = p.enterprise_id`, where, order: sql`p.id desc`,
+      select: sql`p.id, coalesce(nullif(p.title, ''), e.name || ' ' || p.year) as title, e.name as subtitle, null::text as date`,
     }),
   };
 }

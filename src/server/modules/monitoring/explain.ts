@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { Params, tenantCondition } from '../../crud/sql';
+import { sql, tenantCondition } from '../../crud/sql';
 import { declareStatus, dispatchStatus, signStatus } from '../../../shared/enums';
 
 /** How far back a transfer or a warehouse movement explains a drop in a storage point's weight. */
@@ -30,22 +30,20 @@ interface ExplainQuery {
  */
 export async function latestExplainingMovement(db: Db, q: ExplainQuery): Promise<string | null> {
   if (q.wastecodeId === null) return null;
-  const params = new Params();
-  const producer = params.add(q.enterpriseId);
-  const code = params.add(q.wastecodeId);
-  const from = `${params.add(q.since)}::timestamp - interval '${EXPLAIN_WINDOW_HOURS} hours'`;
+  const producer = q.enterpriseId;
+  const code = q.wastecodeId;
+  const from = sql`${q.since}::timestamp - make_interval(hours => ${EXPLAIN_WINDOW_HOURS})`;
   const [row] = await db.query<{ latest: string | null }>(
-    `select greatest(
+    sql`select greatest(
        (select max(h.creation_time) from transfer_order o
           join transfer_order_history h on h.order_id = o.id
-         where ${tenantCondition('o', q.tenantId, params)} and o.producer_id = ${producer} and not o.is_deleted
+         where ${tenantCondition('o', q.tenantId)} and o.producer_id = ${producer} and not o.is_deleted
            and o.declare_status <> ${declareStatus.voided} and (o.dispatch_status = ${dispatchStatus.dispatched} or o.sign_status = ${signStatus.agreed})
            and exists (select 1 from transfer_order_line l where l.order_id = o.id and l.wastecode_id = ${code} and not l.is_deleted)
            and h.creation_time >= ${from}),
        (select max(r.creation_time) from warehouse_receipt r
          where r.enterprise_id = ${producer} and r.wastecode_id = ${code} and not r.is_deleted
-           and ${tenantCondition('r', q.tenantId, params)} and r.creation_time >= ${from})) as latest`,
-    params.values);
+           and ${tenantCondition('r', q.tenantId)} and r.creation_time >= ${from})) as latest`);
   return row?.latest ?? null;
 }
 

@@ -9,7 +9,7 @@ import {
   type SeqItems, type StorageCorrectionDto, type StoragePointDetailDto, type StoragePointDto, type WeightSample,
 } from '../../../shared/monitoring';
 import { enterpriseCondition, scopeOf } from '../../crud/scope';
-import { Params, scopeCondition } from '../../crud/sql';
+import { and, scopeCondition, sql, type Sql } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
@@ -53,7 +53,7 @@ export async function syncStoragePoints(tx: Db, by: { deviceId: number } | { mod
     ['deviceId' in by ? by.deviceId : by.modelId]);
 }
 
-const POINT_COLUMNS = `s.id, s.smartequipment_id as "smartequipmentId", d.serial_number as "serialNumber", s.enterprise_id as "enterpriseId",
+const POINT_COLUMNS = sql`s.id, s.smartequipment_id as "smartequipmentId", d.serial_number as "serialNumber", s.enterprise_id as "enterpriseId",
   e.name as "enterpriseName", s.hazardouswaste_information_id as "hazardouswasteInformationId", h.name as "hazardouswasteInformationName",
   s.wastecode_id as "wastecodeId", c.code as "wastecodeName", s.storage_place as "storagePlace",
   s.current_weight as "currentWeight", s.capacity, coalesce(s.fill_ratio, 0) as "fillRatio", s.last_change_time as "lastChangeTime",
@@ -63,36 +63,34 @@ const POINT_COLUMNS = `s.id, s.smartequipment_id as "smartequipmentId", d.serial
   r.read_at as "lastReadAt", r.battery, r.temperature, r.latitude as "lastLatitude", r.longitude as "lastLongitude",
   (select count(*)::int from equipment_warning w where w.smartequipment_id = d.id and w.status <> ${warningStatus.closed} and not w.is_deleted) as "openWarnings"`;
 
-const POINT_JOINS = `join smart_equipment d on d.id = s.smartequipment_id
+const POINT_JOINS = sql`join smart_equipment d on d.id = s.smartequipment_id
   left join enterprise_information e on e.id = s.enterprise_id
   left join hazardous_waste_information h on h.id = s.hazardouswaste_information_id
   left join waste_code c on c.id = s.wastecode_id
   left join lateral (select t.read_at, t.battery, t.temperature, t.latitude, t.longitude from telemetry_reading t
                       where t.smartequipment_id = d.id order by t.read_at desc, t.id desc limit 1) r on true`;
 
-/** Storage points the caller may see that meet `conditions` (built on `params`). */
-function readPoints(ctx: RequestContext, db: Db, conditions: string[], params: Params): Promise<StoragePointDto[]> {
-  const where = [scopeCondition('s', ctx.tenantId, params), ...conditions];
-  const owner = enterpriseCondition(hazardouswastestorage, 's', scopeOf(ctx), params);
+/** Storage points the caller may see that meet `conditions`. */
+function readPoints(ctx: RequestContext, db: Db, conditions: Sql[]): Promise<StoragePointDto[]> {
+  const where = [scopeCondition('s', ctx.tenantId), ...conditions];
+  const owner = enterpriseCondition(hazardouswastestorage, 's', scopeOf(ctx));
   if (owner) where.push(owner);
   return db.query<StoragePointDto>(
-    `select ${POINT_COLUMNS} from hazardous_waste_storage s ${POINT_JOINS}
-      where ${where.join(' and ')} order by e.name, d.serial_number, s.id`, params.values);
+    sql`select ${POINT_COLUMNS} from hazardous_waste_storage s ${POINT_JOINS}
+      where ${and(where)} order by e.name, d.serial_number, s.id`);
 }
 
 async function finalData(ctx: RequestContext, input: Input): Promise<SeqItems<StoragePointDto>> {
   // The head first: a change committed after it may or may not be in the rows, and its event (seq > head) follows.
   const seq = await headOf(ctx.db, ctx.tenantId);
-  const params = new Params();
-  const conditions = ['s.unbound_time is null'];
+  const conditions = [sql`s.unbound_time is null`];
   const enterpriseId = input.optionalInt('enterpriseId', { min: 1 });
-  if (enterpriseId !== undefined) conditions.push(`s.enterprise_id = ${params.add(enterpriseId)}`);
-  return { items: await readPoints(ctx, ctx.db, conditions, params), seq };
+  if (enterpriseId !== undefined) conditions.push(sql`s.enterprise_id = ${enterpriseId}`);
+  return { items: await readPoints(ctx, ctx.db, conditions), seq };
 }
 
 async function pointById(ctx: RequestContext, db: Db, id: number): Promise<StoragePointDto> {
-  const params = new Params();
-  const [point] = await readPoints(ctx, db, [`s.id = ${params.add(id)}`], params);
+  const [point] = await readPoints(ctx, db, [sql`s.id = ${id}`]);
   if (!point) throw errors.notFound(ctx.language, hazardouswastestorage.name, id);
   return point;
 }

@@ -6,7 +6,7 @@ import { WARNING_MOVES, type OpenWarningDto, type SeqItems } from '../../../shar
 import { pick } from '../../../shared/resource-kit';
 import { warningStatus } from '../../../shared/enums';
 import { enterpriseCondition, scopeOf } from '../../crud/scope';
-import { Params, scopeCondition } from '../../crud/sql';
+import { and, raw, scopeCondition, sql } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
@@ -81,7 +81,7 @@ export async function lockDevice(tx: Db, deviceId: number): Promise<DeviceRef | 
   return rows[0] ?? null;
 }
 
-const severityOrder = `array_position(array[${WARNING_SEVERITY_ORDER.join(',')}]::int[], w.warning_type)`;
+const severityOrder = sql`array_position(${[...WARNING_SEVERITY_ORDER]}::int[], w.warning_type)`;
 
 function statusLabel(ctx: RequestContext, value: number): string {
   const option = warningStatus.options.find((o) => o.value === value);
@@ -131,21 +131,20 @@ export async function closeWarnings(ctx: RequestContext, tx: Db, device: DeviceR
 
 async function openWarnings(ctx: RequestContext, limit: number): Promise<SeqItems<OpenWarningDto>> {
   const seq = await headOf(ctx.db, ctx.tenantId);
-  const params = new Params();
-  const where = [scopeCondition('w', ctx.tenantId, params), `w.status <> ${warningStatus.closed}`];
-  const owner = enterpriseCondition(equipmentwarning, 'w', scopeOf(ctx), params);
+  const where = [scopeCondition('w', ctx.tenantId), sql`w.status <> ${warningStatus.closed}`];
+  const owner = enterpriseCondition(equipmentwarning, 'w', scopeOf(ctx));
   if (owner) where.push(owner);
   const items = await ctx.db.query<OpenWarningDto>(
-    `select ${WARNING_COLUMNS}, w.smartequipment_id as "smartequipmentId", d.serial_number as "serialNumber", w.enterprise_id as "enterpriseId",
+    sql`select ${raw(WARNING_COLUMNS)}, w.smartequipment_id as "smartequipmentId", d.serial_number as "serialNumber", w.enterprise_id as "enterpriseId",
             e.name as "enterpriseName", s.storage_place as "storagePlace", h.name as "hazardouswasteInformationName"
        from equipment_warning w
        join smart_equipment d on d.id = w.smartequipment_id
        left join enterprise_information e on e.id = w.enterprise_id
        left join hazardous_waste_storage s on s.id = w.storage_id
        left join hazardous_waste_information h on h.id = s.hazardouswaste_information_id
-      where ${where.join(' and ')}
+      where ${and(where)}
       order by coalesce(${severityOrder}, ${WARNING_SEVERITY_ORDER.length + 1}), w.raised_at desc, w.id desc
-      limit ${params.add(limit)}`, params.values);
+      limit ${limit}`);
   return { items, seq };
 }
 

@@ -3,7 +3,7 @@ import { translate } from '../../../shared/locales';
 import { permissionsForSide } from '../../../shared/permissions';
 import { pick } from '../../../shared/resource-kit';
 import { likePattern, orderBy, readPaging, readSorting } from '../../crud/paging';
-import { Params, queryPage, scopeCondition } from '../../crud/sql';
+import { queryPage, scopeCondition, sql } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
@@ -13,7 +13,7 @@ import { reconnectAfterCommit } from '../users/sessions';
 
 const ACCESS = { anyOf: ['Pages.Roles' as const] };
 
-const DTO_COLUMNS = `r.id, r.name, r.display_name as "displayName", r.normalized_name as "normalizedName", r.description,
+const DTO_COLUMNS = sql`r.id, r.name, r.display_name as "displayName", r.normalized_name as "normalizedName", r.description,
   r.is_static as "isStatic", r.is_default as "isDefault", r.creation_time as "creationTime",
   array(select p.name from role_permissions p where p.role_id = r.id order by p.name) as "grantedPermissions"`;
 
@@ -29,14 +29,12 @@ interface RoleDto {
 }
 
 export async function listRoles(db: Db, tenantId: number | null): Promise<{ id: number; normalized_name: string; dto: RoleDto }[]> {
-  const params = new Params();
-  const rows = await db.query<RoleDto>(`select ${DTO_COLUMNS} from roles r where ${scopeCondition('r', tenantId, params)} order by r.name`, params.values);
+  const rows = await db.query<RoleDto>(sql`select ${DTO_COLUMNS} from roles r where ${scopeCondition('r', tenantId)} order by r.name`);
   return rows.map((dto) => ({ id: dto.id, normalized_name: dto.normalizedName, dto }));
 }
 
 async function getRole(ctx: RequestContext, db: Db, id: number): Promise<RoleDto> {
-  const params = new Params();
-  const rows = await db.query<RoleDto>(`select ${DTO_COLUMNS} from roles r where r.id = ${params.add(id)} and ${scopeCondition('r', ctx.tenantId, params)}`, params.values);
+  const rows = await db.query<RoleDto>(sql`select ${DTO_COLUMNS} from roles r where r.id = ${id} and ${scopeCondition('r', ctx.tenantId)}`);
   if (!rows[0]) throw errors.notFound(ctx.language, 'Role', id);
   return rows[0];
 }
@@ -60,9 +58,8 @@ async function readRole(ctx: RequestContext, tx: Db, input: Input, id: number | 
     problems.push({ message: translate(ctx.language, 'validation.enum', { field: unknown.join(', ') }), members: ['grantedPermissions'] });
   }
   if (name) {
-    const params = new Params();
-    const taken = await tx.query(`select 1 from roles r where ${scopeCondition('r', ctx.tenantId, params)}
-        and r.normalized_name = upper(${params.add(name)}) and r.id <> ${params.add(id ?? 0)}`, params.values);
+    const taken = await tx.query(sql`select 1 from roles r where ${scopeCondition('r', ctx.tenantId)}
+        and r.normalized_name = upper(${name}) and r.id <> ${id ?? 0}`);
     if (taken.length > 0) problems.push({ message: translate(ctx.language, 'validation.unique', { field: 'name', value: name }), members: ['name'] });
   }
   if (problems.length > 0) throw errors.validation(ctx.language, problems);
@@ -86,16 +83,15 @@ export function registerRoles(registry: AppServiceRegistry): void {
     service, method: 'GetAll', verb: 'GET', access: ACCESS, parameters: ['Keyword', 'SkipCount', 'MaxResultCount', 'Sorting'],
     async handler(ctx, input) {
       const paging = readPaging(input);
-      const params = new Params();
-      const where = [scopeCondition('r', ctx.tenantId, params)];
+      const where = [scopeCondition('r', ctx.tenantId)];
       const keyword = input.optionalString('Keyword', 200)?.trim();
       if (keyword) {
-        const p = params.add(likePattern(keyword));
-        where.push(`(r.name ilike ${p} or r.display_name ilike ${p} or r.description ilike ${p})`);
+        const p = likePattern(keyword);
+        where.push(sql`(r.name ilike ${p} or r.display_name ilike ${p} or r.description ilike ${p})`);
       }
       const order = orderBy(readSorting(input, ctx.language, sortable, 'name'), 'r.id');
       return queryPage<RoleDto>(ctx.db, {
-        select: `select ${DTO_COLUMNS} from roles r`, from: 'from roles r', where, params, orderBy: order,
+        select: sql`select ${DTO_COLUMNS} from roles r`, from: sql`from roles r`, where, orderBy: order,
         limit: paging.maxResultCount, offset: paging.skipCount,
       });
     },

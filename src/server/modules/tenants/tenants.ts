@@ -1,6 +1,6 @@
 import { translate } from '../../../shared/locales';
 import { likePattern, orderBy, readPaging, readSorting } from '../../crud/paging';
-import { Params, queryPage } from '../../crud/sql';
+import { queryPage, sql } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import { seedTenant } from '../../db/seed';
 import { readNewPassword } from '../../auth/password-policy';
@@ -11,7 +11,8 @@ import type { Input } from '../../http/input';
 
 const ACCESS = { anyOf: ['Pages.Tenants' as const] };
 const TENANCY_NAME = /^[A-Za-z][A-Za-z0-9_-]{1,63}$/;
-const SELECT = `select t.id, t.tenancy_name as "tenancyName", t.name, t.is_active as "isActive", t.creation_time as "creationTime" from tenants t`;
+const COLUMNS = sql`select t.id, t.tenancy_name as "tenancyName", t.name, t.is_active as "isActive", t.creation_time as "creationTime"`;
+const FROM = sql`from tenants t`;
 
 /** Tenants are managed from the host side only, whatever a tenant role might claim. */
 function hostOnly(handler: AppMethod['handler']): AppMethod['handler'] {
@@ -22,7 +23,7 @@ function hostOnly(handler: AppMethod['handler']): AppMethod['handler'] {
 }
 
 async function getTenant(ctx: RequestContext, db: Db, id: number) {
-  const rows = await db.query(`${SELECT} where t.id = $1 and not t.is_deleted`, [id]);
+  const rows = await db.query(sql`${COLUMNS} ${FROM} where t.id = ${id} and not t.is_deleted`);
   if (!rows[0]) throw errors.notFound(ctx.language, 'Tenant', id);
   return rows[0];
 }
@@ -48,17 +49,16 @@ export function registerTenants(registry: AppServiceRegistry): void {
     service, method: 'GetAll', verb: 'GET', access: ACCESS, parameters: ['Keyword', 'IsActive', 'SkipCount', 'MaxResultCount', 'Sorting'],
     handler: hostOnly(async (ctx, input) => {
       const paging = readPaging(input);
-      const params = new Params();
-      const where = ['not t.is_deleted'];
+      const where = [sql`not t.is_deleted`];
       const keyword = input.optionalString('Keyword', 200)?.trim();
       if (keyword) {
-        const p = params.add(likePattern(keyword));
-        where.push(`(t.tenancy_name ilike ${p} or t.name ilike ${p})`);
+        const pattern = likePattern(keyword);
+        where.push(sql`(t.tenancy_name ilike ${pattern} or t.name ilike ${pattern})`);
       }
       const isActive = input.optionalBool('IsActive');
-      if (isActive !== undefined) where.push(`t.is_active = ${params.add(isActive)}`);
+      if (isActive !== undefined) where.push(sql`t.is_active = ${isActive}`);
       const order = orderBy(readSorting(input, ctx.language, sortable, 'tenancyName'), 't.id');
-      return queryPage(ctx.db, { select: SELECT, from: 'from tenants t', where, params, orderBy: order, limit: paging.maxResultCount, offset: paging.skipCount });
+      return queryPage(ctx.db, { select: sql`${COLUMNS} ${FROM}`, from: FROM, where, orderBy: order, limit: paging.maxResultCount, offset: paging.skipCount });
     }),
   });
   registry.add({ service, method: 'Get', verb: 'GET', access: ACCESS, parameters: ['Id'], handler: hostOnly((ctx, input) => getTenant(ctx, ctx.db, input.requiredInt('Id', { min: 1 }))) });

@@ -3,7 +3,7 @@ import { transferorder } from '../../../shared/resources';
 import { allowedMoves, partiesOf } from '../../../shared/transfer/machine';
 import type { ResourceHooks } from '../../crud/engine';
 import type { Row } from '../../crud/repository';
-import type { Params } from '../../crud/sql';
+import { sql, type Sql } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
@@ -82,16 +82,16 @@ export const transferOrderHooks: ResourceHooks<typeof transferorder> = {
     };
   },
 
-  listConditions(ctx, input, params) {
-    const conditions: string[] = [];
+  listConditions(ctx, input) {
+    const conditions: Sql[] = [];
     const wastecodeId = input.optionalInt('WastecodeId', { min: 1 });
     if (wastecodeId !== undefined) {
-      conditions.push(`exists (select 1 from transfer_order_line l where l.order_id = t.id and l.wastecode_id = ${params.add(wastecodeId)} and not l.is_deleted)`);
+      conditions.push(sql`exists (select 1 from transfer_order_line l where l.order_id = t.id and l.wastecode_id = ${wastecodeId} and not l.is_deleted)`);
     }
     const list = input.optionalString('List', 1)?.toUpperCase();
     if (list !== undefined && list !== 'C' && list !== 'S') throw errors.invalid(ctx.language, 'list', translate(ctx.language, 'validation.pattern', { field: 'List' }));
     const mine = ctx.session?.enterpriseIds;
-    if (list && mine) conditions.push(listCondition(list, mine, params));
+    if (list && mine) conditions.push(listCondition(list, mine));
     return conditions;
   },
 };
@@ -109,9 +109,9 @@ async function partyEnterprises(db: Db, order: Row): Promise<Record<number, Row>
 }
 
 /** C: orders my enterprises consigned or carry; S: orders addressed to my enterprises to sign. */
-function listCondition(list: 'C' | 'S', enterpriseIds: readonly number[], params: Params): string {
-  const ids = `${params.add([...enterpriseIds])}::bigint[]`;
-  return list === 'C' ? `(t.producer_id = any(${ids}) or t.transporter_id = any(${ids}))` : `t.receiver_id = any(${ids})`;
+function listCondition(list: 'C' | 'S', enterpriseIds: readonly number[]): Sql {
+  const ids = sql`${[...enterpriseIds]}::bigint[]`;
+  return list === 'C' ? sql`(t.producer_id = any(${ids}) or t.transporter_id = any(${ids}))` : sql`t.receiver_id = any(${ids})`;
 }
 
 /** The checks' warnings a write of an order answered with (see the afterWrite hook). */

@@ -1,7 +1,7 @@
 import { translate } from '../../../shared/locales';
 import { inventory, transferorder } from '../../../shared/resources';
 import { enterpriseCondition, scopeOf } from '../../crud/scope';
-import { Params, tenantCondition } from '../../crud/sql';
+import { and, sql, tenantCondition, type Sql } from '../../crud/sql';
 import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
@@ -22,16 +22,16 @@ function optionalDate(ctx: RequestContext, input: Input, name: string): string |
 }
 
 /** Live, not voided orders the caller may see, planned within [Start, End]: the base of every statistic. */
-function orderConditions(ctx: RequestContext, input: Input, params: Params): string[] {
-  const conditions = [tenantCondition('o', ctx.tenantId, params), 'not o.is_deleted', `o.declare_status <> ${declareStatus.voided}`];
-  const owner = enterpriseCondition(transferorder, 'o', scopeOf(ctx), params);
+function orderConditions(ctx: RequestContext, input: Input): Sql[] {
+  const conditions = [tenantCondition('o', ctx.tenantId), sql`not o.is_deleted`, sql`o.declare_status <> ${declareStatus.voided}`];
+  const owner = enterpriseCondition(transferorder, 'o', scopeOf(ctx));
   if (owner) conditions.push(owner);
   const start = optionalDate(ctx, input, 'Start');
   const end = optionalDate(ctx, input, 'End');
-  if (start) conditions.push(`o.planned_date >= ${params.add(start)}::date`);
-  if (end) conditions.push(`o.planned_date <= ${params.add(end)}::date`);
+  if (start) conditions.push(sql`o.planned_date >= ${start}::date`);
+  if (end) conditions.push(sql`o.planned_date <= ${end}::date`);
   const producerId = input.optionalInt('ProducerId', { min: 1 });
-  if (producerId !== undefined) conditions.push(`o.producer_id = ${params.add(producerId)}`);
+  if (producerId !== undefined) conditions.push(sql`o.producer_id = ${producerId}`);
   return conditions;
 }
 
@@ -43,15 +43,14 @@ export function registerStatisticsMethods(registry: AppServiceRegistry): void {
     service, method: 'GetProductionWasteStatistics', verb: 'GET', access, parameters: ['Start', 'End', 'ProducerId'],
     summary: 'Orders and tonnes per waste code (voided orders excluded)',
     async handler(ctx, input) {
-      const params = new Params();
-      const where = orderConditions(ctx, input, params);
+      const where = and(orderConditions(ctx, input));
       const items = await ctx.db.query(
-        `select l.wastecode_id as "wastecodeId", w.code as "wastecodeName", count(distinct o.id)::int as "orderCount",
+        sql`select l.wastecode_id as "wastecodeId", w.code as "wastecodeName", count(distinct o.id)::int as "orderCount",
                 coalesce(sum(l.quantity), 0)::float8 as quantity, coalesce(sum(l.received_quantity), 0)::float8 as "receivedQuantity"
            from transfer_order o join transfer_order_line l on l.order_id = o.id and not l.is_deleted
            left join waste_code w on w.id = l.wastecode_id
-          where ${where.join(' and ')}
-          group by l.wastecode_id, w.code order by quantity desc, w.code`, params.values);
+          where ${where}
+          group by l.wastecode_id, w.code order by quantity desc, w.code`);
       return { items };
     },
   });
@@ -69,19 +68,18 @@ export function registerStatisticsMethods(registry: AppServiceRegistry): void {
       const days = (Date.parse(end) - Date.parse(start)) / 86_400_000;
       const periods = granularity === 'day' ? days : granularity === 'week' ? days / 7 : days / 30;
       if (days < 0 || periods > MAX_PERIODS) throw errors.invalid(ctx.language, 'end', translate(ctx.language, 'transferRules.range', { max: MAX_PERIODS }));
-      const params = new Params();
-      const where = orderConditions(ctx, input, params);
-      const unit = params.add(granularity);
+      const where = and(orderConditions(ctx, input));
+      const unit = granularity;
       const items = await ctx.db.query(
-        `with buckets as (
-           select generate_series(date_trunc(${unit}, ${params.add(start)}::date), date_trunc(${unit}, ${params.add(end)}::date), ('1 ' || ${unit})::interval)::date as period),
+        sql`with buckets as (
+           select generate_series(date_trunc(${unit}, ${start}::date), date_trunc(${unit}, ${end}::date), ('1 ' || ${unit})::interval)::date as period),
          totals as (
            select date_trunc(${unit}, o.planned_date)::date as period, count(*)::int as orders, sum(o.total_quantity) as quantity,
                   sum((select sum(l.received_quantity) from transfer_order_line l where l.order_id = o.id and not l.is_deleted)) as received
-             from transfer_order o where ${where.join(' and ')} group by 1)
+             from transfer_order o where ${where} group by 1)
          select to_char(b.period, 'YYYY-MM-DD') as period, coalesce(t.orders, 0) as "orderCount",
                 coalesce(t.quantity, 0)::float8 as quantity, coalesce(t.received, 0)::float8 as "receivedQuantity"
-           from buckets b left join totals t on t.period = b.period order by b.period`, params.values);
+           from buckets b left join totals t on t.period = b.period order by b.period`);
       return { granularity, items };
     },
   });

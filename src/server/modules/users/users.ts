@@ -2,7 +2,7 @@ import { translate } from '../../../shared/locales';
 import { readNewPassword } from '../../auth/password-policy';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { likePattern, orderBy, readPaging, readSorting } from '../../crud/paging';
-import { Params, queryPage, scopeCondition } from '../../crud/sql';
+import { queryPage, raw, scopeCondition, sql } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import { authorize, type AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
@@ -18,7 +18,7 @@ const ACCESS = { anyOf: ['Pages.Users' as const] };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const USER_NAME = /^[\p{L}\p{N}\-._@+]+$/u;
 
-const SELECT = `select u.id, u.user_name as "userName", u.name, u.surname, u.email_address as "emailAddress",
+const SELECT = sql`select u.id, u.user_name as "userName", u.name, u.surname, u.email_address as "emailAddress",
   u.is_active as "isActive", u.name || ' ' || u.surname as "fullName", u.last_login_time as "lastLoginTime",
   u.creation_time as "creationTime",
   array(select r.normalized_name from user_roles ur join roles r on r.id = ur.role_id and not r.is_deleted
@@ -41,8 +41,7 @@ export interface UserDto {
 }
 
 async function getUser(ctx: RequestContext, db: Db, id: number): Promise<UserDto> {
-  const params = new Params();
-  const rows = await db.query<UserDto>(`${SELECT} where u.id = ${params.add(id)} and ${scopeCondition('u', ctx.tenantId, params)}`, params.values);
+  const rows = await db.query<UserDto>(sql`${SELECT} where u.id = ${id} and ${scopeCondition('u', ctx.tenantId)}`);
   if (!rows[0]) throw errors.notFound(ctx.language, 'User', id);
   return rows[0];
 }
@@ -84,10 +83,8 @@ async function readUser(ctx: RequestContext, tx: Db, input: Input, id: number | 
   if (rawEnterprises !== undefined && rawEnterprises !== null) {
     const ids = Array.isArray(rawEnterprises) ? [...new Set(rawEnterprises.map(Number))] : [NaN];
     const linked = ctx.session?.enterpriseIds;
-    const params = new Params();
     const found = ids.every((n) => Number.isSafeInteger(n) && n > 0) ? await tx.query(
-      `select e.id from enterprise_information e where e.id = any(${params.add(ids)}::bigint[]) and ${scopeCondition('e', ctx.tenantId, params)}`,
-      params.values) : [];
+      sql`select e.id from enterprise_information e where e.id = any(${ids}::bigint[]) and ${scopeCondition('e', ctx.tenantId)}`) : [];
     // A user acting for enterprises can hand out only their own, and cannot make a user who sees the whole tenant.
     const outside = linked && (ids.length === 0 || ids.some((n) => !linked.includes(n)));
     if (found.length !== ids.length || outside) {
@@ -99,10 +96,9 @@ async function readUser(ctx: RequestContext, tx: Db, input: Input, id: number | 
   }
   for (const [field, column, value] of [['userName', 'normalized_user_name', user.userName], ['emailAddress', 'normalized_email_address', user.emailAddress]] as const) {
     if (!value) continue;
-    const params = new Params();
     const taken = await tx.query(
-      `select 1 from users u where ${scopeCondition('u', ctx.tenantId, params)} and u.${column} = upper(${params.add(value)})
-          and u.id <> ${params.add(id ?? 0)}`, params.values);
+      sql`select 1 from users u where ${scopeCondition('u', ctx.tenantId)} and u.${raw(column)} = upper(${value})
+          and u.id <> ${id ?? 0}`);
     if (taken.length > 0) problems.push({ message: translate(ctx.language, 'validation.unique', { field, value }), members: [field] });
   }
   if (problems.length > 0) throw errors.validation(ctx.language, problems);
@@ -179,18 +175,17 @@ export function registerUsers(registry: AppServiceRegistry): void {
     service, method: 'GetAll', verb: 'GET', access: ACCESS, parameters: ['Keyword', 'IsActive', 'SkipCount', 'MaxResultCount', 'Sorting'],
     async handler(ctx, input) {
       const paging = readPaging(input);
-      const params = new Params();
-      const where = [scopeCondition('u', ctx.tenantId, params)];
+      const where = [scopeCondition('u', ctx.tenantId)];
       const keyword = input.optionalString('Keyword', 200)?.trim();
       if (keyword) {
-        const p = params.add(likePattern(keyword));
-        where.push(`(u.user_name ilike ${p} or u.name ilike ${p} or u.surname ilike ${p} or u.email_address ilike ${p})`);
+        const p = likePattern(keyword);
+        where.push(sql`(u.user_name ilike ${p} or u.name ilike ${p} or u.surname ilike ${p} or u.email_address ilike ${p})`);
       }
       const isActive = input.optionalBool('IsActive');
-      if (isActive !== undefined) where.push(`u.is_active = ${params.add(isActive)}`);
+      if (isActive !== undefined) where.push(sql`u.is_active = ${isActive}`);
       const order = orderBy(readSorting(input, ctx.language, SORTABLE, 'userName'), 'u.id');
       return queryPage<UserDto>(ctx.db, {
-        select: SELECT, from: 'from users u', where, params, orderBy: order, limit: paging.maxResultCount, offset: paging.skipCount,
+        select: SELECT, from: sql`from users u`, where, orderBy: order, limit: paging.maxResultCount, offset: paging.skipCount,
       });
     },
   });
@@ -279,11 +274,10 @@ export function registerUsers(registry: AppServiceRegistry): void {
     service, method: 'GetAllList', verb: 'GET', access: { anyOf: ['Pages.ChatLog', 'Pages.Users'] },
     summary: 'Every active user of the tenant with whether they are online (chat contacts)',
     async handler(ctx): Promise<ChatUserDto[]> {
-      const params = new Params();
       const [users, online] = await Promise.all([
         ctx.db.query<Omit<ChatUserDto, 'online'>>(
-          `select u.id, u.user_name as "userName", u.name, u.surname from users u
-            where ${scopeCondition('u', ctx.tenantId, params)} and u.is_active order by u.user_name`, params.values),
+          sql`select u.id, u.user_name as "userName", u.name, u.surname from users u
+            where ${scopeCondition('u', ctx.tenantId)} and u.is_active order by u.user_name`),
         onlineUserIds(ctx.db, ctx.tenantId),
       ]);
       return users.map((u) => ({ ...u, online: online.has(u.id) || (ctx.hub?.isUserOnline(ctx.tenantId, u.id) ?? false) }));

@@ -1,0 +1,63 @@
+import type { FieldDef, Language, Resource } from '../../shared/resource-kit';
+import { pick } from '../../shared/resource-kit';
+import { sqlType } from '../db/schema';
+import { errors, type ValidationErrorInfo } from '../http/errors';
+import type { Input } from '../http/input';
+import { likePattern } from './paging';
+import { column, or, raw, sql, type Sql } from './sql';
+import { readFilterValue, type FieldValue } from './validation';
+
+/** What a list request asks of a resource's declared fields, read and checked once. */
+export interface ListFilters {
+  readonly keyword: string | undefined;
+  /** Declared filters the request gives: equality, or containment for list fields. */
+  readonly equal: ReadonlyMap<string, FieldValue>;
+  readonly ranges: readonly { field: string; operator: '>=' | '<='; value: FieldValue }[];
+}
+
+const absent = (raw: unknown) => raw === undefined || raw === null || raw === '' || raw === 'null';
+
+/** Reads `Keyword`, the declared filters and the `…From`/`…To` ranges; every bad value is named in one 400. */
+export function readListFilters(resource: Resource, input: Input, language: Language): ListFilters {
+  const equal = new Map<string, FieldValue>();
+  const ranges: { field: string; operator: '>=' | '<='; value: FieldValue }[] = [];
+  const problems: ValidationErrorInfo[] = [];
+  const read = (name: string, def: FieldDef, parameter: string, keep: (value: FieldValue) => void) => {
+    const raw = input.get(parameter);
+    if (absent(raw)) return;
+    const checked = readFilterValue(def, raw, language, pick(def.label, language));
+    if (checked.error) problems.push({ message: checked.error, members: [parameter] });
+    else if (checked.value !== undefined && checked.value !== null) keep(checked.value);
+  };
+  for (const [name, def] of Object.entries(resource.fields)) {
+    if (def.filterable) read(name, def, name, (value) => equal.set(name, value));
+    if (def.filterRange) {
+      read(name, def, `${name}From`, (value) => ranges.push({ field: name, operator: '>=', value }));
+      read(name, def, `${name}To`, (value) => ranges.push({ field: name, operator: '<=', value }));
+    }
+  }
+  if (problems.length > 0) throw errors.validation(language, problems);
+  return { keyword: input.optionalString('Keyword', 200)?.trim() || undefined, equal, ranges };
+}
+
+/** `t.col = v`, or for list columns `t.col @> array[v]` (served by the GIN index). */
+export function matchCondition(alias: string, name: string, def: FieldDef, value: FieldValue): Sql {
+  const target = column(alias, name);
+  if ((def.kind === 'enum' || def.kind === 'reference') && def.multiple) {
+    return sql`${target} @> array[${value}::${raw(sqlType({ ...def, multiple: false }))}]`;
+  }
+  return sql`${target} = ${value}`;
+}
+
+/** The WHERE conditions of the filters on rows of alias `t`: the keyword over the searchable fields, filters, ranges. */
+export function filterConditions(resource: Resource, filters: ListFilters): Sql[] {
+  const conditions: Sql[] = [];
+  const searchable = resource.fieldNames.filter((name) => resource.fields[name].searchable);
+  if (filters.keyword && searchable.length > 0) {
+    const pattern = likePattern(filters.keyword);
+    conditions.push(or(searchable.map((name) => sql`${column('t', name)} ilike ${pattern}`)));
+  }
+  for (const [name, value] of filters.equal) conditions.push(matchCondition('t', name, resource.fields[name], value));
+  for (const { field, operator, value } of filters.ranges) conditions.push(sql`${column('t', field)} ${raw(operator)} ${value}`);
+  return conditions;
+}
