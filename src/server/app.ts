@@ -27,6 +27,7 @@ import { mountUserConfiguration } from './modules/session/user-configuration';
 import { registerHub } from './realtime';
 import { groupsOf } from './modules/events';
 import { loadSession } from './http/context';
+import { propertyOf, textOf } from '../shared/json';
 
 export interface App {
   server: FastifyInstance;
@@ -54,7 +55,9 @@ function buildRegistry(resources: ResourceServices): AppServiceRegistry {
 }
 
 /** `<table>_<column>_uq` → the camelCase field it guards. */
-function uniqueViolationMember({ table, constraint }: { table?: string; constraint?: string }): string {
+function uniqueViolationMember(error: unknown): string {
+  const table = textOf(error, 'table');
+  const constraint = textOf(error, 'constraint');
   const column = constraint && table && constraint.startsWith(`${table}_`) && constraint.endsWith('_uq')
     ? constraint.slice(table.length + 1, -3) : 'id';
   return column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -97,10 +100,9 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
   server.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) return reply.code(error.status).send(failure(error));
     const language = resolveLanguage(request);
-    const pgCode = (error as { code?: string }).code;
-    if (pgCode === '23505') {
+    if (propertyOf(error, 'code') === '23505') {
       // A concurrent write took a unique value between our check and our insert.
-      const member = uniqueViolationMember(error as { table?: string; constraint?: string });
+      const member = uniqueViolationMember(error);
       const message = translate(language, 'validation.unique', { field: member, value: '' });
       return reply.code(400).send(failure(new AppError(400, translate(language, 'errors.invalidRequest'), message, [{ message, members: [member] }])));
     }

@@ -21,6 +21,7 @@ export function passwordProblems(policy: PasswordPolicy, password: unknown, memb
 export function readNewPassword(ctx: Pick<RequestContext, 'config' | 'language'>, input: Input, member: string): string {
   const password = input.get(member);
   const problems = passwordProblems(ctx.config.passwordPolicy, password, member, ctx.language);
-  if (problems.length > 0) throw errors.validation(ctx.language, problems);
-  return password as string;
+  // A password that is not text has a problem already; the type check only tells the compiler so.
+  if (problems.length > 0 || typeof password !== 'string') throw errors.validation(ctx.language, problems);
+  return password;
 }

@@ -1,4 +1,4 @@
-import type { EnumValue, Resource, ResourceSegment, RowOf, ValuesOf } from '../../shared/resource-kit';
+import type { Resource, ResourceSegment, RowOf, ValuesOf } from '../../shared/resource-kit';
 import { MAX_PAGE_SIZE, pick, resourcePermissions } from '../../shared/resource-kit';
 import type { PermissionName } from '../../shared/permissions';
 import { translate } from '../../shared/locales';
@@ -17,7 +17,8 @@ import { ownerEnterprise, ownerFields, scopeOf, tenantScope, type Scope } from '
 import { checkFileIds } from '../files';
 import { forPicker } from './picker';
 import { or, type Sql } from './sql';
-import { readWriteValues, type FieldValue } from './validation';
+import { idsOf, readWriteValues, type FieldValue } from './validation';
+import { recordOf } from '../../shared/json';
 
 /**
  * What a resource does beyond its declaration, typed by the declaration (in `ResourceHooks<typeof plan>`,
@@ -61,7 +62,7 @@ function segmentConditions(resource: Resource, ctx: RequestContext): Sql[] {
 function inSegments(segments: ResourceSegment[], values: Record<string, FieldValue>): boolean {
   return segments.some((s) => {
     const value = values[s.field];
-    return Array.isArray(value) ? (value as EnumValue[]).includes(s.value) : value === s.value;
+    return Array.isArray(value) ? value.some((v: unknown) => v === s.value) : value === s.value;
   });
 }
 
@@ -73,7 +74,8 @@ function sortableColumns(resource: Resource): Record<string, string> {
 
 function maskRow(resource: Resource, row: Row): Row {
   for (const [name, def] of Object.entries(resource.fields)) {
-    if (def.kind === 'string' && def.mask === 'idCard' && typeof row[name] === 'string') row[name] = maskIdCard(row[name] as string);
+    const value = row[name];
+    if (def.kind === 'string' && def.mask === 'idCard' && typeof value === 'string') row[name] = maskIdCard(value);
   }
   return row;
 }
@@ -173,7 +175,7 @@ class ResourceService {
 
   /** Reads the body's declared fields, then every check that needs the database, then the resource's own rules. */
   private async checkedValues(ctx: RequestContext, tx: Db, input: Input, existing: Row | null): Promise<Record<string, FieldValue>> {
-    const { values, errors: problems } = readWriteValues(this.resource, input, ctx.language, existing as Record<string, FieldValue> | null);
+    const { values, errors: problems } = readWriteValues(this.resource, input, ctx.language, existing);
     if (problems.length > 0) throw errors.validation(ctx.language, problems);
     await this.databaseChecks(ctx, tx, values, existing?.id ?? null);
     this.checkOwnership(ctx, values, existing);
@@ -195,13 +197,13 @@ class ResourceService {
       if (value === null || value === undefined || def.managed) continue;
       if (def.kind === 'reference') {
         const target = findResource(def.resource)!;
-        const ids = Array.isArray(value) ? (value as number[]) : [value as number];
+        const ids = idsOf(value);
         // Enterprises themselves may be named as counterparties; other owned rows must be the caller's own.
         const targetScope = target.enterpriseScope && target.enterpriseScope !== 'self' ? scope : tenantScope(scope);
         const where = Object.entries(def.where ?? {}).map(([field, expected]) => matchCondition('t', field, target.fields[field], expected));
         const found = await new ResourceRepository(target).existing(tx, targetScope, ids, where);
-        const loops = target.name === this.resource.name && id !== null && !def.multiple
-          && await this.repository.leadsTo(tx, name, value as number, id);
+        const loops = target.name === this.resource.name && id !== null && typeof value === 'number'
+          && await this.repository.leadsTo(tx, name, value, id);
         if (loops || ids.some((i) => !found.has(i))) {
           const kinds = Object.entries(def.where ?? {}).map(([field, expected]) => {
             const fieldDef = target.fields[field];
@@ -217,15 +219,15 @@ class ResourceService {
       if (def.kind === 'reference' && def.sameEnterpriseAs && !problems.some((p) => p.members.includes(name))) {
         const other = this.resource.fields[def.sameEnterpriseAs];
         const otherId = values[def.sameEnterpriseAs];
-        if (other?.kind === 'reference' && typeof otherId === 'number') {
-          const mine = await ownerEnterprise(tx, findResource(def.resource)!, value as number);
+        if (other?.kind === 'reference' && typeof otherId === 'number' && typeof value === 'number') {
+          const mine = await ownerEnterprise(tx, findResource(def.resource)!, value);
           const theirs = await ownerEnterprise(tx, findResource(other.resource)!, otherId);
           if (mine !== theirs) {
             fail(name, 'sameEnterprise', { other: pick(other.label, ctx.language) });
           }
         }
       }
-      if (def.kind === 'files' && (await checkFileIds(tx, ctx.tenantId, value as number[])).length > 0) fail(name, 'reference');
+      if (def.kind === 'files' && (await checkFileIds(tx, ctx.tenantId, idsOf(value))).length > 0) fail(name, 'reference');
       if (def.kind === 'string' && def.unique && (await this.repository.isTaken(tx, ctx.tenantId, name, value, id))) {
         fail(name, 'unique', { value: String(value) });
       }
@@ -246,7 +248,7 @@ class ResourceService {
       throw new AppError(403, translate(ctx.language, 'errors.linkedUserCannotCreate'), null, null, true);
     }
     const owners = ownerFields(this.resource);
-    if (owners.length > 0 && !owners.some((f) => ids.includes(values[f] as number))) {
+    if (owners.length > 0 && !owners.some((f) => idsOf(values[f]).some((owner) => ids.includes(owner)))) {
       throw errors.invalid(ctx.language, owners[0], translate(ctx.language, 'validation.outOfScope', {
         field: pick(this.resource.fields[owners[0]].label, ctx.language),
       }));
@@ -355,8 +357,7 @@ function registerLookup(registry: AppServiceRegistry, crud: ResourceService, fil
 }
 
 /** Reads a nested object of a body (a plan row) with the same rules as a request body. */
-export const nestedInput = (raw: unknown, ctx: RequestContext) =>
-  new Input(raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {}, ctx.language);
+export const nestedInput = (raw: unknown, ctx: RequestContext) => new Input(recordOf(raw), ctx.language);
 
 /** Runs the write of one nested row; its validation errors name it in the body: `details[2].thisyearweight`. */
 export async function forNestedRow<T>(key: string, index: number, work: () => Promise<T>): Promise<T> {

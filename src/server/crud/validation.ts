@@ -4,6 +4,7 @@ import { translate } from '../../shared/locales';
 import type { ValidationErrorInfo } from '../http/errors';
 import type { Input } from '../http/input';
 import { CHECKS } from '../../shared/validators';
+import { isRecord, propertyOf } from '../../shared/json';
 
 /** A field's value as a write carries it to the database. */
 export type FieldValue = AnyFieldValue;
@@ -79,10 +80,12 @@ function checkValue(def: FieldDef, raw: unknown, language: Language, label: stri
       const matches = (v: unknown) => allowed.find((a) => a === v || (typeof a === 'number' && toNumber(v) === a));
       if (def.multiple) {
         if (!Array.isArray(raw)) return msg('enum');
+        // An enum's values are all numbers or all text, so one of the two lists is empty.
         const values = raw.map(matches);
-        if (values.some((v) => v === undefined)) return msg('enum');
-        const unique = [...new Set(values)] as (string | number)[];
-        return { value: (typeof allowed[0] === 'number' ? (unique as number[]) : (unique as string[])) };
+        const numbers = values.filter((v): v is number => typeof v === 'number');
+        const texts = values.filter((v): v is string => typeof v === 'string');
+        if (numbers.length + texts.length !== raw.length) return msg('enum');
+        return { value: numbers.length > 0 ? [...new Set(numbers)] : [...new Set(texts)] };
       }
       const value = matches(raw);
       return value === undefined ? msg('enum') : { value };
@@ -97,7 +100,7 @@ function checkValue(def: FieldDef, raw: unknown, language: Language, label: stri
     }
     case 'files': {
       // Reads give file objects; a form may send them back as they came, or plain ids.
-      const ids = Array.isArray(raw) ? idList(raw.map((f) => (f !== null && typeof f === 'object' ? (f as { id?: unknown }).id : f))) : undefined;
+      const ids = Array.isArray(raw) ? idList(raw.map((f) => (isRecord(f) ? f.id : f))) : undefined;
       return ids ? { value: ids } : msg('reference');
     }
   }
@@ -106,9 +109,8 @@ function checkValue(def: FieldDef, raw: unknown, language: Language, label: stri
 /** Distinct positive ids from an array, or undefined when anything else is in it. */
 function idList(raw: unknown): number[] | undefined {
   if (!Array.isArray(raw)) return undefined;
-  const ids = raw.map(toNumber);
-  if (ids.some((n) => n === undefined || !Number.isSafeInteger(n) || n <= 0)) return undefined;
-  return [...new Set(ids as number[])];
+  const ids = raw.map(toNumber).filter((n): n is number => n !== undefined && Number.isSafeInteger(n) && n > 0);
+  return ids.length === raw.length ? [...new Set(ids)] : undefined;
 }
 
 function isEmpty(def: FieldDef, raw: unknown): boolean {
@@ -117,6 +119,20 @@ function isEmpty(def: FieldDef, raw: unknown): boolean {
   const isList = def.kind === 'files' || ((def.kind === 'enum' || def.kind === 'reference') && def.multiple === true);
   return isList && Array.isArray(raw) && raw.length === 0;
 }
+
+const isFieldValue = (value: unknown): value is FieldValue => value === null || typeof value === 'string'
+  || typeof value === 'number' || typeof value === 'boolean'
+  || (Array.isArray(value) && (value.every((v) => typeof v === 'string') || value.every((v) => typeof v === 'number')));
+
+/** A stored value as a write carries it on. Reads show attachments as file objects; the column keeps their ids. */
+function keptValue(def: FieldDef, stored: unknown): FieldValue {
+  if (def.kind === 'files' && Array.isArray(stored)) return stored.map((file) => propertyOf(file, 'id')).filter((id) => typeof id === 'number');
+  return isFieldValue(stored) ? stored : null;
+}
+
+/** The ids a reference or attachments value names. */
+export const idsOf = (value: FieldValue): number[] =>
+  (Array.isArray(value) ? value : [value]).filter((v): v is number => typeof v === 'number');
 
 interface WriteValues {
   values: Record<string, FieldValue>;
@@ -127,21 +143,19 @@ interface WriteValues {
  * Reads the declared fields of a create or update body. On update, fields the body leaves out keep their stored
  * value (`existing`); on create they take their declared default. Every problem is collected, not just the first.
  */
-export function readWriteValues(resource: Resource, input: Input, language: Language, existing: Record<string, FieldValue> | null): WriteValues {
+export function readWriteValues(resource: Resource, input: Input, language: Language, existing: Readonly<Record<string, unknown>> | null): WriteValues {
   const values: Record<string, FieldValue> = {};
   const problems: ValidationErrorInfo[] = [];
   for (const [name, def] of Object.entries(resource.fields)) {
     const label = pick(def.label, language);
     if (def.managed) {
-      values[name] = existing ? existing[name] ?? null : 'default' in def && def.default !== undefined ? def.default : null;
+      values[name] = existing ? keptValue(def, existing[name]) : 'default' in def && def.default !== undefined ? def.default : null;
       continue;
     }
     const provided = input.has(name);
     const raw = provided ? input.get(name) : undefined;
     if (!provided && existing) {
-      // Reads show attachments as file objects; the column keeps their ids.
-      const kept = existing[name] ?? null;
-      values[name] = def.kind === 'files' && Array.isArray(kept) ? (kept as unknown as { id: number }[]).map((f) => f.id) : kept;
+      values[name] = keptValue(def, existing[name]);
       continue;
     }
     if (isEmpty(def, raw)) {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Sql } from 'sql-template-tag';
+import { textOf } from '../../shared/json';
 
 export type SqlParam = string | number | boolean | null | Date | string[] | number[];
 
@@ -95,8 +96,8 @@ const CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when tryin
  */
 export function isConnectionFailure(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (code.startsWith('08') || CONNECTION_SQLSTATES.has(code) || CONNECTION_ERRNOS.has(code))) return true;
+  const code = textOf(error, 'code');
+  if (code !== undefined && (code.startsWith('08') || CONNECTION_SQLSTATES.has(code) || CONNECTION_ERRNOS.has(code))) return true;
   return CONNECTION_MESSAGES.test(error.message);
 }
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Language } from '../../shared/resource-kit';
 import { translate } from '../../shared/locales';
 import { errors } from '../http/errors';
+import { propertyOf } from '../../shared/json';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 
@@ -91,7 +92,7 @@ export async function extractPdfText(data: Uint8Array, language: Language, membe
     }
     return pages.filter(Boolean).join('\n');
   } catch (error) {
-    const key = (error as { name?: string }).name === 'PasswordException' ? 'files.pdfEncrypted' : 'files.pdfUnreadable';
+    const key = propertyOf(error, 'name') === 'PasswordException' ? 'files.pdfEncrypted' : 'files.pdfUnreadable';
     throw errors.invalid(language, member, translate(language, key));
   } finally {
     await task.destroy();

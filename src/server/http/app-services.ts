@@ -7,6 +7,7 @@ import { errors } from './errors';
 import { sendSuccess } from './envelope';
 import { Input } from './input';
 import { readUploadForm, type UploadedFile } from './uploads';
+import { isRecord } from '../../shared/json';
 
 type Verb = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -85,8 +86,8 @@ export function mountAppServices(app: FastifyInstance, registry: AppServiceRegis
     } else {
       raw = (useQuery ? request.query : request.body) ?? {};
     }
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw errors.invalid(ctx.language, 'input', 'The request body must be a JSON object.');
-    const result = await method.handler(ctx, new Input(raw as Record<string, unknown>, ctx.language), files);
+    if (!isRecord(raw)) throw errors.invalid(ctx.language, 'input', 'The request body must be a JSON object.');
+    const result = await method.handler(ctx, new Input(raw, ctx.language), files);
     return sendSuccess(reply, result);
   };
   app.route({ method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'], url: '/api/services/app/:service/:method', handler: dispatch });

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/resource-kit';
 import { readCookie } from './cookies';
+import { recordOf } from '../../shared/json';
 
 /** Maps ABP/ASP.NET culture names (zh-Hans, zh-CN, en, en-US…) to the two interface languages. */
 export function toLanguage(name: string | undefined | null): Language | null {
@@ -24,10 +25,10 @@ function fromCultureValue(value: string | undefined): Language | null {
  * Accept-Language, default. The one place a request's language is read.
  */
 export function resolveLanguage(request: Pick<FastifyRequest, 'query' | 'headers'>, userLanguage: string | null = null): Language {
-  const query = request.query as Record<string, unknown> | undefined;
+  const query = recordOf(request.query);
   const header = request.headers['.aspnetcore.culture'];
   return (
-    toLanguage(String(query?.['ui-culture'] ?? query?.culture ?? '') || null) ??
+    toLanguage(String(query['ui-culture'] ?? query.culture ?? '') || null) ??
     toLanguage(userLanguage) ??
     fromCultureValue(Array.isArray(header) ? header[0] : header) ??
     fromCultureValue(readCookie(request, '.AspNetCore.Culture')) ??

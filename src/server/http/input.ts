@@ -85,9 +85,10 @@ export class Input {
   stringArray(name: string): string[] | undefined {
     const value = this.present(name);
     if (value === undefined) return undefined;
-    const list = Array.isArray(value) ? value : [value];
-    if (!list.every((v) => typeof v === 'string')) throw errors.invalid(this.language, camel(name), `The field ${name} must be a list of strings.`);
-    return list as string[];
+    const list: unknown[] = Array.isArray(value) ? value : [value];
+    const strings = list.filter((v): v is string => typeof v === 'string');
+    if (strings.length !== list.length) throw errors.invalid(this.language, camel(name), `The field ${name} must be a list of strings.`);
+    return strings;
   }
 }
 

@@ -4,6 +4,7 @@ import type { Language } from '../../shared/resource-kit';
 import { translate } from '../../shared/locales';
 import type { ServerConfig } from '../config';
 import { AppError, errors } from './errors';
+import { propertyOf } from '../../shared/json';
 
 /** One file of a multipart upload, held in memory (uploads are capped by `maxUploadBytes`). */
 export interface UploadedFile {
@@ -65,7 +66,7 @@ export async function readUploadForm(
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
+    if (propertyOf(error, 'code') === 'FST_FILES_LIMIT') {
       throw errors.invalid(language, UPLOAD_FIELD, translate(language, 'files.tooMany', { max: MAX_FILES_PER_REQUEST }));
     }
     throw errors.invalid(language, UPLOAD_FIELD, translate(language, 'files.malformed'));

@@ -3,6 +3,7 @@
 // knows it; every instance resolves the scope against its own local connections.
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { isRecord } from '../../shared/json';
 
 export type FanoutScope =
   | { kind: 'user'; tenantId: number | null; userId: number }
@@ -66,8 +67,8 @@ class InProcessFanout implements Fanout {
 type WireEnvelope = FanoutMessage & { origin: string };
 
 function isScope(value: unknown): value is FanoutScope {
-  if (typeof value !== 'object' || value === null) return false;
-  const scope = value as Record<string, unknown>;
+  if (!isRecord(value)) return false;
+  const scope = value;
   const tenantOk = scope.tenantId === null || typeof scope.tenantId === 'number';
   switch (scope.kind) {
     case 'user':
@@ -92,8 +93,8 @@ function parseWireEnvelope(text: string): WireEnvelope | null {
   } catch {
     return null;
   }
-  if (typeof raw !== 'object' || raw === null) return null;
-  const obj = raw as Record<string, unknown>;
+  if (!isRecord(raw)) return null;
+  const obj = raw;
   if (typeof obj.origin !== 'string' || !isScope(obj.scope)) return null;
   if (obj.control === 'close') return { origin: obj.origin, scope: obj.scope, control: 'close' };
   if (typeof obj.target !== 'string' || !Array.isArray(obj.arguments)) return null;

@@ -1,5 +1,6 @@
 // SignalR JSON hub protocol: message shapes, 0x1E record framing and the
 // handshake. Pure functions only, so the wire format can be tested without sockets.
+import { isRecord } from '../../shared/json';
 
 /** Every JSON hub message is terminated by this record separator. */
 export const RECORD_SEPARATOR = '\x1e';
@@ -99,10 +100,6 @@ function frameRecord(json: string): string {
 /** Serialises one message into a complete frame. */
 export function serializeMessage(message: HubMessage): string {
   return frameRecord(JSON.stringify(message));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function requireString(obj: Record<string, unknown>, key: string): string {

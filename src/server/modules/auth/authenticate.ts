@@ -7,6 +7,7 @@ import { buildContext, type RequestContext, type Services } from '../../http/con
 import { errors } from '../../http/errors';
 import { sendSuccess } from '../../http/envelope';
 import { Input } from '../../http/input';
+import { recordOf } from '../../../shared/json';
 
 interface LoginRow {
   id: number;
@@ -61,7 +62,6 @@ export async function authenticate(ctx: RequestContext, input: Input) {
 export function mountTokenAuth(app: FastifyInstance, services: Services): void {
   app.post('/api/TokenAuth/Authenticate', async (request, reply) => {
     const ctx = await buildContext(services, request);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    return sendSuccess(reply, await authenticate(ctx, new Input(body, ctx.language)));
+    return sendSuccess(reply, await authenticate(ctx, new Input(recordOf(request.body), ctx.language)));
   });
 }

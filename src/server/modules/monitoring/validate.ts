@@ -5,6 +5,7 @@ import {
 } from '../../../shared/monitoring';
 import type { Language } from '../../../shared/resource-kit';
 import type { ValidationErrorInfo } from '../../http/errors';
+import { isRecord, propertyOf } from '../../../shared/json';
 
 export interface ValidReading {
   /** UTC, normalised (`…Z`): the database converts it to server time. */
@@ -41,7 +42,7 @@ export function validateReadings(body: unknown, language: Language, now = Date.n
   const problems: ValidationErrorInfo[] = [];
   const fail = (member: string, key: string, params: Record<string, string | number> = {}) =>
     problems.push({ message: translate(language, `monitoringRules.${key}`, { field: member, ...params }), members: [member] });
-  const list = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).readings : undefined;
+  const list = propertyOf(body, 'readings');
   if (!Array.isArray(list) || list.length === 0 || list.length > INGEST_MAX_READINGS) {
     fail('readings', 'readingsCount', { max: INGEST_MAX_READINGS });
     return { readings: [], problems };
@@ -50,11 +51,11 @@ export function validateReadings(body: unknown, language: Language, now = Date.n
   let previous = -Infinity;
   list.forEach((raw, i) => {
     const member = (field: string) => `readings[${i}].${field}`;
-    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    if (!isRecord(raw)) {
       fail(`readings[${i}]`, 'readingObject');
       return;
     }
-    const item = raw as Record<string, unknown>;
+    const item = raw;
     const at = typeof item.at === 'string' ? item.at.trim() : '';
     const atMs = parseZonedTime(at);
     if (atMs === null) fail(member('at'), 'readingTime');

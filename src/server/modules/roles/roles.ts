@@ -22,6 +22,7 @@ interface RoleDto {
   name: string;
   displayName: string;
   normalizedName: string;
+  description: string;
   isStatic: boolean;
   /** New self-registered users get the tenant's default roles. */
   isDefault: boolean;
@@ -52,7 +53,7 @@ async function readRole(ctx: RequestContext, tx: Db, input: Input, id: number | 
   if (!name) problems.push({ message: translate(ctx.language, 'validation.required', { field: 'name' }), members: ['name'] });
   if (!displayName) problems.push({ message: translate(ctx.language, 'validation.required', { field: 'displayName' }), members: ['displayName'] });
   const granted = input.stringArray('grantedPermissions') ?? [];
-  const known = new Set(permissionsForSide(ctx.tenantId === null).map((p) => p.name as string));
+  const known = new Set<string>(permissionsForSide(ctx.tenantId === null).map((p) => p.name));
   const unknown = granted.filter((p) => !known.has(p));
   if (unknown.length > 0) {
     problems.push({ message: translate(ctx.language, 'validation.enum', { field: unknown.join(', ') }), members: ['grantedPermissions'] });
@@ -155,7 +156,7 @@ export function registerRoles(registry: AppServiceRegistry): void {
     async handler(ctx, input) {
       const role = await getRole(ctx, ctx.db, input.requiredInt('Id', { min: 1 }));
       return {
-        role: { id: role.id, name: role.name, displayName: role.displayName, description: (role as unknown as { description: string }).description, isStatic: role.isStatic },
+        role: { id: role.id, name: role.name, displayName: role.displayName, description: role.description, isStatic: role.isStatic },
         permissions: allPermissions(ctx).map(({ name, displayName, description }) => ({ name, displayName, description })),
         grantedPermissionNames: role.grantedPermissions,
       };

@@ -1,7 +1,8 @@
 import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
 
-export const APPLICATION = { version: '1.0.0', releaseDate: '2026-11-21T00:00:00', features: {} as Record<string, boolean> };
+const FEATURES: Record<string, boolean> = {};
+export const APPLICATION = { version: '1.0.0', releaseDate: '2026-11-21T00:00:00', features: FEATURES };
 
 async function currentLoginInformations(ctx: RequestContext) {
   const user = ctx.session

@@ -9,6 +9,7 @@ import { errors } from '../../http/errors';
 import { Input } from '../../http/input';
 import type { RowOf } from '../../../shared/resource-kit';
 import type { hazardouswasteinformation } from '../../../shared/resources';
+import { recordOf } from '../../../shared/json';
 
 /** The body key of an order's lines. */
 export const LINES = 'lines';
@@ -52,7 +53,7 @@ export function linesOf(ctx: RequestContext, input: Input): Record<string, unkno
   const raw = input.get(LINES);
   if (!Array.isArray(raw) || raw.length === 0) throw errors.invalid(ctx.language, LINES, translate(ctx.language, 'transferRules.noLines'));
   if (raw.length > MAX_LINES) throw errors.invalid(ctx.language, LINES, translate(ctx.language, 'transferRules.tooManyLines', { max: MAX_LINES }));
-  return raw.map((line) => (line !== null && typeof line === 'object' && !Array.isArray(line) ? line as Record<string, unknown> : {}));
+  return raw.map(recordOf);
 }
 
 /** The order's lines in entry order, read through `db` so that the running transaction's writes are seen. */

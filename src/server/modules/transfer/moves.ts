@@ -16,6 +16,7 @@ import { authorizeMove, checkVersion, lockOrder, movedState, orders } from './gu
 import { recordHistory, stateOf } from './history';
 import { LINES, quantitiesOf, readLines } from './lines';
 import { chinaToday } from './numbering';
+import { recordOf } from '../../../shared/json';
 
 interface MoveOutcome {
   fields?: Record<string, FieldValue>;
@@ -99,7 +100,7 @@ function receivedQuantities(ctx: RequestContext, input: Input, orderLines: Row[]
   const out = new Map<number, number>();
   const problems: ValidationErrorInfo[] = [];
   given.forEach((entry, index) => {
-    const line = (entry ?? {}) as Record<string, unknown>;
+    const line = recordOf(entry);
     const id = Number(line.id ?? line.Id);
     const quantity = Number(line.receivedQuantity ?? line.ReceivedQuantity);
     if (!orderLines.some((l) => l.id === id)) {

@@ -1,0 +1,18 @@
+// Values that arrive as parsed JSON (request bodies, hub frames, error objects of drivers) are `unknown` until looked at.
+
+/** A JSON object: not null, not an array. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The object itself, or an empty one for anything else (a body that is not an object binds no parameters). */
+export const recordOf = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
+
+/** A named property of any value, `undefined` where there is none: `propertyOf(error, 'code')`. */
+export const propertyOf = (value: unknown, key: string): unknown => (isRecord(value) ? value[key] : undefined);
+
+/** A text property, else `undefined`. */
+export function textOf(value: unknown, key: string): string | undefined {
+  const property = propertyOf(value, key);
+  return typeof property === 'string' ? property : undefined;
+}
