@@ -6,7 +6,8 @@ import fastifyStatic from '@fastify/static';
 import { RESOURCES } from '../shared/resources';
 import { createTokenService, loadSecret } from './auth/tokens';
 import type { ServerConfig } from './config';
-import { registerResource, ResourceServices } from './crud/engine';
+import { ResourceServices } from './crud/engine';
+import { registerResource } from './crud/endpoints';
 import { isConnectionFailure, type Db } from './db/database';
 import { AppServiceRegistry, mountAppServices } from './http/app-services';
 import type { Services } from './http/context';
@@ -44,10 +45,10 @@ interface AppOptions {
 }
 
 /** Every app service of the product: the declared resources through the engine, with their modules, then the rest. */
-function buildRegistry(resources: ResourceServices): AppServiceRegistry {
-  const registry = new AppServiceRegistry();
+function buildRegistry(): AppServiceRegistry {
+  const registry = new AppServiceRegistry(new ResourceServices());
   for (const resource of RESOURCES) {
-    registerResource(registry, resources, resource, RESOURCE_MODULES.find((m) => m.resource === resource)?.hooks);
+    registerResource(registry, registry.resources, resource, RESOURCE_MODULES.find((m) => m.resource === resource)?.hooks);
   }
   for (const module of RESOURCE_MODULES) module.methods?.(registry);
   for (const register of SERVICE_MODULES) register(registry);
@@ -121,7 +122,7 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
   });
 
   const tokens = createTokenService(loadSecret(config.jwtSecret, config.dataDir));
-  const services: Services = { db, tokens, config, hub: null, resources: new ResourceServices() };
+  const services: Services = { db, tokens, config, hub: null };
 
   services.hub = await registerHub(server, {
     path: '/chatmsg',
@@ -140,7 +141,7 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
   });
   attachChat(server, services);
 
-  const registry = buildRegistry(services.resources);
+  const registry = buildRegistry();
   // Multipart bodies are parsed only on the app-service route (upload methods); elsewhere they stay unsupported (415).
   await server.register(async (scope) => {
     await scope.register(fastifyMultipart, multipartOptions(config));

@@ -2,7 +2,7 @@
 // page and page 1000 of the clerk's tables over real HTTP, plus the query plans behind them. The server runs in this
 // thread; the requests come from load-worker.ts in another, as in http-load.ts.
 import type { Db, SqlParam } from '../../src/server/db/database';
-import type { RequestContext } from '../../src/server/http/context';
+import type { ServiceContext } from '../../src/server/crud/engine';
 import { Input } from '../../src/server/http/input';
 import { databaseVersion, TENANT_ID, type BenchServer, type DbKind } from './harness';
 import { phaseIn, probe, queryString, withLoadServer } from './http-load';
@@ -103,8 +103,9 @@ function recordingDb(statements: Statement[]): Db {
 async function listStatements(server: BenchServer, userId: number, scenario: ScaleCase): Promise<Statement[]> {
   const statements: Statement[] = [];
   // The admin's session as the server loads it: every permission, no enterprise links, so no segment or owner filter.
-  const ctx: RequestContext = {
+  const ctx: ServiceContext = {
     ...server.app.services,
+    resources: server.app.registry.resources,
     db: recordingDb(statements),
     tenantId: TENANT_ID,
     session: { userId, userName: 'admin', tenantId: TENANT_ID, language: null, permissions: new Set(), enterpriseIds: null },

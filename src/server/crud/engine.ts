@@ -1,10 +1,8 @@
 import type { Resource, ResourceSegment, RowOf, ValuesOf } from '../../shared/resource-kit';
-import { MAX_PAGE_SIZE, pick, resourcePermissions } from '../../shared/resource-kit';
-import type { PermissionName } from '../../shared/permissions';
+import { MAX_PAGE_SIZE, pick } from '../../shared/resource-kit';
 import { translate } from '../../shared/locales';
 import { findResource } from '../../shared/resources';
 import { maskIdCard } from '../../shared/validators';
-import type { AppServiceRegistry } from '../http/app-services';
 import type { RequestContext } from '../http/context';
 import { AppError, errors, type ValidationErrorInfo } from '../http/errors';
 import { Input } from '../http/input';
@@ -14,11 +12,17 @@ import { filterConditions, matchCondition, readListFilters, type ListFilters } f
 import { orderBy, readPaging, readSorting } from './paging';
 import { ResourceRepository, type Row } from './repository';
 import { ownerEnterprise, ownerFields, scopeOf, tenantScope, type Scope } from './scope';
-import { checkFileIds } from '../files';
+import { checkFileIds } from '../files/store';
 import { forPicker } from './picker';
 import { or, type Sql } from './sql';
 import { idsOf, readWriteValues, type FieldValue } from './validation';
 import { recordOf } from '../../shared/json';
+
+/**
+ * What app-service handlers and resource hooks work with: the request, and the app's resource services (for modules that
+ * compose the standard operations of other resources).
+ */
+export type ServiceContext = RequestContext & { readonly resources: ResourceServices };
 
 /**
  * What a resource does beyond its declaration, typed by the declaration (in `ResourceHooks<typeof plan>`,
@@ -26,26 +30,26 @@ import { recordOf } from '../../shared/json';
  */
 export interface ResourceHooks<R extends Resource = Resource> {
   /** After the declared checks: derived values, rules across fields. Throw an AppError to refuse. */
-  beforeWrite?(ctx: RequestContext, tx: Db, values: ValuesOf<R>, existing: RowOf<R> | null, input: Input): Promise<void>;
+  beforeWrite?(ctx: ServiceContext, tx: Db, values: ValuesOf<R>, existing: RowOf<R> | null, input: Input): Promise<void>;
   /**
    * After the row is written, in the same transaction: rows it owns (an order's lines), checks that need them. What it
    * answers joins the write's answer (a new device's one-time key, the warnings of an order's checks).
    */
-  afterWrite?(ctx: RequestContext, tx: Db, row: RowOf<R>, input: Input, existing: RowOf<R> | null): Promise<Record<string, unknown> | void>;
+  afterWrite?(ctx: ServiceContext, tx: Db, row: RowOf<R>, input: Input, existing: RowOf<R> | null): Promise<Record<string, unknown> | void>;
   /** Before the delete checks and the soft delete: rows the record owns go with it. */
-  beforeDelete?(ctx: RequestContext, tx: Db, row: RowOf<R>): Promise<void>;
+  beforeDelete?(ctx: ServiceContext, tx: Db, row: RowOf<R>): Promise<void>;
   /** List filters beyond the declared fields (orders by the waste code of their lines); `t` is the row's alias. */
-  listConditions?(ctx: RequestContext, input: Input): Sql[];
+  listConditions?(ctx: ServiceContext, input: Input): Sql[];
   /** After the endpoint's transaction committed: tell others (hub pushes). Not called for a rolled-back write. */
-  afterCommit?(ctx: RequestContext, row: RowOf<R>, change: 'create' | 'update' | 'delete'): Promise<void>;
+  afterCommit?(ctx: ServiceContext, row: RowOf<R>, change: 'create' | 'update' | 'delete'): Promise<void>;
   /** What `Get` adds to one row (an order's lines and history); lists do not carry it. */
-  detail?(ctx: RequestContext, db: Db, row: RowOf<R>): Promise<Row>;
+  detail?(ctx: ServiceContext, db: Db, row: RowOf<R>): Promise<Row>;
   /** Resources whose rows keep this row as history (a device's storage points): they do not stop its deletion. */
   historyOf?: readonly string[];
 }
 
 /** Segments a caller is limited to (holding only the receivers' permission, say); null when they see them all. */
-function allowedSegments(resource: Resource, ctx: RequestContext): ResourceSegment[] | null {
+function allowedSegments(resource: Resource, ctx: ServiceContext): ResourceSegment[] | null {
   if (!resource.segments || ctx.isGranted(resource.permission)) return null;
   return resource.segments.filter((s) => ctx.isGranted(s.permission));
 }
@@ -54,7 +58,7 @@ const segmentCondition = (resource: Resource, segments: ResourceSegment[]): Sql 
   or(segments.map((s) => matchCondition('t', s.field, resource.fields[s.field], s.value)));
 
 /** A page list's conditions for the caller's segments (lookups serve forms of other screens and are not narrowed). */
-function segmentConditions(resource: Resource, ctx: RequestContext): Sql[] {
+function segmentConditions(resource: Resource, ctx: ServiceContext): Sql[] {
   const segments = allowedSegments(resource, ctx);
   return segments ? [segmentCondition(resource, segments)] : [];
 }
@@ -81,7 +85,7 @@ function maskRow(resource: Resource, row: Row): Row {
 }
 
 /** The standard operations of one declared resource, shared by its endpoints and by modules that compose them. */
-class ResourceService {
+export class ResourceService {
   readonly repository: ResourceRepository;
   private readonly sortable: Record<string, string>;
 
@@ -90,7 +94,7 @@ class ResourceService {
     this.sortable = sortableColumns(resource);
   }
 
-  async list(ctx: RequestContext, input: Input): Promise<{ totalCount: number; items: Row[] }> {
+  async list(ctx: ServiceContext, input: Input): Promise<{ totalCount: number; items: Row[] }> {
     const paging = readPaging(input);
     const filters = readListFilters(this.resource, input, ctx.language);
     const conditions = [
@@ -106,7 +110,7 @@ class ResourceService {
    * A filter naming one of the caller's own enterprises in an owner field already keeps the list within their
    * enterprises; the scope condition would only repeat it, and its OR over several columns stops an index-only count.
    */
-  private listScope(ctx: RequestContext, filters: ListFilters): Scope {
+  private listScope(ctx: ServiceContext, filters: ListFilters): Scope {
     const scope = scopeOf(ctx);
     const mine = scope.enterpriseIds;
     const implied = mine && ownerFields(this.resource).some((field) => {
@@ -117,30 +121,42 @@ class ResourceService {
   }
 
   /** The request's `Sorting` over the declared sortable fields, else the declared default. */
-  orderBy(ctx: RequestContext, input: Input): Sql {
+  orderBy(ctx: ServiceContext, input: Input): Sql {
     return orderBy(readSorting(input, ctx.language, this.sortable, this.resource.defaultSorting), 't.id');
   }
 
+  /** The lookup list of a form's picker: the filters and sorting of the page list, not narrowed by page segments. */
+  async lookup(ctx: ServiceContext, input: Input): Promise<Row[]> {
+    const { lookup } = this.resource;
+    if (!lookup) return [];
+    const conditions = filterConditions(this.resource, readListFilters(this.resource, input, ctx.language));
+    const limit = input.optionalInt('MaxResultCount', { min: 1, max: MAX_PAGE_SIZE }) ?? MAX_PAGE_SIZE;
+    const query = { conditions, orderBy: this.orderBy(ctx, input), limit, offset: 0 };
+    if (lookup.directory) return this.repository.listColumns(ctx.db, tenantScope(scopeOf(ctx)), lookup.directory, query);
+    const { items } = await this.repository.list(ctx.db, scopeOf(ctx), query);
+    return forPicker(ctx, this.resource, items.map((row) => maskRow(this.resource, row)));
+  }
+
   /** One row the caller may see (tenant, enterprises, segments), else 404: others' rows do not exist for them. */
-  async get(ctx: RequestContext, db: Db, id: number): Promise<Row> {
+  async get(ctx: ServiceContext, db: Db, id: number): Promise<Row> {
     const row = await this.repository.findById(db, scopeOf(ctx), id, segmentConditions(this.resource, ctx));
     if (!row) throw errors.notFound(ctx.language, this.resource.name, id);
     return row;
   }
 
   /** One row as `Get` shows it: the row and what the resource adds (lines, history). */
-  async detail(ctx: RequestContext, db: Db, id: number): Promise<Row> {
+  async detail(ctx: ServiceContext, db: Db, id: number): Promise<Row> {
     const row = await this.get(ctx, db, id);
     return this.hooks.detail ? this.hooks.detail(ctx, db, row) : row;
   }
 
-  async create(ctx: RequestContext, tx: Db, input: Input, managed: Record<string, FieldValue> = {}): Promise<Row> {
+  async create(ctx: ServiceContext, tx: Db, input: Input, managed: Record<string, FieldValue> = {}): Promise<Row> {
     const values = { ...(await this.checkedValues(ctx, tx, input, null)), ...managed };
     const id = await this.repository.insert(tx, ctx.tenantId, ctx.session?.userId ?? null, values);
     return this.written(ctx, tx, id, input, null);
   }
 
-  async update(ctx: RequestContext, tx: Db, input: Input): Promise<Row> {
+  async update(ctx: ServiceContext, tx: Db, input: Input): Promise<Row> {
     const id = input.requiredInt('Id', { min: 1 });
     const existing = await this.get(ctx, tx, id);
     const values = await this.checkedValues(ctx, tx, input, existing);
@@ -149,7 +165,7 @@ class ResourceService {
   }
 
   /** The written row as the write answers it: read again after the resource's own writes, with what they add. */
-  private async written(ctx: RequestContext, tx: Db, id: number, input: Input, existing: Row | null): Promise<Row> {
+  private async written(ctx: ServiceContext, tx: Db, id: number, input: Input, existing: Row | null): Promise<Row> {
     const row = await this.get(ctx, tx, id);
     if (!this.hooks.afterWrite) return row;
     const added = await this.hooks.afterWrite(ctx, tx, row, input, existing);
@@ -157,12 +173,12 @@ class ResourceService {
   }
 
   /** Updates named fields of a visible row, bypassing the form rules (status changes). */
-  async setFields(ctx: RequestContext, tx: Db, id: number, values: Record<string, FieldValue>): Promise<Row> {
+  async setFields(ctx: ServiceContext, tx: Db, id: number, values: Record<string, FieldValue>): Promise<Row> {
     await this.repository.update(tx, ctx.tenantId, ctx.session?.userId ?? null, id, values);
     return this.get(ctx, tx, id);
   }
 
-  async remove(ctx: RequestContext, tx: Db, id: number): Promise<void> {
+  async remove(ctx: ServiceContext, tx: Db, id: number): Promise<void> {
     const row = await this.get(ctx, tx, id);
     await this.hooks.beforeDelete?.(ctx, tx, row);
     const users = (await this.repository.referencedBy(tx, ctx.tenantId, id)).filter((u) => !this.hooks.historyOf?.includes(u.resource.name));
@@ -174,7 +190,7 @@ class ResourceService {
   }
 
   /** Reads the body's declared fields, then every check that needs the database, then the resource's own rules. */
-  private async checkedValues(ctx: RequestContext, tx: Db, input: Input, existing: Row | null): Promise<Record<string, FieldValue>> {
+  private async checkedValues(ctx: ServiceContext, tx: Db, input: Input, existing: Row | null): Promise<Record<string, FieldValue>> {
     const { values, errors: problems } = readWriteValues(this.resource, input, ctx.language, existing);
     if (problems.length > 0) throw errors.validation(ctx.language, problems);
     await this.databaseChecks(ctx, tx, values, existing?.id ?? null);
@@ -184,7 +200,7 @@ class ResourceService {
   }
 
   /** References point at live rows the caller may use, of the declared kind; unique values are free; files exist. */
-  private async databaseChecks(ctx: RequestContext, tx: Db, values: Record<string, FieldValue>, id: number | null): Promise<void> {
+  private async databaseChecks(ctx: ServiceContext, tx: Db, values: Record<string, FieldValue>, id: number | null): Promise<void> {
     const problems: ValidationErrorInfo[] = [];
     const scope = scopeOf(ctx);
     const fail = (name: string, key: string, params: Record<string, string> = {}) => problems.push({
@@ -236,7 +252,7 @@ class ResourceService {
   }
 
   /** A user linked to enterprises writes only rows of their enterprises (and only enterprises of their segments). */
-  private checkOwnership(ctx: RequestContext, values: Record<string, FieldValue>, existing: Row | null): void {
+  private checkOwnership(ctx: ServiceContext, values: Record<string, FieldValue>, existing: Row | null): void {
     const segments = allowedSegments(this.resource, ctx);
     if (segments && !inSegments(segments, values)) {
       const kinds = segments.map((s) => pick(s.label, ctx.language)).join(', ');
@@ -257,8 +273,8 @@ class ResourceService {
 }
 
 /**
- * The app's resource services, by resource: built with the registry and handed to every request through its context
- * (`ctx.resources`), for modules that compose the standard operations of other resources.
+ * The app's resource services, by resource: built with the registry and handed to every app-service call through its
+ * context (`ctx.resources`), for modules that compose the standard operations of other resources.
  */
 export class ResourceServices {
   private readonly byName = new Map<string, ResourceService>();
@@ -275,89 +291,8 @@ export class ResourceServices {
   }
 }
 
-/** The five standard endpoints and the lookup list of one declared resource. */
-export function registerResource(registry: AppServiceRegistry, services: ResourceServices, resource: Resource, hooks: ResourceHooks = {}): ResourceService {
-  const crud = new ResourceService(resource, hooks);
-  services.add(crud);
-  const access = { anyOf: resourcePermissions(resource) };
-  const service = resource.name;
-  const filters = [
-    ...resource.fieldNames.filter((n) => resource.fields[n].filterable),
-    ...resource.fieldNames.filter((n) => resource.fields[n].filterRange).flatMap((n) => [`${n}From`, `${n}To`]),
-  ];
-
-  registry.add({
-    service, method: 'GetAll', verb: 'GET', access, summary: `Paged list of ${resource.label.en}`,
-    parameters: ['SkipCount', 'MaxResultCount', 'Sorting', 'Keyword', ...filters],
-    handler: (ctx, input) => crud.list(ctx, input),
-  });
-  registry.add({
-    service, method: 'Get', verb: 'GET', access, summary: `One ${resource.label.en} by id`, parameters: ['Id'],
-    handler: (ctx, input) => crud.detail(ctx, ctx.db, input.requiredInt('Id', { min: 1 })),
-  });
-  if (!resource.readOnly) registerWrites(registry, crud, access);
-  registerLookup(registry, crud, filters);
-  return crud;
-}
-
-async function committed(ctx: RequestContext, crud: ResourceService, change: 'create' | 'update' | 'delete', row: Row): Promise<Row> {
-  await crud.hooks.afterCommit?.(ctx, row, change);
-  return row;
-}
-
-/** Create (unless a module serves it under its own name), Update and Delete. */
-function registerWrites(registry: AppServiceRegistry, crud: ResourceService, access: { anyOf: PermissionName[] }): void {
-  const { resource } = crud;
-  const service = resource.name;
-  if (!resource.createMethod) {
-    registry.add({
-      service, method: 'Create', verb: 'POST', access, summary: `Create ${resource.label.en}`, parameters: resource.fieldNames,
-      handler: async (ctx, input) => committed(ctx, crud, 'create', await ctx.db.transaction((tx) => crud.create(ctx, tx, input))),
-    });
-  }
-  registry.add({
-    service, method: 'Update', verb: 'PUT', access, summary: `Update ${resource.label.en}`, parameters: ['id', ...resource.fieldNames],
-    handler: async (ctx, input) => committed(ctx, crud, 'update', await ctx.db.transaction((tx) => crud.update(ctx, tx, input))),
-  });
-  registry.add({
-    service, method: 'Delete', verb: 'DELETE', access, summary: `Delete ${resource.label.en}`, parameters: ['Id'],
-    handler: async (ctx, input) => {
-      const id = input.requiredInt('Id', { min: 1 });
-      const row = await ctx.db.transaction(async (tx) => {
-        const removed = await crud.get(ctx, tx, id);
-        await crud.remove(ctx, tx, id);
-        return removed;
-      });
-      await committed(ctx, crud, 'delete', row);
-      return null;
-    },
-  });
-}
-
-function registerLookup(registry: AppServiceRegistry, crud: ResourceService, filters: string[]): void {
-  const { resource } = crud;
-  const service = resource.name;
-  const lookup = resource.lookup;
-  if (lookup) {
-    registry.add({
-      service, method: lookup.method, verb: 'GET', access: 'user',
-      summary: `Lookup list of ${resource.label.en} for forms (at most ${MAX_PAGE_SIZE})`,
-      parameters: ['Keyword', 'MaxResultCount', ...filters],
-      async handler(ctx, input) {
-        // Lookups serve forms of other screens, so page segments do not narrow them.
-        const conditions = filterConditions(resource, readListFilters(resource, input, ctx.language));
-        const limit = input.optionalInt('MaxResultCount', { min: 1, max: MAX_PAGE_SIZE }) ?? MAX_PAGE_SIZE;
-        const query = { conditions, orderBy: crud.orderBy(ctx, input), limit, offset: 0 };
-        if (lookup.directory) return crud.repository.listColumns(ctx.db, tenantScope(scopeOf(ctx)), lookup.directory, query);
-        const { items } = await crud.repository.list(ctx.db, scopeOf(ctx), query);
-        return forPicker(ctx, resource, items.map((row) => maskRow(resource, row)));
-      },
-    });
-  }
-}
-
 /** Reads a nested object of a body (a plan row) with the same rules as a request body. */
-export const nestedInput = (raw: unknown, ctx: RequestContext) => new Input(recordOf(raw), ctx.language);
+export const nestedInput = (raw: unknown, ctx: ServiceContext) => new Input(recordOf(raw), ctx.language);
 
 /** Runs the write of one nested row; its validation errors name it in the body: `details[2].thisyearweight`. */
 export async function forNestedRow<T>(key: string, index: number, work: () => Promise<T>): Promise<T> {

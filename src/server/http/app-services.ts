@@ -2,6 +2,7 @@ import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyReques
 import type { PermissionName } from '../../shared/permissions';
 import { permissionLabel } from '../../shared/navigation';
 import { pick } from '../../shared/resource-kit';
+import type { ResourceServices, ServiceContext } from '../crud/engine';
 import { buildContext, type RequestContext, type Services } from './context';
 import { errors } from './errors';
 import { sendSuccess } from './envelope';
@@ -24,7 +25,7 @@ export interface AppMethod {
    * a JSON call), the other form fields its input. Other methods refuse multipart with 415, as without this option.
    */
   upload?: boolean;
-  handler(ctx: RequestContext, input: Input, files: readonly UploadedFile[]): Promise<unknown>;
+  handler(ctx: ServiceContext, input: Input, files: readonly UploadedFile[]): Promise<unknown>;
   /** One line for the OpenAPI description. */
   summary?: string;
   /** Query/body parameters for the OpenAPI description. */
@@ -34,6 +35,9 @@ export interface AppMethod {
 /** Every `/api/services/app/{Service}/{Method}` of the server, looked up case-insensitively as ABP does. */
 export class AppServiceRegistry {
   private readonly methods = new Map<string, AppMethod>();
+
+  /** `resources`: the standard operations of every declared resource, which every call's context carries. */
+  constructor(readonly resources: ResourceServices) {}
 
   add(method: AppMethod): void {
     const key = `${method.service}/${method.method}`.toLowerCase();
@@ -76,7 +80,7 @@ export function mountAppServices(app: FastifyInstance, registry: AppServiceRegis
     if (multipart && !method?.upload) throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE();
     if (!method) return reply.code(404).send();
     if (request.method !== method.verb) return reply.code(405).header('allow', method.verb).send();
-    const ctx = await buildContext(services, request);
+    const ctx: ServiceContext = { ...await buildContext(services, request), resources: registry.resources };
     authorize(ctx, method.access);
     const useQuery = method.verb === 'GET' || method.verb === 'DELETE';
     let files: UploadedFile[] = [];

@@ -3,7 +3,6 @@ import type { Language } from '../../shared/resource-kit';
 import type { Db } from '../db/database';
 import type { TokenService, TokenSubject } from '../auth/tokens';
 import type { HubServer } from '../realtime';
-import type { ResourceServices } from '../crud/engine';
 import type { ServerConfig } from '../config';
 import { readCookie } from './cookies';
 import { resolveLanguage } from './culture';
@@ -14,8 +13,6 @@ export interface Services {
   tokens: TokenService;
   config: ServerConfig;
   hub: HubServer | null;
-  /** The standard operations of every declared resource. */
-  resources: ResourceServices;
 }
 
 export interface Session {

@@ -1,9 +1,8 @@
 import { translate } from '../../../shared/locales';
 import { contract } from '../../../shared/resources';
-import type { ResourceHooks } from '../../crud/engine';
+import type { ResourceHooks, ServiceContext } from '../../crud/engine';
 import type { Row } from '../../crud/repository';
 import type { AppServiceRegistry } from '../../http/app-services';
-import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
 import { Input } from '../../http/input';
 import { contractStatus, noticeType } from '../../../shared/enums';
@@ -21,7 +20,7 @@ export const contractHooks: ResourceHooks<typeof contract> = {
 };
 
 /** Normal contracts the caller may see that expire between today and `days` from now, soonest first. */
-export async function expiringContracts(ctx: RequestContext, days: number): Promise<Row[]> {
+export async function expiringContracts(ctx: ServiceContext, days: number): Promise<Row[]> {
   const { items } = await ctx.resources.of(contract).list(ctx, new Input({ status: contractStatus.normal, MaxResultCount: 200, Sorting: 'expiryDate' }, ctx.language));
   // The list is small (one page of the soonest); the window is applied here so the engine needs no range filter.
   const today = new Date();
@@ -34,7 +33,7 @@ export async function expiringContracts(ctx: RequestContext, days: number): Prom
  * Files one "contract-expiry reminder" notice per contract and expiry date for the caller, once: reading the notices
  * calls this, so reminders appear without a scheduler and never twice.
  */
-export async function fileContractReminders(ctx: RequestContext): Promise<void> {
+export async function fileContractReminders(ctx: ServiceContext): Promise<void> {
   if (!ctx.session || !ctx.isGranted(contract.permission)) return;
   const due = await expiringContracts(ctx, ctx.config.contractExpiryDays);
   for (const c of due) {

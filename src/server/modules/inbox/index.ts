@@ -4,8 +4,8 @@ import { declareStatus, dispatchStatus, planStatus, signStatus } from '../../../
 import { PARTY_FIELD, type OrderState, type Party } from '../../../shared/transfer/machine';
 import { and, column, sql, tenantCondition, type Sql } from '../../crud/sql';
 import type { AppServiceRegistry } from '../../http/app-services';
-import type { RequestContext } from '../../http/context';
 import { expiringContracts } from '../contracts';
+import type { ServiceContext } from '../../crud/engine';
 
 const RECORDS = 5;
 
@@ -31,13 +31,13 @@ const ORDER_KINDS: OrderKind[] = [
 ];
 
 /** Counts and the newest few rows of `table` under the conditions: one query for both. */
-async function countAndNewest(ctx: RequestContext, query: { from: Sql; where: Sql[]; select: Sql; order: Sql }) {
+async function countAndNewest(ctx: ServiceContext, query: { from: Sql; where: Sql[]; select: Sql; order: Sql }) {
   const rows = await ctx.db.query<{ total: number; id: number; title: string; subtitle: string; date: string | null }>(
     sql`select count(*) over ()::int as total, ${query.select} from ${query.from} where ${and(query.where)} order by ${query.order} limit ${RECORDS}`);
   return { count: rows[0]?.total ?? 0, records: rows.map(({ total: _total, ...record }) => ({ ...record, id: Number(record.id) })) };
 }
 
-async function orderKind(ctx: RequestContext, kind: OrderKind): Promise<InboxKind> {
+async function orderKind(ctx: ServiceContext, kind: OrderKind): Promise<InboxKind> {
   const where = [tenantCondition('o', ctx.tenantId), sql`not o.is_deleted`,
     ...Object.entries(kind.statuses).map(([field, value]) => sql`${column('o', field)} = ${value}`)];
   const mine = ctx.session?.enterpriseIds;
@@ -52,7 +52,7 @@ async function orderKind(ctx: RequestContext, kind: OrderKind): Promise<InboxKin
   };
 }
 
-async function returnedPlans(ctx: RequestContext): Promise<InboxKind> {
+async function returnedPlans(ctx: ServiceContext): Promise<InboxKind> {
   const where = [tenantCondition('p', ctx.tenantId), sql`not p.is_deleted`, sql`p.status = ${planStatus.returned}`];
   const mine = ctx.session?.enterpriseIds;
   if (mine) where.push(sql`p.enterprise_id = any(${[...mine]}::bigint[])`);
@@ -65,7 +65,7 @@ async function returnedPlans(ctx: RequestContext): Promise<InboxKind> {
   };
 }
 
-async function contractsExpiring(ctx: RequestContext): Promise<InboxKind> {
+async function contractsExpiring(ctx: ServiceContext): Promise<InboxKind> {
   const due = await expiringContracts(ctx, ctx.config.contractExpiryDays);
   return {
     kind: 'contractExpiring', count: due.length,

@@ -1,11 +1,10 @@
 /** Equipment models and smart devices beyond their declarations: keys, bindings to a waste, unbinding, deletion. */
 import { smartequipment, type equipmentmodel } from '../../../shared/resources';
 import { translate } from '../../../shared/locales';
-import { type ResourceHooks } from '../../crud/engine';
+import { type ResourceHooks, type ServiceContext } from '../../crud/engine';
 import type { Row } from '../../crud/repository';
 import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
-import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
 import { recordEvents, type NewEvent } from '../events';
 import { hashDeviceKey, newDeviceKey } from './keys';
@@ -15,12 +14,12 @@ import { closeStoragePoint, openStoragePoint, syncStoragePoints } from './storag
 import { closeWarnings, lockDevice, refreshRunningState } from './warnings';
 import { warningType } from '../../../shared/enums';
 
-const devices = (ctx: RequestContext) => ctx.resources.of(smartequipment);
+const devices = (ctx: ServiceContext) => ctx.resources.of(smartequipment);
 
 /** Warnings about a storage point's content: when the point closes, no reading can clear them. Reductions stay for people. */
 const STORAGE_WARNINGS = [warningType.weight, warningType.noWaste];
 
-async function announce(ctx: RequestContext, tx: Db, device: DeviceRef, events: NewEvent[]): Promise<void> {
+async function announce(ctx: ServiceContext, tx: Db, device: DeviceRef, events: NewEvent[]): Promise<void> {
   if (events.length === 0) return;
   const running = await refreshRunningState(tx, device);
   await recordEvents(ctx, tx, running ? [...events, running] : events);
@@ -31,7 +30,7 @@ async function announce(ctx: RequestContext, tx: Db, device: DeviceRef, events: 
  * when the waste or the enterprise changed; otherwise the place and the model's capacity follow the device. Compared
  * with the stored point rather than the row before the edit, so concurrent edits cannot leave a point open by mistake.
  */
-async function matchBinding(ctx: RequestContext, tx: Db, device: DeviceRef, row: Row): Promise<void> {
+async function matchBinding(ctx: ServiceContext, tx: Db, device: DeviceRef, row: Row): Promise<void> {
   const userId = ctx.session?.userId ?? null;
   const [active] = await tx.query<{ wasteId: number; enterpriseId: number }>(
     `select hazardouswaste_information_id as "wasteId", enterprise_id as "enterpriseId" from hazardous_waste_storage

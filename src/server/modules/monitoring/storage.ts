@@ -12,7 +12,6 @@ import { enterpriseCondition, scopeOf } from '../../crud/scope';
 import { and, scopeCondition, sql, type Sql } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
-import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
 import type { Input } from '../../http/input';
 import { headOf, recordEvents } from '../events';
@@ -20,6 +19,7 @@ import { fillRatioOf, kg } from './fold';
 import { monitoringEvent, storageWeightPayload } from './live';
 import { lockDevice } from './warnings';
 import { warningStatus } from '../../../shared/enums';
+import type { ServiceContext } from '../../crud/engine';
 
 /** Opens the device's storage point: its waste, code and place, the model's capacity, empty. */
 export async function openStoragePoint(tx: Db, deviceId: number, userId: number | null): Promise<void> {
@@ -71,7 +71,7 @@ const POINT_JOINS = sql`join smart_equipment d on d.id = s.smartequipment_id
                       where t.smartequipment_id = d.id order by t.read_at desc, t.id desc limit 1) r on true`;
 
 /** Storage points the caller may see that meet `conditions`. */
-function readPoints(ctx: RequestContext, db: Db, conditions: Sql[]): Promise<StoragePointDto[]> {
+function readPoints(ctx: ServiceContext, db: Db, conditions: Sql[]): Promise<StoragePointDto[]> {
   const where = [scopeCondition('s', ctx.tenantId), ...conditions];
   const owner = enterpriseCondition(hazardouswastestorage, 's', scopeOf(ctx));
   if (owner) where.push(owner);
@@ -80,7 +80,7 @@ function readPoints(ctx: RequestContext, db: Db, conditions: Sql[]): Promise<Sto
       where ${and(where)} order by e.name, d.serial_number, s.id`);
 }
 
-async function finalData(ctx: RequestContext, input: Input): Promise<SeqItems<StoragePointDto>> {
+async function finalData(ctx: ServiceContext, input: Input): Promise<SeqItems<StoragePointDto>> {
   // The head first: a change committed after it may or may not be in the rows, and its event (seq > head) follows.
   const seq = await headOf(ctx.db, ctx.tenantId);
   const conditions = [sql`s.unbound_time is null`];
@@ -89,13 +89,13 @@ async function finalData(ctx: RequestContext, input: Input): Promise<SeqItems<St
   return { items: await readPoints(ctx, ctx.db, conditions), seq };
 }
 
-async function pointById(ctx: RequestContext, db: Db, id: number): Promise<StoragePointDto> {
+async function pointById(ctx: ServiceContext, db: Db, id: number): Promise<StoragePointDto> {
   const [point] = await readPoints(ctx, db, [sql`s.id = ${id}`]);
   if (!point) throw errors.notFound(ctx.language, hazardouswastestorage.name, id);
   return point;
 }
 
-async function pointDetail(ctx: RequestContext, id: number): Promise<StoragePointDetailDto> {
+async function pointDetail(ctx: ServiceContext, id: number): Promise<StoragePointDetailDto> {
   const seq = await headOf(ctx.db, ctx.tenantId);
   const point = await pointById(ctx, ctx.db, id);
   const series = await ctx.db.query<WeightSample>(
@@ -115,7 +115,7 @@ async function pointDetail(ctx: RequestContext, id: number): Promise<StoragePoin
  * announced as a `storage.weight` event with reason `correction`. It raises no warning: the next reading is
  * compared with the corrected weight.
  */
-async function correctWeight(ctx: RequestContext, input: Input): Promise<StoragePointDto> {
+async function correctWeight(ctx: ServiceContext, input: Input): Promise<StoragePointDto> {
   const id = input.requiredInt('Id', { min: 1 });
   const raw = input.get('currentWeight');
   const weight = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;

@@ -9,11 +9,11 @@ import { enterpriseCondition, scopeOf } from '../../crud/scope';
 import { and, raw, scopeCondition, sql } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
-import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
 import { headOf, recordEvents, type NewEvent } from '../events';
 import { deviceStatePayload, monitoringEvent, warningPayload, type DeviceRef, type DeviceStateRow } from './live';
 import { type WarningBook, type WarningState } from './rules';
+import type { ServiceContext } from '../../crud/engine';
 
 /** A warning row as `WarningState` (alias `w`). */
 export const WARNING_COLUMNS = `w.id, w.storage_id as "storageId", w.warning_type as "warningType", w.value, w.threshold, w.quantity,
@@ -83,13 +83,13 @@ export async function lockDevice(tx: Db, deviceId: number): Promise<DeviceRef | 
 
 const severityOrder = sql`array_position(${[...WARNING_SEVERITY_ORDER]}::int[], w.warning_type)`;
 
-function statusLabel(ctx: RequestContext, value: number): string {
+function statusLabel(ctx: ServiceContext, value: number): string {
   const option = warningStatus.options.find((o) => o.value === value);
   return option ? pick(option.label, ctx.language) : String(value);
 }
 
 /** `PUT EquipmentWarning/UpdateEquipmentWarningStatus {id, status, note}`: acknowledge or close, once, with who/when/why. */
-async function moveWarning(ctx: RequestContext, id: number, to: number, note: string | null) {
+async function moveWarning(ctx: ServiceContext, id: number, to: number, note: string | null) {
   return ctx.db.transaction(async (tx) => {
     const visible = await ctx.resources.of(equipmentwarning).get(ctx, tx, id);
     const device = await lockDevice(tx, Number(visible.smartequipmentId));
@@ -119,7 +119,7 @@ async function moveWarning(ctx: RequestContext, id: number, to: number, note: st
  * Closes a device's not-closed warnings (of `types`, or all) that a person's act ended: the device was deleted, or its
  * storage point closed so that no reading can clear them any more. The person is named as the closer.
  */
-export async function closeWarnings(ctx: RequestContext, tx: Db, device: DeviceRef, note: string, types: readonly number[] | null = null): Promise<NewEvent[]> {
+export async function closeWarnings(ctx: ServiceContext, tx: Db, device: DeviceRef, note: string, types: readonly number[] | null = null): Promise<NewEvent[]> {
   const closed = await tx.query<WarningState>(
     `update equipment_warning w set status = ${warningStatus.closed}, closed_by = $2, closed_at = localtimestamp, close_note = $3,
             last_modification_time = now(), last_modifier_user_id = $4
@@ -129,7 +129,7 @@ export async function closeWarnings(ctx: RequestContext, tx: Db, device: DeviceR
   return closed.map((state) => monitoringEvent(device, 'warning.updated', warningPayload(device, state)));
 }
 
-async function openWarnings(ctx: RequestContext, limit: number): Promise<SeqItems<OpenWarningDto>> {
+async function openWarnings(ctx: ServiceContext, limit: number): Promise<SeqItems<OpenWarningDto>> {
   const seq = await headOf(ctx.db, ctx.tenantId);
   const where = [scopeCondition('w', ctx.tenantId), sql`w.status <> ${warningStatus.closed}`];
   const owner = enterpriseCondition(equipmentwarning, 'w', scopeOf(ctx));

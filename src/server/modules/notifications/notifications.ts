@@ -3,13 +3,13 @@ import type { Db } from '../../db/database';
 import type { HubServer } from '../../realtime';
 import { recordEvents } from '../events';
 import type { AppServiceRegistry } from '../../http/app-services';
-import type { RequestContext } from '../../http/context';
+import type { ServiceContext } from '../../crud/engine';
 
 /** `category`: what produced it, for the client to single out (contract-expiry reminders); null for plain notices. */
 export type NoticeItem = NoticePayload;
 
 /** Files notices that follow from data (a contract nearing expiry) just before the caller reads theirs. */
-type NoticeSource = (ctx: RequestContext) => Promise<void>;
+type NoticeSource = (ctx: ServiceContext) => Promise<void>;
 
 const COLUMNS = `id, type, category, title, description, is_read as "isRead", creation_time as "creationTime"`;
 

@@ -1,12 +1,11 @@
 import { translate } from '../../../shared/locales';
 import { annualmanagementplan, annualmanagementplandetail } from '../../../shared/resources';
-import type { ResourceHooks } from '../../crud/engine';
+import type { ResourceHooks, ServiceContext } from '../../crud/engine';
 import { forNestedRow, nestedInput } from '../../crud/engine';
 import type { Row } from '../../crud/repository';
 import { registerStatusChange } from '../../crud/status';
 import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
-import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
 import { Input } from '../../http/input';
 import { planStatus } from '../../../shared/enums';
@@ -16,10 +15,10 @@ const EDITABLE: readonly number[] = [planStatus.draft, planStatus.returned];
 /** The body key of a plan's rows in CreateAMP_AMPM and UpdateAMP_AMPM. */
 const ROWS = 'details';
 
-const plans = (ctx: RequestContext) => ctx.resources.of(annualmanagementplan);
-const details = (ctx: RequestContext) => ctx.resources.of(annualmanagementplandetail);
+const plans = (ctx: ServiceContext) => ctx.resources.of(annualmanagementplan);
+const details = (ctx: ServiceContext) => ctx.resources.of(annualmanagementplandetail);
 
-function refuseUnlessEditable(ctx: RequestContext, plan: Row): void {
+function refuseUnlessEditable(ctx: ServiceContext, plan: Row): void {
   if (!EDITABLE.includes(Number(plan.status))) throw errors.invalid(ctx.language, 'status', translate(ctx.language, 'validation.planLocked'));
 }
 
@@ -51,14 +50,14 @@ export const planDetailHooks: ResourceHooks<typeof annualmanagementplandetail> =
   },
 };
 
-function rowsOf(ctx: RequestContext, input: Input): unknown[] {
+function rowsOf(ctx: ServiceContext, input: Input): unknown[] {
   const rows = input.get(ROWS) ?? [];
   if (!Array.isArray(rows)) throw errors.invalid(ctx.language, ROWS, translate(ctx.language, 'validation.rows'));
   return rows;
 }
 
 /** Reads through `db` so that rows written in the running transaction are seen. */
-async function rowsOfPlan(ctx: RequestContext, db: Db, aid: number): Promise<Row[]> {
+async function rowsOfPlan(ctx: ServiceContext, db: Db, aid: number): Promise<Row[]> {
   const { items } = await details(ctx).list({ ...ctx, db }, new Input({ aid, MaxResultCount: 1000, Sorting: 'id asc' }, ctx.language));
   return items;
 }

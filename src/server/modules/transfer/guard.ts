@@ -5,20 +5,20 @@ import { transferorder } from '../../../shared/resources';
 import { judge, partiesOf, type OrderState, type Party, type TransferActionName, type Transition } from '../../../shared/transfer/machine';
 import type { Row } from '../../crud/repository';
 import type { Db } from '../../db/database';
-import type { RequestContext } from '../../http/context';
 import { AppError, errors } from '../../http/errors';
 import type { Input } from '../../http/input';
 import { stateOf } from './history';
+import type { ServiceContext } from '../../crud/engine';
 
-export const orders = (ctx: RequestContext) => ctx.resources.of(transferorder);
+export const orders = (ctx: ServiceContext) => ctx.resources.of(transferorder);
 
-const label = (def: EnumDef<EnumValue>, value: EnumValue, ctx: RequestContext) => {
+const label = (def: EnumDef<EnumValue>, value: EnumValue, ctx: ServiceContext) => {
   const option = def.options.find((o) => o.value === value);
   return option ? pick(option.label, ctx.language) : String(value);
 };
 
 /** "待签收 / 已派车 / 待确认": the three statuses as people read them. */
-function describeState(ctx: RequestContext, state: OrderState): string {
+function describeState(ctx: ServiceContext, state: OrderState): string {
   return [label(declareStatus, state.declareStatus, ctx), label(dispatchStatus, state.dispatchStatus, ctx), label(signStatus, state.signStatus, ctx)].join(' / ');
 }
 
@@ -26,13 +26,13 @@ function describeState(ctx: RequestContext, state: OrderState): string {
  * Locks the order for the rest of the transaction and reads it as the caller may see it (404 otherwise). Two clerks
  * acting at once queue on the lock; the second then reads what the first wrote.
  */
-export async function lockOrder(ctx: RequestContext, tx: Db, id: number): Promise<Row> {
+export async function lockOrder(ctx: ServiceContext, tx: Db, id: number): Promise<Row> {
   await tx.query('select id from transfer_order where id = $1 for update', [id]);
   return orders(ctx).get(ctx, tx, id);
 }
 
 /** A request naming an older version than the stored one lost the race: 409, reload. */
-export function checkVersion(ctx: RequestContext, order: Row, input: Input): void {
+export function checkVersion(ctx: ServiceContext, order: Row, input: Input): void {
   const version = input.optionalInt('version', { min: 0 });
   if (version !== undefined && version !== Number(order.version)) {
     const stale = translate(ctx.language, 'transferRules.stale', { current: String(order.version) });
@@ -41,7 +41,7 @@ export function checkVersion(ctx: RequestContext, order: Row, input: Input): voi
 }
 
 /** The transition the caller may make now, or a 400 naming the current statuses (or the party that may) and the move. */
-export function authorizeMove(ctx: RequestContext, order: Row, action: TransferActionName, party?: Party): Transition {
+export function authorizeMove(ctx: ServiceContext, order: Row, action: TransferActionName, party?: Party): Transition {
   const state = stateOf(order);
   const verdict = judge(action, state, partiesOf(order, ctx.session?.enterpriseIds ?? null), (p) => ctx.isGranted(p), party);
   if (verdict.ok) return verdict.transition;

@@ -1,10 +1,9 @@
 import { translate } from '../../../shared/locales';
 import { transferorderline } from '../../../shared/resources';
-import type { ResourceHooks } from '../../crud/engine';
+import type { ResourceHooks, ServiceContext } from '../../crud/engine';
 import { forNestedRow, nestedInput } from '../../crud/engine';
 import type { Row } from '../../crud/repository';
 import type { Db } from '../../db/database';
-import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
 import { Input } from '../../http/input';
 import type { RowOf } from '../../../shared/resource-kit';
@@ -15,7 +14,7 @@ import { recordOf } from '../../../shared/json';
 export const LINES = 'lines';
 const MAX_LINES = 50;
 
-export const lines = (ctx: RequestContext) => ctx.resources.of(transferorderline);
+export const lines = (ctx: ServiceContext) => ctx.resources.of(transferorderline);
 
 type WasteInfo = RowOf<typeof hazardouswasteinformation>;
 /** What a line copies from its waste record, as the query names it. */
@@ -49,7 +48,7 @@ export const transferLineHooks: ResourceHooks<typeof transferorderline> = {
 };
 
 /** The lines of a body: at least one, at most MAX_LINES, each an object. */
-export function linesOf(ctx: RequestContext, input: Input): Record<string, unknown>[] {
+export function linesOf(ctx: ServiceContext, input: Input): Record<string, unknown>[] {
   const raw = input.get(LINES);
   if (!Array.isArray(raw) || raw.length === 0) throw errors.invalid(ctx.language, LINES, translate(ctx.language, 'transferRules.noLines'));
   if (raw.length > MAX_LINES) throw errors.invalid(ctx.language, LINES, translate(ctx.language, 'transferRules.tooManyLines', { max: MAX_LINES }));
@@ -57,13 +56,13 @@ export function linesOf(ctx: RequestContext, input: Input): Record<string, unkno
 }
 
 /** The order's lines in entry order, read through `db` so that the running transaction's writes are seen. */
-export async function readLines(ctx: RequestContext, db: Db, orderId: number): Promise<Row[]> {
+export async function readLines(ctx: ServiceContext, db: Db, orderId: number): Promise<Row[]> {
   const { items } = await lines(ctx).list({ ...ctx, db }, new Input({ orderId, MaxResultCount: MAX_LINES, Sorting: 'id asc' }, ctx.language));
   return items;
 }
 
 /** Replaces the order's lines: with an id updated, without one created, missing ones deleted. */
-export async function writeLines(ctx: RequestContext, tx: Db, orderId: number, raw: Record<string, unknown>[]): Promise<Row[]> {
+export async function writeLines(ctx: ServiceContext, tx: Db, orderId: number, raw: Record<string, unknown>[]): Promise<Row[]> {
   const existing = await readLines(ctx, tx, orderId);
   const kept = new Set<number>();
   for (const [index, line] of raw.entries()) {

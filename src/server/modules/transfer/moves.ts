@@ -2,12 +2,11 @@ import { translate } from '../../../shared/locales';
 import { transferorder, warehousereceipt } from '../../../shared/resources';
 import type { Party, TransferActionName, Transition } from '../../../shared/transfer/machine';
 import { PARTIES } from '../../../shared/transfer/machine';
-import { nestedInput } from '../../crud/engine';
+import { nestedInput, type ServiceContext } from '../../crud/engine';
 import type { Row } from '../../crud/repository';
 import type { FieldValue } from '../../crud/validation';
 import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
-import type { RequestContext } from '../../http/context';
 import { errors, type ValidationErrorInfo } from '../../http/errors';
 import type { Input } from '../../http/input';
 import { recordInventoryChanged } from '../inventory/live';
@@ -34,7 +33,7 @@ type MoveWork = (tx: Db, order: Row, transition: Transition) => Promise<MoveOutc
  * does not allow now (400), do the move's own work, set the statuses and count the version up, append the history
  * with its live event (and the stock's, when the move changed stock): the enterprises hear of it once it commits.
  */
-async function runMove(ctx: RequestContext, input: Input, action: TransferActionName, work: MoveWork, party?: Party): Promise<Row> {
+async function runMove(ctx: ServiceContext, input: Input, action: TransferActionName, work: MoveWork, party?: Party): Promise<Row> {
   const id = input.requiredInt('Id', { min: 1 });
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(ctx, tx, id);
@@ -52,9 +51,9 @@ async function runMove(ctx: RequestContext, input: Input, action: TransferAction
   });
 }
 
-const optionalReason = (ctx: RequestContext, input: Input, name: string) => input.optionalString(name, 500)?.trim() || null;
+const optionalReason = (ctx: ServiceContext, input: Input, name: string) => input.optionalString(name, 500)?.trim() || null;
 
-function idList(ctx: RequestContext, input: Input, name: string): number[] {
+function idList(ctx: ServiceContext, input: Input, name: string): number[] {
   const raw = input.get(name);
   const list = Array.isArray(raw) ? raw : [];
   const ids = list.map(Number);
@@ -65,7 +64,7 @@ function idList(ctx: RequestContext, input: Input, name: string): number[] {
 }
 
 /** Vehicles and drivers of the order's transporter, with permits and licences valid today. */
-async function checkCrew(ctx: RequestContext, tx: Db, order: Row, vehicleIds: number[], driverIds: number[]): Promise<void> {
+async function checkCrew(ctx: ServiceContext, tx: Db, order: Row, vehicleIds: number[], driverIds: number[]): Promise<void> {
   const today = chinaToday();
   const problems: ValidationErrorInfo[] = [];
   const vehicles = await tx.query<{ id: number; enterprise_id: number; plate_number: string; permit_number: string | null; permit_expiry: string | null }>(
@@ -94,7 +93,7 @@ async function checkCrew(ctx: RequestContext, tx: Db, order: Row, vehicleIds: nu
 }
 
 /** `lines: [{id, receivedQuantity}]`, every line of the order when `all`; quantities in tonnes, 0 … 100,000. */
-function receivedQuantities(ctx: RequestContext, input: Input, orderLines: Row[], all: boolean): Map<number, number> {
+function receivedQuantities(ctx: ServiceContext, input: Input, orderLines: Row[], all: boolean): Map<number, number> {
   const raw = input.get(LINES);
   const given = Array.isArray(raw) ? raw : [];
   const out = new Map<number, number>();
@@ -118,7 +117,7 @@ function receivedQuantities(ctx: RequestContext, input: Input, orderLines: Row[]
  * Agreeing moves the waste: out of the producer's stock (the declared quantity per code: refused if short), into
  * the receiver's as one warehouse receipt per line with its received quantity.
  */
-async function receive(ctx: RequestContext, tx: Db, order: Row, orderLines: Row[]): Promise<void> {
+async function receive(ctx: ServiceContext, tx: Db, order: Row, orderLines: Row[]): Promise<void> {
   const out = new Map<number, number>();
   for (const line of orderLines) out.set(Number(line.wastecodeId), (out.get(Number(line.wastecodeId)) ?? 0) + Number(line.quantity));
   for (const [wastecodeId, quantity] of out) {

@@ -1,12 +1,11 @@
 import { translate } from '../../../shared/locales';
 import { transferorder } from '../../../shared/resources';
 import { allowedMoves, partiesOf } from '../../../shared/transfer/machine';
-import type { ResourceHooks } from '../../crud/engine';
+import type { ResourceHooks, ServiceContext } from '../../crud/engine';
 import type { Row } from '../../crud/repository';
 import { sql, type Sql } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
-import type { RequestContext } from '../../http/context';
 import { AppError, errors } from '../../http/errors';
 import type { Input } from '../../http/input';
 import { crossCheck, type CheckResult, type Warning } from './checks';
@@ -19,7 +18,7 @@ type OrderField = keyof typeof transferorder.fields;
 const ORDER_FIELDS = transferorder.fieldNames as OrderField[];
 const MANAGED = ORDER_FIELDS.filter((name) => transferorder.fields[name].managed);
 
-async function declarantName(ctx: RequestContext, tx: Db): Promise<string | null> {
+async function declarantName(ctx: ServiceContext, tx: Db): Promise<string | null> {
   if (!ctx.session) return null;
   const rows = await tx.query<{ name: string }>(
     `select coalesce(nullif(trim(concat(surname, name)), ''), user_name) as name from users where id = $1`, [ctx.session.userId]);
@@ -117,7 +116,7 @@ function listCondition(list: 'C' | 'S', enterpriseIds: readonly number[]): Sql {
 /** The checks' warnings a write of an order answered with (see the afterWrite hook). */
 const warningsIn = (written: Row): Warning[] => (Array.isArray(written.warnings) ? written.warnings : []);
 
-async function createOrder(ctx: RequestContext, tx: Db, input: Input): Promise<{ row: Row; warnings: Warning[] }> {
+async function createOrder(ctx: ServiceContext, tx: Db, input: Input): Promise<{ row: Row; warnings: Warning[] }> {
   const key = input.optionalString('requestKey', 64)?.trim() || null;
   if (key) {
     // The same key twice (a double click, a retried request) waits for the first and answers its order.
@@ -141,7 +140,7 @@ class DryRun extends Error {
 }
 
 /** Runs the real create or edit, then rolls it back: the form learns every error and warning before submitting. */
-async function checkOrder(ctx: RequestContext, input: Input): Promise<CheckResult> {
+async function checkOrder(ctx: ServiceContext, input: Input): Promise<CheckResult> {
   try {
     await ctx.db.transaction(async (tx) => {
       const written = input.has('id')
