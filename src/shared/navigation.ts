@@ -54,6 +54,9 @@ export interface RouteEntry {
 
 const L = (zh: string, en: string): Label => ({ zh, en });
 
+/** A screen's menu group is the first segment of its path: `/basicinformation/wastecode` → `basicinformation`. */
+const groupOf = (path: string): string => path.split('/')[1];
+
 const fixedRoutes: RouteEntry[] = [
   { name: 'locking', path: '/locking', label: L('锁屏', 'Locked'), kind: 'locking', bare: true, hideInMenu: true },
   { name: 'login', path: '/', label: L('登录', 'login'), kind: 'login', bare: true, hideInMenu: true },
@@ -73,27 +76,27 @@ const fixedRoutes: RouteEntry[] = [
 
 // Modules whose screens arrive with later work; their menu entries and permissions exist now.
 const plannedRoutes: RouteEntry[] = ([
-  ['bhusers', '/recycling/bhusers', L('回收用户', 'Recycling users'), 'Pages.BHUsers', 'recycling', 'people', 1],
-  ['collector', '/recycling/collector', L('回收员', 'Collectors'), 'Pages.IgcsCollector', 'recycling', 'person', 2],
-  ['area', '/recycling/area', L('区域管理', 'Districts'), 'Pages.Area', 'recycling', 'map', 3],
-  ['integral', '/recycling/integral', L('积分管理', 'Points'), 'Pages.Integral', 'recycling', 'star', 4],
-  ['integralrule', '/recycling/integralrule', L('积分规则', 'Points rules'), 'Pages.IntegralRule', 'recycling', 'properties', 5],
-  ['goodstype', '/recycling/goodstype', L('商品类型', 'Goods types'), 'Pages.BHgoodsType', 'recycling', 'tag', 6],
-  ['goods', '/recycling/goods', L('商品管理', 'Goods'), 'Pages.BHgoods', 'recycling', 'shopping-cart', 7],
-  ['goodsexchange', '/recycling/goodsexchange', L('兑换机管理', 'Exchange machines'), 'Pages.BHgoodsExchange', 'recycling', 'exchange', 8],
-  ['rblist', '/recycling/rblist', L('回收记录', 'Recycling records'), 'Pages.Rblist', 'recycling', 'history', 9],
-] as const).map(([name, path, label, permission, group, icon, order]) => ({
-  name, path, label, permission, group, icon, order, kind: 'placeholder' as const,
+  ['bhusers', '/recycling/bhusers', L('回收用户', 'Recycling users'), 'Pages.BHUsers', 'people', 1],
+  ['collector', '/recycling/collector', L('回收员', 'Collectors'), 'Pages.IgcsCollector', 'person', 2],
+  ['area', '/recycling/area', L('区域管理', 'Districts'), 'Pages.Area', 'map', 3],
+  ['integral', '/recycling/integral', L('积分管理', 'Points'), 'Pages.Integral', 'star', 4],
+  ['integralrule', '/recycling/integralrule', L('积分规则', 'Points rules'), 'Pages.IntegralRule', 'properties', 5],
+  ['goodstype', '/recycling/goodstype', L('商品类型', 'Goods types'), 'Pages.BHgoodsType', 'tag', 6],
+  ['goods', '/recycling/goods', L('商品管理', 'Goods'), 'Pages.BHgoods', 'shopping-cart', 7],
+  ['goodsexchange', '/recycling/goodsexchange', L('兑换机管理', 'Exchange machines'), 'Pages.BHgoodsExchange', 'exchange', 8],
+  ['rblist', '/recycling/rblist', L('回收记录', 'Recycling records'), 'Pages.Rblist', 'history', 9],
+] as const).map(([name, path, label, permission, icon, order]) => ({
+  name, path, label, permission, group: groupOf(path), icon, order, kind: 'placeholder' as const,
 }));
 
 const resourceRoutes: RouteEntry[] = RESOURCES.flatMap((r) => [
   ...(r.route ? [{
     name: r.name.toLowerCase(), path: r.route.path, label: r.label, kind: 'resource' as const, resource: r.name,
-    permission: r.permission, group: r.route.group, icon: r.route.icon, order: r.route.order,
+    permission: r.permission, group: groupOf(r.route.path), icon: r.route.icon, order: r.route.order,
   }] : []),
   ...(r.segments ?? []).map((s) => ({
     name: s.name, path: s.route.path, label: s.label, kind: 'resource' as const, resource: r.name, segment: s.name,
-    permission: s.permission, group: s.route.group, icon: s.route.icon, order: s.route.order,
+    permission: s.permission, group: groupOf(s.route.path), icon: s.route.icon, order: s.route.order,
   })),
 ]);
 

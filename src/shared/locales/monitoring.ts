@@ -1,9 +1,9 @@
-import type { Label } from '../resource-kit/label';
+import { UNITS, type Label } from '../resource-kit/label';
 
 /** The monitoring screens (src/client/modules/monitoring): storage points, supervisor console, device screens: `monitoring.<key>`. */
 export const MONITORING_TEXTS = {
   // Shared bits.
-  kg: { zh: '千克', en: 'kg' },
+  kg: UNITS.kg,
   weightKg: { zh: '{{weight}} 千克', en: '{{weight}} kg' },
   justNow: { zh: '刚刚', en: 'just now' },
   secondsAgo: { zh: '{{count}} 秒前', en: '{{count}} s ago' },

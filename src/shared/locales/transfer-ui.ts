@@ -1,4 +1,4 @@
-import type { Label } from '../resource-kit/label';
+import { UNITS, type Label } from '../resource-kit/label';
 
 /** The transfer-order screens (src/client/modules/transfer): `transfer.<key>`. */
 export const TRANSFER_UI_TEXTS = {
@@ -9,7 +9,7 @@ export const TRANSFER_UI_TEXTS = {
   createdAt: { zh: '填报时间', en: 'Declared at' },
   plannedFrom: { zh: '计划转移日期起', en: 'Planned from' },
   plannedTo: { zh: '计划转移日期止', en: 'Planned to' },
-  tonnes: { zh: '吨', en: 't' },
+  tonnes: UNITS.tonnes,
   noMoves: { zh: '当前没有可执行的操作', en: 'Nothing to do on this order now' },
   notSigned: { zh: '未签章', en: 'Not signed' },
   history: { zh: '操作记录', en: 'History' },

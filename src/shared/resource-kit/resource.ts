@@ -3,10 +3,8 @@ import type { Label } from './label';
 import type { PermissionName } from '../permissions';
 
 interface RoutePlacement {
-  /** Client route path, e.g. `/basicinformation/wastecode`. */
+  /** Client route path, e.g. `/basicinformation/wastecode`; its first segment names the menu group. */
   path: string;
-  /** Menu group name (see navigation.ts). */
-  group: string;
   /** Blueprint icon name. */
   icon?: string;
   order?: number;

@@ -8,7 +8,7 @@ export const annualmanagementplan = defineResource({
   label: { zh: '年度管理计划', en: 'Annual management plans' },
   table: 'annual_management_plan',
   permission: 'Pages.AnnualManagementPlan',
-  route: { path: '/enterpriseinformationwp/annualmanagementplan', group: 'enterpriseinformationwp', icon: 'calendar', order: 3 },
+  route: { path: '/enterpriseinformationwp/annualmanagementplan', icon: 'calendar', order: 3 },
   enterpriseScope: { fields: ['enterpriseId'] },
   fields: {
     enterpriseId: partyEnterprise('producer', { required: true, filterable: true, width: 240 }),

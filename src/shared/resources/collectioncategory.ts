@@ -7,7 +7,7 @@ export const collectioncategory = defineResource({
   label: { zh: '收集类别', en: 'Collection categories' },
   table: 'collection_category',
   permission: 'Pages.Collectioncategory',
-  route: { path: '/enterpriseinformationwp/collectioncategory', group: 'enterpriseinformationwp', icon: 'tag', order: 4 },
+  route: { path: '/enterpriseinformationwp/collectioncategory', icon: 'tag', order: 4 },
   enterpriseScope: { fields: ['enterpriseId'] },
   fields: {
     enterpriseId: field.reference({ zh: '企业', en: 'Enterprise' }, 'EnterpriseInformation', { required: true, filterable: true, width: 240 }),

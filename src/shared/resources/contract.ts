@@ -1,5 +1,5 @@
 import { contractStatus, contractStatusFilter, contractType } from '../enums';
-import { defineResource, field } from '../resource-kit';
+import { defineResource, field, UNITS } from '../resource-kit';
 
 /** Contracts between enterprises; voiding sets the status and keeps the record. */
 export const contract = defineResource({
@@ -7,7 +7,7 @@ export const contract = defineResource({
   label: { zh: '合同管理', en: 'Contracts' },
   table: 'contract',
   permission: 'Pages.ContractManagement',
-  route: { path: '/contractmanagement/contract', group: 'contractmanagement', icon: 'document', order: 1 },
+  route: { path: '/contractmanagement/contract', icon: 'document', order: 1 },
   enterpriseScope: { fields: ['partyAId', 'partyBId'] },
   fields: {
     contractNo: field.string({ zh: '合同编号', en: 'Contract number' }, { required: true, maxLength: 50, unique: true, sortable: true, searchable: true, width: 140 }),
@@ -19,7 +19,7 @@ export const contract = defineResource({
     signDate: field.date({ zh: '签订日期', en: 'Signed' }, { sortable: true, width: 100 }),
     startDate: field.date({ zh: '开始日期', en: 'Start' }, { required: true, sortable: true, width: 100 }),
     expiryDate: field.date({ zh: '到期日期', en: 'Expiry' }, { required: true, sortable: true, width: 100 }),
-    amount: field.decimal({ zh: '合同金额', en: 'Amount' }, { min: 0, max: 1e12, scale: 2, unit: { zh: '元', en: 'CNY' }, sortable: true, width: 120 }),
+    amount: field.decimal({ zh: '合同金额', en: 'Amount' }, { min: 0, max: 1e12, scale: 2, unit: UNITS.yuan, sortable: true, width: 120 }),
     wastecodeIds: field.reference({ zh: '涉及废物代码', en: 'Waste codes covered' }, 'Wastecode', { multiple: true, list: false }),
     attachments: field.files({ zh: '合同附件', en: 'Attachments' }, { list: false }),
     remark: field.text({ zh: '备注', en: 'Remark' }, { maxLength: 2000, list: false }),

@@ -6,7 +6,7 @@ export const driver = defineResource({
   label: { zh: '驾驶员信息', en: 'Drivers' },
   table: 'driver',
   permission: 'Pages.DriverInformation',
-  route: { path: '/enterpriseinformationtp/driver', group: 'enterpriseinformationtp', icon: 'id-number', order: 3 },
+  route: { path: '/enterpriseinformationtp/driver', icon: 'id-number', order: 3 },
   enterpriseScope: { fields: ['enterpriseId'] },
   fields: {
     enterpriseId: partyEnterprise('transporter', { required: true, filterable: true, width: 220 }),

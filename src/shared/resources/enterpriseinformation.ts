@@ -26,21 +26,21 @@ export const enterpriseinformation = defineResource({
   label: { zh: '企业信息', en: 'Enterprises' },
   table: 'enterprise_information',
   permission: 'Pages.EnterpriseInformation',
-  route: { path: '/basicinformation/enterpriseinformation', group: 'basicinformation', icon: 'office', order: 1 },
+  route: { path: '/basicinformation/enterpriseinformation', icon: 'office', order: 1 },
   segments: [
     {
       name: 'enterpriseinformation_cp', label: { zh: '接收单位信息', en: 'Receivers' }, permission: 'Pages.EnterpriseInformationCP',
-      route: { path: '/enterpriseinformationcp/enterpriseinformation_cp', group: 'enterpriseinformationcp', icon: 'inbox', order: 1 },
+      route: { path: '/enterpriseinformationcp/enterpriseinformation_cp', icon: 'inbox', order: 1 },
       field: 'corporateType', value: corporateType.receiver,
     },
     {
       name: 'enterpriseinformation_wp', label: { zh: '产废单位信息', en: 'Producers' }, permission: 'Pages.EnterpriseInformationWP',
-      route: { path: '/enterpriseinformationwp/enterpriseinformation_wp', group: 'enterpriseinformationwp', icon: 'build', order: 1 },
+      route: { path: '/enterpriseinformationwp/enterpriseinformation_wp', icon: 'build', order: 1 },
       field: 'corporateType', value: corporateType.producer,
     },
     {
       name: 'enterpriseinformation_tp', label: { zh: '运输单位信息', en: 'Transporters' }, permission: 'Pages.EnterpriseInformationTP',
-      route: { path: '/enterpriseinformationtp/enterpriseinformation_tp', group: 'enterpriseinformationtp', icon: 'truck', order: 1 },
+      route: { path: '/enterpriseinformationtp/enterpriseinformation_tp', icon: 'truck', order: 1 },
       field: 'corporateType', value: corporateType.transporter,
     },
   ],

@@ -1,5 +1,5 @@
 import { warningStatus, warningType } from '../enums';
-import { defineResource, field } from '../resource-kit';
+import { defineResource, field, UNITS } from '../resource-kit';
 
 /**
  * A warning raised by the rules from a device's readings (or its silence). At most one not-closed warning per device
@@ -10,7 +10,7 @@ export const equipmentwarning = defineResource({
   label: { zh: '设备预警', en: 'Equipment warnings' },
   table: 'equipment_warning',
   permission: 'Pages.EquipmentWarning',
-  route: { path: '/monitoring/equipmentwarning', group: 'monitoring', icon: 'warning-sign', order: 5 },
+  route: { path: '/monitoring/equipmentwarning', icon: 'warning-sign', order: 5 },
   readOnly: true,
   sharedWith: ['Pages.SupervisorConsole'],
   enterpriseScope: { fields: ['enterpriseId'] },
@@ -21,7 +21,7 @@ export const equipmentwarning = defineResource({
     warningType: field.enum({ zh: '预警类型', en: 'Type' }, warningType, { required: true, managed: true, filterable: true, width: 90 }),
     value: field.decimal({ zh: '测量值', en: 'Value' }, { scale: 3, managed: true, width: 90 }),
     threshold: field.decimal({ zh: '阈值', en: 'Threshold' }, { scale: 3, managed: true, width: 80 }),
-    quantity: field.decimal({ zh: '减少量', en: 'Quantity' }, { scale: 3, managed: true, unit: { zh: '千克', en: 'kg' }, list: false }),
+    quantity: field.decimal({ zh: '减少量', en: 'Quantity' }, { scale: 3, managed: true, unit: UNITS.kg, list: false }),
     raisedAt: field.datetime({ zh: '预警时间', en: 'Raised at' }, { required: true, managed: true, sortable: true, filterRange: true, width: 150 }),
     lastSeenAt: field.datetime({ zh: '最近出现', en: 'Last seen' }, { managed: true, sortable: true, width: 150 }),
     occurrences: field.integer({ zh: '次数', en: 'Occurrences' }, { min: 1, managed: true, width: 60 }),

@@ -11,7 +11,7 @@ export const hazardouswasteinformation = defineResource({
   label: { zh: '危废信息', en: 'Hazardous waste information' },
   table: 'hazardous_waste_information',
   permission: 'Pages.HazardouswasteInformation',
-  route: { path: '/enterpriseinformationwp/hazardouswasteinformation', group: 'enterpriseinformationwp', icon: 'warning-sign', order: 2 },
+  route: { path: '/enterpriseinformationwp/hazardouswasteinformation', icon: 'warning-sign', order: 2 },
   enterpriseScope: { fields: ['enterpriseId'] },
   fields: {
     enterpriseId: partyEnterprise('producer', { required: true, filterable: true, width: 220 }),

@@ -7,7 +7,7 @@ export const industrycategory = defineResource({
   label: { zh: '行业类别', en: 'Industry categories' },
   table: 'industry_category',
   permission: 'Pages.Industrycategory',
-  route: { path: '/basicinformation/industrycategory', group: 'basicinformation', icon: 'office', order: 2 },
+  route: { path: '/basicinformation/industrycategory', icon: 'office', order: 2 },
   fields: {
     code: field.string({ zh: '代码', en: 'Code' }, {
       required: true, maxLength: 4, pattern: '^([A-T]|\\d{2,4})$', unique: true, sortable: true, searchable: true, width: 90,

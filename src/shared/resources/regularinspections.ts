@@ -6,7 +6,7 @@ export const regularinspections = defineResource({
   label: { zh: '定期检查', en: 'Regular inspections' },
   table: 'regular_inspections',
   permission: 'Pages.RegularInspections',
-  route: { path: '/supervision/regularinspections', group: 'supervision', icon: 'clipboard', order: 1 },
+  route: { path: '/supervision/regularinspections', icon: 'clipboard', order: 1 },
   enterpriseScope: { fields: ['enterpriseId'] },
   fields: {
     enterpriseId: field.reference({ zh: '被检查企业', en: 'Enterprise' }, 'EnterpriseInformation', { required: true, filterable: true, width: 220 }),

@@ -10,7 +10,7 @@ export const smartequipment = defineResource({
   label: { zh: '智能设备', en: 'Smart equipment' },
   table: 'smart_equipment',
   permission: 'Pages.Smartequipment',
-  route: { path: '/monitoring/smartequipment', group: 'monitoring', icon: 'mobile-phone', order: 3 },
+  route: { path: '/monitoring/smartequipment', icon: 'mobile-phone', order: 3 },
   enterpriseScope: { fields: ['enterpriseId'] },
   fields: {
     serialNumber: field.string({ zh: '设备编号', en: 'Serial number' }, {

@@ -1,8 +1,7 @@
 import { declareStatus, dispatchStatus, signStatus } from '../enums';
-import { defineResource, field } from '../resource-kit';
+import { defineResource, field, UNITS } from '../resource-kit';
 import { partyEnterprise } from './enterpriseinformation';
 
-const tonnes = { zh: '吨', en: 't' };
 const signee = (zh: string, en: string) => field.files({ zh, en }, { managed: true, list: false, form: false });
 
 /**
@@ -26,7 +25,7 @@ export const transferorder = defineResource({
     receiverId: partyEnterprise('receiver', { required: true, filterable: true, width: 200 }),
     plannedDate: field.date({ zh: '计划转移日期', en: 'Planned transfer date' }, { required: true, sortable: true, filterRange: true, width: 110 }),
     totalQuantity: field.decimal({ zh: '转移总量', en: 'Total quantity' }, {
-      managed: true, form: false, scale: 3, unit: tonnes, sortable: true, width: 100,
+      managed: true, form: false, scale: 3, unit: UNITS.tonnes, sortable: true, width: 100,
     }),
     declareStatus: field.enum({ zh: '申报状态', en: 'Declare status' }, declareStatus, { default: declareStatus.pending, managed: true, form: false, filterable: true, width: 90 }),
     dispatchStatus: field.enum({ zh: '派车状态', en: 'Dispatch status' }, dispatchStatus, { default: dispatchStatus.pending, managed: true, form: false, filterable: true, width: 90 }),

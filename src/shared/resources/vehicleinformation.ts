@@ -1,5 +1,5 @@
 import { vehicleColour, vehicleEntryType } from '../enums';
-import { defineResource, field } from '../resource-kit';
+import { defineResource, field, UNITS } from '../resource-kit';
 import { partyEnterprise } from './enterpriseinformation';
 
 export const vehicleinformation = defineResource({
@@ -7,7 +7,7 @@ export const vehicleinformation = defineResource({
   label: { zh: '车辆信息', en: 'Vehicles' },
   table: 'vehicle_information',
   permission: 'Pages.Vehicleinformation',
-  route: { path: '/enterpriseinformationtp/vehicleinformation', group: 'enterpriseinformationtp', icon: 'drive-time', order: 2 },
+  route: { path: '/enterpriseinformationtp/vehicleinformation', icon: 'drive-time', order: 2 },
   enterpriseScope: { fields: ['enterpriseId'] },
   fields: {
     enterpriseId: partyEnterprise('transporter', { required: true, filterable: true, width: 220 }),
@@ -18,7 +18,7 @@ export const vehicleinformation = defineResource({
     colour: field.enum({ zh: '车牌颜色', en: 'Plate colour' }, vehicleColour, { required: true, filterable: true, width: 90 }),
     entryType: field.enum({ zh: '运输方式', en: 'Entry type' }, vehicleEntryType, { required: true, filterable: true, default: vehicleEntryType.road, width: 90 }),
     loadCapacity: field.decimal({ zh: '核定载重', en: 'Load capacity' }, {
-      greaterThan: 0, max: 1000, scale: 3, unit: { zh: '吨', en: 't' }, sortable: true, width: 100,
+      greaterThan: 0, max: 1000, scale: 3, unit: UNITS.tonnes, sortable: true, width: 100,
     }),
     permitNumber: field.string({ zh: '道路危险货物运输许可证号', en: 'Hazardous-goods permit number' }, { maxLength: 50, searchable: true, width: 200 }),
     permitExpiry: field.date({ zh: '许可证有效期至', en: 'Permit expiry' }, { sortable: true, width: 120 }),

@@ -1,7 +1,5 @@
 import { receiptSource } from '../enums';
-import { defineResource, field } from '../resource-kit';
-
-const tonnes = { zh: '吨', en: 't' };
+import { defineResource, field, UNITS } from '../resource-kit';
 
 /**
  * Waste going into an enterprise's storage: entered by hand (a producer's own waste), or written when a receiver
@@ -12,7 +10,7 @@ export const warehousereceipt = defineResource({
   label: { zh: '入库单', en: 'Warehouse receipts' },
   table: 'warehouse_receipt',
   permission: 'Pages.Warehousereceipt',
-  route: { path: '/inventorymanagement/warehousereceipt', group: 'inventorymanagement', icon: 'log-in', order: 1 },
+  route: { path: '/inventorymanagement/warehousereceipt', icon: 'log-in', order: 1 },
   enterpriseScope: { fields: ['enterpriseId'] },
   fields: {
     enterpriseId: field.reference({ zh: '入库单位', en: 'Enterprise' }, 'EnterpriseInformation', { required: true, filterable: true, width: 200 }),
@@ -20,7 +18,7 @@ export const warehousereceipt = defineResource({
     hazardouswasteId: field.reference({ zh: '危废', en: 'Hazardous waste' }, 'HazardouswasteInformation', {
       sameEnterpriseAs: 'enterpriseId', list: false,
     }),
-    quantity: field.decimal({ zh: '入库量', en: 'Quantity' }, { required: true, greaterThan: 0, max: 100000, scale: 3, unit: tonnes, sortable: true, width: 90 }),
+    quantity: field.decimal({ zh: '入库量', en: 'Quantity' }, { required: true, greaterThan: 0, max: 100000, scale: 3, unit: UNITS.tonnes, sortable: true, width: 90 }),
     receiptDate: field.date({ zh: '入库日期', en: 'Date' }, { required: true, sortable: true, filterRange: true, width: 100 }),
     storagePlace: field.string({ zh: '贮存场所', en: 'Storage place' }, { maxLength: 100, searchable: true, width: 140 }),
     source: field.enum({ zh: '来源', en: 'Source' }, receiptSource, { default: receiptSource.manual, managed: true, form: false, filterable: true, width: 90 }),

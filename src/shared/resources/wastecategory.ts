@@ -6,7 +6,7 @@ export const wastecategory = defineResource({
   label: { zh: '废物类别', en: 'Waste categories' },
   table: 'waste_category',
   permission: 'Pages.Wastecategory',
-  route: { path: '/basicinformation/wastecategory', group: 'basicinformation', icon: 'layers', order: 3 },
+  route: { path: '/basicinformation/wastecategory', icon: 'layers', order: 3 },
   fields: {
     code: field.string({ zh: '类别代码', en: 'Category code' }, {
       required: true, maxLength: 8, pattern: '^HW\\d{2}$', patternHint: { zh: '格式如 HW08', en: 'Format like HW08' },

@@ -7,7 +7,7 @@ export const wastecode = defineResource({
   label: { zh: '废物代码', en: 'Waste codes' },
   table: 'waste_code',
   permission: 'Pages.Wastecode',
-  route: { path: '/basicinformation/wastecode', group: 'basicinformation', icon: 'barcode', order: 4 },
+  route: { path: '/basicinformation/wastecode', icon: 'barcode', order: 4 },
   fields: {
     code: field.string({ zh: '废物代码', en: 'Waste code' }, {
       required: true, maxLength: 10, pattern: '^\\d{3}-\\d{3}-\\d{2}$', patternHint: { zh: '格式如 900-041-49', en: 'Format like 900-041-49' },
