@@ -5,8 +5,7 @@ import type { Db, SqlParam } from '../../src/server/db/database';
 import type { ServiceContext } from '../../src/server/crud/engine';
 import { Input } from '../../src/server/http/input';
 import { databaseVersion, TENANT_ID, type BenchServer, type DbKind } from './harness';
-import { phaseIn, probe, queryString, withLoadServer } from './http-load';
-import type { PhaseResult } from './load-worker';
+import { phaseIn, probe, queryString, withLoadServer, type LoadSettings, type ScenarioResult } from './http-load';
 import { seedScale, type ScaleSize, type SeedResult } from './scale-seed';
 import { median, round } from './stats';
 
@@ -28,12 +27,7 @@ export const SCALE_CASES: ScaleCase[] = [
   { name: 'waste records, page 1000', service: 'HazardouswasteInformation', query: page(9990) },
 ];
 
-export interface ScaleSettings extends ScaleSize {
-  warmup: number;
-  requests: number;
-  concurrency: number;
-  /** Each measured phase stops after this long even if it has not sent `requests` requests. */
-  maxPhaseMs: number;
+export interface ScaleSettings extends ScaleSize, LoadSettings {
   /** A case whose sequential p50 is above this is called slow in the output. */
   slowMs: number;
   /** Plain runs of each statement for `runMs`. */
@@ -59,13 +53,7 @@ export interface PlanResult {
   plan: string;
 }
 
-export interface ScaleCaseResult {
-  scenario: string;
-  path: string;
-  totalCount: number;
-  itemsPerPage: number;
-  sequential: PhaseResult;
-  concurrent: PhaseResult;
+export interface ScaleCaseResult extends Omit<ScenarioResult, 'db'> {
   slow: boolean;
   plans: PlanResult[];
 }

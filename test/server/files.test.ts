@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { checkFileIds } from '../../src/server/files';
 import { translate } from '../../src/shared/locales';
-import { contractPdf, chinesePdf } from '../support/chinese-pdf';
+import { CONTRACT_FIELDS, contractPdf, chinesePdf } from '../support/chinese-pdf';
 import { createTenant, expectError, expectSuccess, expectValidationError, userWithPermissions } from '../support/server-fixtures';
 import { type CallResult, DEFAULT_PASSWORD, type Envelope, hasStackTrace, svc, useTestServer } from '../support/server-harness';
 
@@ -254,15 +254,7 @@ describe('checkFileIds', () => {
 });
 
 describe('Contract/PdfFileTxt', () => {
-  const expectedFields = {
-    contractNo: 'HT-2026-0042',
-    partyA: '杭州绿源化工有限公司',
-    partyB: '浙江清源环保科技有限公司',
-    signDate: '2026-03-01',
-    startDate: '2026-03-01',
-    expiryDate: '2027-02-28',
-    amount: 128000,
-  };
+  const expectedFields = CONTRACT_FIELDS;
 
   it('reads the Chinese text of an uploaded PDF (predefined CJK CMaps) and suggests the contract fields', async () => {
     const result = expectSuccess(await postForm<{ text: string; fields: Record<string, unknown> }>(

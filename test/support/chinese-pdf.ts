@@ -63,4 +63,15 @@ export const CONTRACT_LINES = [
   '合同金额：128,000.00元',
 ];
 
+/** The fields a reader of the sample contract should find. */
+export const CONTRACT_FIELDS = {
+  contractNo: 'HT-2026-0042',
+  partyA: '杭州绿源化工有限公司',
+  partyB: '浙江清源环保科技有限公司',
+  signDate: '2026-03-01',
+  startDate: '2026-03-01',
+  expiryDate: '2027-02-28',
+  amount: 128000,
+};
+
 export const contractPdf = (options: PdfOptions = {}) => chinesePdf(CONTRACT_LINES, options);

@@ -10,16 +10,8 @@ import { warningStatus } from '../../shared/enums';
  * selectors (the window folded over the base), so both agree by construction.
  */
 
-export interface StorageWeight {
-  storageId: number;
-  deviceId: number | null;
-  enterpriseId: number;
-  currentWeight: number;
-  capacity: number;
-  fillRatio: number;
-  lastChangeTime: string;
-  seq: number;
-}
+/** A storage point's weight as the screens show it: the event's state without what only explains the change. */
+export type StorageWeight = Omit<StorageWeightPayload, 'delta' | 'reason' | 'userName' | 'note'> & { seq: number };
 export type StorageSnapshotRow = Omit<StorageWeight, 'seq'>;
 
 export type DeviceState = DeviceStatePayload & { seq: number };

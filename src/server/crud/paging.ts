@@ -2,7 +2,8 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Language } from '../../shared/re
 import { translate } from '../../shared/locales';
 import { errors } from '../http/errors';
 import type { Input } from '../http/input';
-import { raw, type Sql } from './sql';
+import type { Db } from '../db/database';
+import { or, queryPage, raw, sql, type Sql } from './sql';
 
 interface Paging {
   skipCount: number;
@@ -55,3 +56,33 @@ export function orderBy(terms: SortTerm[], idColumn: string): Sql {
 
 /** `%keyword%` for ILIKE with the wildcard characters of the keyword escaped. */
 export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+interface HandWrittenList {
+  /** `select … from … [joins]` for the items. */
+  select: Sql;
+  /** `from …` without joins, for the count. */
+  from: Sql;
+  where: Sql[];
+  /** Columns `Keyword` is looked for in. */
+  searchable: readonly string[];
+  /** Field → column that `Sorting` may name, the default sorting, and the id column that breaks ties. */
+  sortable: Record<string, string>;
+  defaultSorting: string;
+  idColumn: string;
+}
+
+/**
+ * A `GetAll` over a list the declarations do not describe (users, roles, tenants) with the same parameters as every
+ * other list: `SkipCount`, `MaxResultCount`, `Sorting`, and a `Keyword` matched anywhere in the searchable columns.
+ */
+export function pagedList<T>(db: Db, input: Input, language: Language, list: HandWrittenList): Promise<{ totalCount: number; items: T[] }> {
+  const paging = readPaging(input);
+  const where = [...list.where];
+  const keyword = input.optionalString('Keyword', 200)?.trim();
+  if (keyword) {
+    const pattern = likePattern(keyword);
+    where.push(or(list.searchable.map((column) => sql`${raw(column)} ilike ${pattern}`)));
+  }
+  const order = orderBy(readSorting(input, language, list.sortable, list.defaultSorting), list.idColumn);
+  return queryPage<T>(db, { select: list.select, from: list.from, where, orderBy: order, limit: paging.maxResultCount, offset: paging.skipCount });
+}

@@ -1,25 +1,9 @@
 import { guessContractFields, toIsoDate } from './contract-fields';
+import { CONTRACT_FIELDS, CONTRACT_LINES } from '../../../test/support/chinese-pdf';
 
 describe('guessContractFields', () => {
   it('reads the usual lines of a Chinese contract', () => {
-    const text = [
-      '危险废物委托处置合同',
-      '合同编号：HT-2026-0042',
-      '甲方：杭州绿源化工有限公司',
-      '乙方：浙江清源环保科技有限公司',
-      '签订日期：2026年3月1日',
-      '有效期自2026年3月1日至2027年2月28日',
-      '合同金额：128,000.00元',
-    ].join('\n');
-    expect(guessContractFields(text)).toEqual({
-      contractNo: 'HT-2026-0042',
-      partyA: '杭州绿源化工有限公司',
-      partyB: '浙江清源环保科技有限公司',
-      signDate: '2026-03-01',
-      startDate: '2026-03-01',
-      expiryDate: '2027-02-28',
-      amount: 128000,
-    });
+    expect(guessContractFields(CONTRACT_LINES.join('\n'))).toEqual(CONTRACT_FIELDS);
   });
 
   it('takes explicit start and end dates, ISO dates, half-width colons and role notes after the party label', () => {

@@ -2,8 +2,8 @@ import { permissionLabel } from '../../../shared/navigation';
 import { translate } from '../../../shared/locales';
 import { permissionsForSide } from '../../../shared/permissions';
 import { pick } from '../../../shared/resource-kit';
-import { likePattern, orderBy, readPaging, readSorting } from '../../crud/paging';
-import { queryPage, scopeCondition, sql } from '../../crud/sql';
+import { pagedList } from '../../crud/paging';
+import { scopeCondition, sql } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
@@ -83,17 +83,9 @@ export function registerRoles(registry: AppServiceRegistry): void {
   registry.add({
     service, method: 'GetAll', verb: 'GET', access: ACCESS, parameters: ['Keyword', 'SkipCount', 'MaxResultCount', 'Sorting'],
     async handler(ctx, input) {
-      const paging = readPaging(input);
-      const where = [scopeCondition('r', ctx.tenantId)];
-      const keyword = input.optionalString('Keyword', 200)?.trim();
-      if (keyword) {
-        const p = likePattern(keyword);
-        where.push(sql`(r.name ilike ${p} or r.display_name ilike ${p} or r.description ilike ${p})`);
-      }
-      const order = orderBy(readSorting(input, ctx.language, sortable, 'name'), 'r.id');
-      return queryPage<RoleDto>(ctx.db, {
-        select: sql`select ${DTO_COLUMNS} from roles r`, from: sql`from roles r`, where, orderBy: order,
-        limit: paging.maxResultCount, offset: paging.skipCount,
+      return pagedList<RoleDto>(ctx.db, input, ctx.language, {
+        select: sql`select ${DTO_COLUMNS} from roles r`, from: sql`from roles r`, where: [scopeCondition('r', ctx.tenantId)],
+        searchable: ['r.name', 'r.display_name', 'r.description'], sortable, defaultSorting: 'name', idColumn: 'r.id',
       });
     },
   });

@@ -1,6 +1,6 @@
 import { translate } from '../../../shared/locales';
-import { likePattern, orderBy, readPaging, readSorting } from '../../crud/paging';
-import { queryPage, sql } from '../../crud/sql';
+import { pagedList } from '../../crud/paging';
+import { sql } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import { seedTenant } from '../../db/seed';
 import { readNewPassword } from '../../auth/password-policy';
@@ -48,17 +48,13 @@ export function registerTenants(registry: AppServiceRegistry): void {
   registry.add({
     service, method: 'GetAll', verb: 'GET', access: ACCESS, parameters: ['Keyword', 'IsActive', 'SkipCount', 'MaxResultCount', 'Sorting'],
     handler: hostOnly(async (ctx, input) => {
-      const paging = readPaging(input);
       const where = [sql`not t.is_deleted`];
-      const keyword = input.optionalString('Keyword', 200)?.trim();
-      if (keyword) {
-        const pattern = likePattern(keyword);
-        where.push(sql`(t.tenancy_name ilike ${pattern} or t.name ilike ${pattern})`);
-      }
       const isActive = input.optionalBool('IsActive');
       if (isActive !== undefined) where.push(sql`t.is_active = ${isActive}`);
-      const order = orderBy(readSorting(input, ctx.language, sortable, 'tenancyName'), 't.id');
-      return queryPage(ctx.db, { select: sql`${COLUMNS} ${FROM}`, from: FROM, where, orderBy: order, limit: paging.maxResultCount, offset: paging.skipCount });
+      return pagedList(ctx.db, input, ctx.language, {
+        select: sql`${COLUMNS} ${FROM}`, from: FROM, where, searchable: ['t.tenancy_name', 't.name'],
+        sortable, defaultSorting: 'tenancyName', idColumn: 't.id',
+      });
     }),
   });
   registry.add({ service, method: 'Get', verb: 'GET', access: ACCESS, parameters: ['Id'], handler: hostOnly((ctx, input) => getTenant(ctx, ctx.db, input.requiredInt('Id', { min: 1 }))) });

@@ -1,8 +1,8 @@
 import { translate } from '../../../shared/locales';
 import { readNewPassword } from '../../auth/password-policy';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { likePattern, orderBy, readPaging, readSorting } from '../../crud/paging';
-import { queryPage, raw, scopeCondition, sql } from '../../crud/sql';
+import { pagedList } from '../../crud/paging';
+import { raw, scopeCondition, sql } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import { authorize, type AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
@@ -174,18 +174,12 @@ export function registerUsers(registry: AppServiceRegistry): void {
   registry.add({
     service, method: 'GetAll', verb: 'GET', access: ACCESS, parameters: ['Keyword', 'IsActive', 'SkipCount', 'MaxResultCount', 'Sorting'],
     async handler(ctx, input) {
-      const paging = readPaging(input);
       const where = [scopeCondition('u', ctx.tenantId)];
-      const keyword = input.optionalString('Keyword', 200)?.trim();
-      if (keyword) {
-        const p = likePattern(keyword);
-        where.push(sql`(u.user_name ilike ${p} or u.name ilike ${p} or u.surname ilike ${p} or u.email_address ilike ${p})`);
-      }
       const isActive = input.optionalBool('IsActive');
       if (isActive !== undefined) where.push(sql`u.is_active = ${isActive}`);
-      const order = orderBy(readSorting(input, ctx.language, SORTABLE, 'userName'), 'u.id');
-      return queryPage<UserDto>(ctx.db, {
-        select: SELECT, from: sql`from users u`, where, orderBy: order, limit: paging.maxResultCount, offset: paging.skipCount,
+      return pagedList<UserDto>(ctx.db, input, ctx.language, {
+        select: SELECT, from: sql`from users u`, where, searchable: ['u.user_name', 'u.name', 'u.surname', 'u.email_address'],
+        sortable: SORTABLE, defaultSorting: 'userName', idColumn: 'u.id',
       });
     },
   });
