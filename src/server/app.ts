@@ -64,20 +64,8 @@ function uniqueViolationMember(error: unknown): string {
   return column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
-/** Builds the whole server on a migrated database; main.ts listens, tests call `inject` or listen on port 0. */
-export async function buildApp(db: Db, config: ServerConfig, options: AppOptions = {}): Promise<App> {
-  const server = Fastify({
-    logger: options.quiet ? false : { level: 'info' },
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    bodyLimit: 5 * 1024 * 1024,
-    trustProxy: config.trustProxy,
-  });
-
-  // Before any route: the hub's negotiate and every API route answer preflights and carry the headers.
-  await registerSecurityHeaders(server);
-  await registerCors(server, config);
-
-  // An empty JSON body binds as {} (ABP clients post nothing to parameterless methods).
+/** JSON bodies: an empty body binds as {} (ABP clients post nothing to parameterless methods); too deep or bad is a 400. */
+function parseJsonBodies(server: FastifyInstance): void {
   server.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = String(body).trim();
     if (!text) return done(null, {});
@@ -97,7 +85,10 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
       : translate(language, 'validation.pattern', { field: problem.member });
     done(errors.invalid(language, problem.member, message), undefined);
   });
+}
 
+/** Every failure answers in the ABP envelope: a field-named 400, a 503 while the database is away, never a stack. */
+function answerErrorsInEnvelope(server: FastifyInstance): void {
   server.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) return reply.code(error.status).send(failure(error));
     const language = resolveLanguage(request);
@@ -120,6 +111,48 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
     request.log.error(error);
     return reply.code(500).send(failure(new AppError(500, translate(language, 'errors.internal'))));
   });
+}
+
+/** The built client: files with long caching (index.html never cached), and the app page for every client route. */
+async function serveClient(server: FastifyInstance, config: ServerConfig): Promise<void> {
+  const indexFile = path.join(config.publicDir, 'index.html');
+  if (fs.existsSync(indexFile)) {
+    await server.register(fastifyStatic, {
+      root: config.publicDir,
+      // Look files up per request: a client rebuilt while the server runs is served without a restart.
+      wildcard: true,
+      index: 'index.html',
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        res.setHeader('cache-control', file.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  // The client routes with the History API: unknown GETs outside the API get the app; everything else is a bare 404.
+  server.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const isPage = request.method === 'GET' && !/^\/(api|abpuserconfiguration|swagger|chatmsg)(\/|$)/i.test(path) && !/\.\w+$/.test(path);
+    if (isPage && fs.existsSync(indexFile)) {
+      return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+    }
+    return reply.code(404).send();
+  });
+}
+
+/** Builds the whole server on a migrated database; main.ts listens, tests call `inject` or listen on port 0. */
+export async function buildApp(db: Db, config: ServerConfig, options: AppOptions = {}): Promise<App> {
+  const server = Fastify({
+    logger: options.quiet ? false : { level: 'info' },
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    bodyLimit: 5 * 1024 * 1024,
+    trustProxy: config.trustProxy,
+  });
+
+  // Before any route: the hub's negotiate and every API route answer preflights and carry the headers.
+  await registerSecurityHeaders(server);
+  await registerCors(server, config);
+  parseJsonBodies(server);
+  answerErrorsInEnvelope(server);
 
   const tokens = createTokenService(loadSecret(config.jwtSecret, config.dataDir));
   const services: Services = { db, tokens, config, hub: null };
@@ -152,29 +185,7 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
   mountTokenAuth(server, services);
   mountUserConfiguration(server, services);
   mountOpenApi(server, registry);
-
-  const indexFile = path.join(config.publicDir, 'index.html');
-  if (fs.existsSync(indexFile)) {
-    await server.register(fastifyStatic, {
-      root: config.publicDir,
-      // Look files up per request: a client rebuilt while the server runs is served without a restart.
-      wildcard: true,
-      index: 'index.html',
-      cacheControl: false,
-      setHeaders: (res, file) => {
-        res.setHeader('cache-control', file.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-  // The client routes with the History API: unknown GETs outside the API get the app; everything else is a bare 404.
-  server.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
-    const isPage = request.method === 'GET' && !/^\/(api|abpuserconfiguration|swagger|chatmsg)(\/|$)/i.test(path) && !/\.\w+$/.test(path);
-    if (isPage && fs.existsSync(indexFile)) {
-      return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
-    }
-    return reply.code(404).send();
-  });
+  await serveClient(server, config);
 
   const sweeper = startSweeper(db, services.hub, config.sweepIntervalMs, (error) => server.log.error(error));
   server.addHook('onClose', async () => {

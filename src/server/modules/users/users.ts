@@ -170,7 +170,12 @@ export async function insertUser(ctx: RequestContext, tx: Db, input: Input, self
 }
 
 export function registerUsers(registry: AppServiceRegistry): void {
-  const service = 'User';
+  registerUserRecords(registry, 'User');
+  registerPasswordsAndLists(registry, 'User');
+}
+
+/** The users of the tenant: list, read, create, update, delete, activate and deactivate. */
+function registerUserRecords(registry: AppServiceRegistry, service: string): void {
   registry.add({
     service, method: 'GetAll', verb: 'GET', access: ACCESS, parameters: ['Keyword', 'IsActive', 'SkipCount', 'MaxResultCount', 'Sorting'],
     async handler(ctx, input) {
@@ -244,6 +249,10 @@ export function registerUsers(registry: AppServiceRegistry): void {
       }),
     });
   }
+}
+
+/** Passwords, the user's own settings, and the lists other screens pick users and roles from. */
+function registerPasswordsAndLists(registry: AppServiceRegistry, service: string): void {
   registry.add({
     service, method: 'ResetPassword', verb: 'POST', access: ACCESS, parameters: ['adminPassword', 'userId', 'newPassword'],
     summary: 'Set another user\'s password; the administrator confirms with their own password',
