@@ -1,7 +1,8 @@
 // List latency at production scale: 100,000 enterprises and 1,000,000 hazardous-waste records in tenant 1, the first
 // page and page 1000 of the clerk's tables over real HTTP, plus the query plans behind them. The server runs in this
 // thread; the requests come from load-worker.ts in another, as in http-load.ts.
-import type { Db, SqlParam } from '../../src/server/db/database';
+import type { Sql } from '../../src/server/crud/sql';
+import { prepared, type Db } from '../../src/server/db/database';
 import type { ServiceContext } from '../../src/server/crud/engine';
 import { Input } from '../../src/server/http/input';
 import { databaseVersion, TENANT_ID, type BenchServer, type DbKind } from './harness';
@@ -49,7 +50,7 @@ export interface PlanResult {
   /** Scan nodes of the plan: "Index Scan Backward using … on …", "Seq Scan on …". */
   scans: string[];
   sql: string;
-  params: SqlParam[];
+  params: unknown[];
   plan: string;
 }
 
@@ -69,15 +70,16 @@ export interface ScaleResult {
 
 export interface Statement {
   sql: string;
-  params: SqlParam[];
+  params: unknown[];
 }
 
 /** A Db that only notes what it is asked, answering an empty page: the exact SQL a GetAll sends, without running it. */
 function recordingDb(statements: Statement[]): Db {
   const db: Db = {
     kind: 'postgres',
-    async query<T>(sql: string, params: SqlParam[] = []): Promise<T[]> {
-      statements.push({ sql, params: [...params] });
+    async query<T>(statement: string | Sql, given?: readonly unknown[]): Promise<T[]> {
+      const [sql, params] = prepared(statement, given);
+      statements.push({ sql, params });
       return (/^\s*select count\(\*\)/i.test(sql) ? [{ count: 0 }] : []) as T[];
     },
     transaction: (work) => work(db),

@@ -3,7 +3,8 @@
 // HTTP as the unlinked admin and as a clerk linked to that producer; the same statements run bare on the server's own
 // database, for the HTTP/bare ratio; then real moves (dispatch + agree) over HTTP, one client and several.
 import type { Worker } from 'node:worker_threads';
-import type { Db, SqlParam } from '../../src/server/db/database';
+import type { Sql } from '../../src/server/crud/sql';
+import { prepared, type Db } from '../../src/server/db/database';
 import type { Services } from '../../src/server/http/context';
 import { databaseVersion, login, TENANT_ID, type BenchServer, type DbKind } from './harness';
 import { phaseIn, probe, queryString, startClientThread, withLoadServer } from './http-load';
@@ -96,8 +97,9 @@ async function capture<T>(services: Services, work: () => Promise<T>): Promise<{
   const db = services.db;
   services.db = {
     ...db,
-    query<T>(sql: string, params: SqlParam[] = []) {
-      statements.push({ sql, params: [...params] });
+    query<T>(statement: string | Sql, given?: readonly unknown[]) {
+      const [sql, params] = prepared(statement, given);
+      statements.push({ sql, params });
       return db.query<T>(sql, params);
     },
   };

@@ -7,7 +7,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
-import type { SqlParam } from '../../src/server/db/database';
 import { creditCodeCheckChar, idCardCheckChar } from '../../src/shared/validators';
 import { useBrowserApp } from './support/harness';
 import { byTestId, expectPath, expectText, expectTotal, logIn, openFromSidebar, tableRow, until } from './support/ui';
@@ -73,7 +72,7 @@ async function createClerk(): Promise<void> {
 
 /** Enterprises that are not under test, straight into the table: enough that the list has several pages. */
 async function seedEnterprises(): Promise<void> {
-  const params: SqlParam[] = [];
+  const params: unknown[] = [];
   const rows = Array.from({ length: SEEDED_ENTERPRISES }, (_, i) => {
     params.push(`批量企业${String(i + 1).padStart(2, '0')}-${suffix}`, creditCode(), SEEDED_TYPES[i % SEEDED_TYPES.length]);
     const n = params.length;

@@ -4,12 +4,10 @@ import pg from 'pg';
 import type { Sql } from 'sql-template-tag';
 import { textOf } from '../../shared/json';
 
-export type SqlParam = string | number | boolean | null | Date | string[] | number[];
-
 /** The one database interface of the server; PGlite and PostgreSQL both implement it with the same SQL. */
 export interface Db {
   /** A fixed statement with `$n` placeholders and its values, or a composed `sql` fragment that carries its own. */
-  query<T = Record<string, unknown>>(statement: string | Sql, params?: SqlParam[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(statement: string | Sql, params?: readonly unknown[]): Promise<T[]>;
   /** Runs `work` in one transaction: everything it does is committed together or not at all. */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   /**
@@ -36,8 +34,8 @@ const parsers: Record<number, (value: string) => unknown> = {
 };
 
 /** A statement as both drivers take it: text with `$n` placeholders, and the values. */
-const prepared = (statement: string | Sql, params: SqlParam[] = []): [string, unknown[]] =>
-  typeof statement === 'string' ? [statement, params] : [statement.text, statement.values];
+export const prepared = (statement: string | Sql, params: readonly unknown[] = []): [string, unknown[]] =>
+  typeof statement === 'string' ? [statement, [...params]] : [statement.text, statement.values];
 
 type CommitHook = () => void | Promise<void>;
 
@@ -61,7 +59,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   const pglite = await PGlite.create({ dataDir, parsers });
   const wrap = (runner: { query: PGlite['query'] }): Pick<Db, 'kind' | 'query'> => ({
     kind: 'pglite',
-    async query<T>(statement: string | Sql, params?: SqlParam[]) {
+    async query<T>(statement: string | Sql, params?: readonly unknown[]) {
       return (await runner.query<T>(...prepared(statement, params))).rows;
     },
   });
@@ -118,7 +116,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   const failures = new WeakMap<pg.ClientBase, Error>();
   pool.on('connect', (client) => client.on('error', (error) => failures.set(client, error)));
   await pool.query('select 1');
-  const runOn = (client: pg.Pool | pg.PoolClient) => async <T>(statement: string | Sql, params?: SqlParam[]) =>
+  const runOn = (client: pg.Pool | pg.PoolClient) => async <T>(statement: string | Sql, params?: readonly unknown[]) =>
     (await client.query(...prepared(statement, params))).rows as T[];
   const db: Db = {
     kind: 'postgres',
