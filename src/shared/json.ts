@@ -16,3 +16,12 @@ export function textOf(value: unknown, key: string): string | undefined {
   const property = propertyOf(value, key);
   return typeof property === 'string' ? property : undefined;
 }
+
+/** A number property, else `undefined`. */
+export function numberOf(value: unknown, key: string): number | undefined {
+  const property = propertyOf(value, key);
+  return typeof property === 'number' ? property : undefined;
+}
+
+/** The objects of a list (anything else in it, or a value that is no list, gives none). */
+export const recordsOf = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.filter(isRecord) : []);

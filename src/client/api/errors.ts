@@ -1,5 +1,6 @@
 import { isAxiosError } from 'axios';
-import type { AbpEnvelope } from './http';
+import type { AbpError, AbpValidationError } from './http';
+import { numberOf, propertyOf, recordsOf, textOf } from '../../shared/json';
 
 export interface ErrorModalContent {
   /** Absent when the server did not answer: the modal then shows only the text. */
@@ -11,14 +12,21 @@ export interface ErrorModalContent {
 
 type Translate = (key: string) => string;
 
-function envelopeError(data: unknown): AbpEnvelope<unknown>['error'] {
-  if (data && typeof data === 'object' && 'error' in data) {
-    const error = (data as { error: unknown }).error;
-    if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') {
-      return error as AbpEnvelope<unknown>['error'];
-    }
-  }
-  return null;
+/** An ABP error object (`{message, details, validationErrors}`) read from whatever carried it; null if it is none. */
+export function abpErrorOf(error: unknown): AbpError | null {
+  const message = textOf(error, 'message');
+  if (message === undefined) return null;
+  const listed = propertyOf(error, 'validationErrors');
+  const validationErrors = Array.isArray(listed) ? recordsOf(listed).map((v): AbpValidationError => ({
+    message: textOf(v, 'message') ?? '',
+    members: Array.isArray(v.members) ? v.members.filter((m): m is string => typeof m === 'string') : [],
+  })) : null;
+  return { code: numberOf(error, 'code') ?? 0, message, details: textOf(error, 'details') ?? null, validationErrors };
+}
+
+/** The ABP error of a response body (`{error: …}`), or null. */
+function envelopeError(data: unknown): AbpError | null {
+  return abpErrorOf(propertyOf(data, 'error'));
 }
 
 /**

@@ -13,12 +13,12 @@ declare module 'axios' {
   }
 }
 
-interface AbpValidationError {
+export interface AbpValidationError {
   message: string;
   members: string[];
 }
 
-interface AbpError {
+export interface AbpError {
   code: number;
   message: string;
   details: string | null;

@@ -4,7 +4,7 @@ import { ResourcePage } from './ResourcePage';
 import { crudActions as A, lookupKey } from './slice';
 import {
   byTestId, click, createI18n, mockStore, openMultiSelect, render, screenTestSetup, typeInto, type Rendered,
-} from './render-support';
+} from './test-support-render';
 import { stateWith } from './test-support';
 import { takeHeldFile } from './files';
 import type { CrudRootState, EditingState, ResourceState } from './types';

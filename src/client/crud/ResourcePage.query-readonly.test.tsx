@@ -3,7 +3,7 @@ import { act } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { ResourcePage } from './ResourcePage';
 import { crudActions as A } from './slice';
-import { screenTestSetup, byTestId, click, createI18n, mockStore, render, typeInto } from './render-support';
+import { screenTestSetup, byTestId, click, createI18n, mockStore, render, typeInto } from './test-support-render';
 import { stateWith } from './test-support';
 import type { ResourceState } from './types';
 

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { ResourcePage } from './ResourcePage';
 import { crudActions as A } from './slice';
-import { screenTestSetup, byTestId, click, createI18n, mockStore, render, typeInto } from './render-support';
+import { screenTestSetup, byTestId, click, createI18n, mockStore, render, typeInto } from './test-support-render';
 import { stateWith } from './test-support';
 import { field } from '../../shared/resource-kit';
 import type { ResourceState, ResourceView } from './types';

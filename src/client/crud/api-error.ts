@@ -1,19 +1,14 @@
+import { abpErrorOf } from '../api/errors';
+import type { AbpError } from '../api/http';
+import { isRecord, numberOf, propertyOf, textOf } from '../../shared/json';
 import type { CrudError } from './types';
 
-interface EnvelopeError {
-  message?: string;
-  details?: string | null;
-  validationErrors?: { message: string; members?: string[] }[] | null;
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-
-function fromEnvelope(error: EnvelopeError, status?: number): CrudError {
+function fromAbp(error: AbpError, status?: number): CrudError {
   return {
     message: error.message || 'Error',
-    details: error.details ?? null,
+    details: error.details,
     status,
-    validationErrors: (error.validationErrors ?? []).map((v) => ({ message: v.message, members: v.members ?? [] })),
+    validationErrors: (error.validationErrors ?? []).map((v) => ({ message: v.message, members: v.members })),
   };
 }
 
@@ -22,19 +17,17 @@ function fromEnvelope(error: EnvelopeError, status?: number): CrudError {
  * (`response.data.error`), an envelope error passed on by an interceptor, or a plain Error (no response at all).
  */
 export function toCrudError(thrown: unknown): CrudError {
-  if (isObject(thrown)) {
-    const response = thrown.response;
-    if (isObject(response)) {
-      const status = typeof response.status === 'number' ? response.status : undefined;
-      const data = response.data;
-      if (isObject(data) && isObject(data.error)) return fromEnvelope(data.error as EnvelopeError, status);
-      return { message: typeof thrown.message === 'string' ? thrown.message : `HTTP ${status ?? ''}`.trim(), status };
-    }
-    if (isObject(thrown.error) && typeof thrown.error.message === 'string') return fromEnvelope(thrown.error as EnvelopeError);
-    if (typeof thrown.message === 'string' && Array.isArray(thrown.validationErrors)) return fromEnvelope(thrown as EnvelopeError);
-    if (typeof thrown.message === 'string') return { message: thrown.message };
+  const response = propertyOf(thrown, 'response');
+  if (isRecord(response)) {
+    const status = numberOf(response, 'status');
+    const error = abpErrorOf(propertyOf(response.data, 'error'));
+    if (error) return fromAbp(error, status);
+    return { message: textOf(thrown, 'message') ?? `HTTP ${status ?? ''}`.trim(), status };
   }
-  return { message: String(thrown) };
+  const passedOn = abpErrorOf(propertyOf(thrown, 'error')) ?? (Array.isArray(propertyOf(thrown, 'validationErrors')) ? abpErrorOf(thrown) : null);
+  if (passedOn) return fromAbp(passedOn);
+  const message = textOf(thrown, 'message');
+  return { message: message ?? String(thrown) };
 }
 
 /** One line for a notice: the message, then the details when they add something. */

@@ -73,7 +73,8 @@ export async function fetchFileBlob(id: number): Promise<Blob> {
   } catch (error) {
     if (isAxiosError(error) && error.response?.data instanceof Blob) {
       try {
-        error.response.data = JSON.parse(await error.response.data.text()) as unknown;
+        const body: unknown = JSON.parse(await error.response.data.text());
+        error.response.data = body;
       } catch {
         // Not JSON: the status line is all there is to say.
       }

@@ -1,6 +1,7 @@
 import type { EnumField, EnumValue, FieldDef } from '../../shared/resource-kit';
 import { i18nKey, referenceDisplayKey } from '../../shared/resource-kit';
 import type { Translate } from './types';
+import { isRecord } from '../../shared/json';
 
 // Display rules shared by the table, the export and the filters: Chinese formats whatever the interface language
 // (the users are Chinese clerks; an English interface does not make their dates American).
@@ -93,7 +94,7 @@ export function displayText(name: string, def: FieldDef, row: Record<string, unk
     }
     case 'files':
       return Array.isArray(value)
-        ? value.map((f) => (typeof f === 'object' && f !== null ? String((f as { name?: unknown }).name ?? '') : String(f)))
+        ? value.map((f) => (isRecord(f) ? String(f.name ?? '') : String(f)))
           .filter((n) => n !== '').join(MULTI_SEPARATOR)
         : '';
     case 'boolean': return booleanText(value, t);

@@ -11,6 +11,7 @@ import { crudActions as A, lookupKey, pageCount, selectLookup, selectResourceSta
 import { createTranslator } from './translator';
 import type { LookupItem, LookupState, ResourceState, ResourceView, Translate } from './types';
 import { apiPath, baseResourceOf, findView, serviceOf, STANDARD_METHODS } from './view';
+import { propertyOf, recordOf, recordsOf } from '../../shared/json';
 
 type ResourceAction = PayloadAction<{ resource: string }>;
 
@@ -45,8 +46,9 @@ function* takeLatestPerResource(pattern: (action: Action) => action is ResourceA
   }
 }
 
+/** A lookup answer (a list, or `{items}`) as items; lists of names (permissions) have no ids, their position stands in. */
 const lookupItemsOf = (result: unknown): LookupItem[] =>
-  (Array.isArray(result) ? result : ((result as { items?: LookupItem[] } | null)?.items ?? [])) as LookupItem[];
+  recordsOf(Array.isArray(result) ? result : propertyOf(result, 'items')).map((item, index) => ({ ...item, id: typeof item.id === 'number' ? item.id : index }));
 
 /** Builds the CRUD root saga. One instance serves every resource; each flow reads the resource from its action. */
 export function createCrudSaga(options: CrudSagaOptions = {}) {
@@ -94,7 +96,7 @@ export function createCrudSaga(options: CrudSagaOptions = {}) {
     const view = resolveView(resource);
     try {
       const result: unknown = yield call(callApi, 'GET', pathOf(resource, 'get'), { Id: id });
-      const values = view?.fromGetResult ? view.fromGetResult(result) : (result as Record<string, unknown>);
+      const values = view?.fromGetResult ? view.fromGetResult(result) : recordOf(result);
       yield put(A.editLoaded({ resource, id, values }));
     } catch (e) {
       yield put(A.editLoadFailed({ resource, id, error: toCrudError(e) }));
@@ -182,7 +184,8 @@ export function createCrudSaga(options: CrudSagaOptions = {}) {
       }
     } finally {
       // Cancelled (the clerk removed it, the form closed): closing the channel aborts the request.
-      if ((yield cancelled()) as boolean) channel.close();
+      const stopped: boolean = yield cancelled();
+      if (stopped) channel.close();
     }
   }
 

@@ -363,7 +363,7 @@ export const selectResourceState = (state: CrudRootState, resource: string): Res
 const NO_LOOKUP: LookupState = Object.freeze({ items: [], loading: false, loaded: false, error: null }) as LookupState;
 export const selectLookup = (state: CrudRootState, key: string): LookupState => state.crud.lookups[key] ?? NO_LOOKUP;
 
-const NO_UPLOADS: Record<string, UploadState> = Object.freeze({}) as Record<string, UploadState>;
-export const selectUploads = (state: CrudRootState): Record<string, UploadState> => state.crud.uploads ?? NO_UPLOADS;
+const NO_UPLOADS: Readonly<Record<string, UploadState>> = Object.freeze({});
+export const selectUploads = (state: CrudRootState): Readonly<Record<string, UploadState>> => state.crud.uploads ?? NO_UPLOADS;
 
 export const pageCount = (s: Pick<ResourceState, 'totalCount' | 'pageSize'>) => Math.max(1, Math.ceil(s.totalCount / s.pageSize));

@@ -5,14 +5,14 @@ import { type EventLogState, newEvents } from './eventLog';
 import { getEventsAfter } from './eventsApi';
 import { liveCatchUpLoaded, liveEventsApplied, liveEventsReceived } from './liveActions';
 import { selectEventLog } from './liveSelectors';
+import { numberOf, textOf } from '../../shared/json';
 
 /** A suspected gap waits this long for the pushes that may fill it before a catch-up is asked. */
 export const GAP_DEBOUNCE_MS = 250;
 
 const isLiveEvent = (value: unknown): value is LiveEvent => {
-  if (typeof value !== 'object' || value === null) return false;
-  const { seq, type } = value as { seq?: unknown; type?: unknown };
-  return typeof seq === 'number' && Number.isSafeInteger(seq) && seq > 0 && typeof type === 'string';
+  const seq = numberOf(value, 'seq');
+  return seq !== undefined && Number.isSafeInteger(seq) && seq > 0 && textOf(value, 'type') !== undefined;
 };
 
 /** The LiveEvent batch a push carries as its one argument, or null for pushes of the older shapes. */

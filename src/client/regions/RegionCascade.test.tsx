@@ -4,7 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
 import { combineReducers, configureStore, type Action, type Middleware } from '@reduxjs/toolkit';
-import { screenTestSetup, byTestId, click, createI18n, typeInto } from '../crud/render-support';
+import { screenTestSetup, byTestId, click, createI18n, typeInto } from '../crud/test-support-render';
 import { RegionCascade, type RegionCascadeProps, type RegionValue } from './RegionCascade';
 import { regionsActions as A, regionsReducer, type Region, type RegionsState } from './slice';
 

@@ -21,7 +21,7 @@ export const EMPTY_SESSION: LoginInformations = { application: null, user: null,
 
 /** Deep merge of the server's configuration into the current global configuration (ABP's `$.extend(true, abp, …)`). */
 export function mergeConfiguration(current: UserConfiguration, incoming: Partial<UserConfiguration>): UserConfiguration {
-  return deepMerge(current, incoming as Record<string, unknown>);
+  return deepMerge(current, incoming);
 }
 
 /** ABP lists granted permissions as keys with the value "true"; clients test the key. */

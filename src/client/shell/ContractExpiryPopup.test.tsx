@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { act } from 'react';
 import { initialNoticesState } from './noticesSlice';
-import { screenTestSetup, byTestId, click, mockStore, render } from '../crud/render-support';
+import { screenTestSetup, byTestId, click, mockStore, render } from '../crud/test-support-render';
 import { ContractExpiryPopup } from './ContractExpiryPopup';
 import { contractExpiryDismissed, contractExpiryViewRequested, type ContractExpiryState, type ExpiringContract } from './contractExpirySlice';
 import { NoticePopover } from './NoticePopover';

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { logoutRequested, passwordChangeRequested } from '../session/actions';
 import { initialAppState, type AppState } from '../session/appSlice';
-import { byTestId, click, mockStore, render, screenTestSetup, typeInto } from '../crud/render-support';
+import { byTestId, click, mockStore, render, screenTestSetup, typeInto } from '../crud/test-support-render';
 import { RequiredPasswordChange } from './RequiredPasswordChange';
 
 screenTestSetup();

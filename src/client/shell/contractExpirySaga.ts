@@ -12,6 +12,7 @@ import { readJson, STORAGE_KEYS, writeJson } from '../util/storage';
 import {
   contractExpiryDismissed, contractExpiryHidden, contractExpiryViewRequested, expiringContractsShown, type ExpiringContract,
 } from './contractExpirySlice';
+import { recordsOf } from '../../shared/json';
 
 /** After "知道了" the popup stays away this long (about 62 hours). */
 export const DISMISS_SUPPRESSION_MS = 2.232e8;
@@ -47,10 +48,9 @@ export function daysUntil(date: string, now: number): number | null {
 
 /** The server's contracts as the popup lists them, soonest first. */
 function toExpiring(result: unknown, now: number): ExpiringContract[] {
-  const rows = Array.isArray(result) ? result : [];
   const items: ExpiringContract[] = [];
-  for (const row of rows as Record<string, unknown>[]) {
-    if (typeof row?.id !== 'number') continue;
+  for (const row of recordsOf(result)) {
+    if (typeof row.id !== 'number') continue;
     const expiryDate = typeof row.expiryDate === 'string' ? row.expiryDate.slice(0, 10) : '';
     const daysLeft = daysUntil(expiryDate, now);
     if (daysLeft === null) continue;

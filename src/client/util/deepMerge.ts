@@ -10,7 +10,7 @@ function isPlainObject(value: unknown): value is PlainObject {
  * Merges `source` into a copy of `target` the way ABP's client merges `AbpUserConfiguration/GetAll` into the global
  * `abp` object (`$.extend(true, …)`): objects merge key by key, arrays and scalars replace, `undefined` is skipped.
  */
-export function deepMerge<T extends PlainObject>(target: T, source: PlainObject): T {
+export function deepMerge<T extends PlainObject>(target: T, source: object): T {
   const out: PlainObject = { ...target };
   for (const [key, value] of Object.entries(source)) {
     if (value === undefined) continue;

@@ -2,6 +2,7 @@ import { useMemo, useState, type MouseEvent } from 'react';
 import { Callout, Checkbox, Classes, Spinner, Tree, type TreeNodeInfo } from '@blueprintjs/core';
 import { describeError, useLookup, type Translate } from '../../crud';
 import { groupPermissions, groupState, toggleGroup, togglePermission, type PermissionItem } from './permission-groups';
+import { propertyOf, textOf } from '../../../shared/json';
 
 interface PermissionTreeProps {
   granted: readonly string[];
@@ -21,7 +22,10 @@ const stopClick = (event: MouseEvent) => event.stopPropagation();
  */
 export function PermissionTree({ granted, onChange, t, disabled }: PermissionTreeProps) {
   const lookup = useLookup('Role', 'GetAllPermissions');
-  const groups = useMemo(() => groupPermissions(lookup.items as unknown as PermissionItem[], t), [lookup.items, t]);
+  const groups = useMemo(() => groupPermissions(lookup.items.flatMap((item): PermissionItem[] => {
+    const name = textOf(item, 'name');
+    return name ? [{ name, displayName: textOf(item, 'displayName') }] : [];
+  }), t), [lookup.items, t]);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const grantedSet = useMemo(() => new Set(granted), [granted]);
 
@@ -99,8 +103,8 @@ export function PermissionTree({ granted, onChange, t, disabled }: PermissionTre
             if (disabled || !node.nodeData) return;
             if ('permission' in node.nodeData) onChange(togglePermission(node.nodeData.permission, granted, !grantedSet.has(node.nodeData.permission)));
             else {
-              const group = groups.find((g) => g.name === (node.nodeData as { group: string }).group)!;
-              onChange(toggleGroup(group, granted, groupState(group, grantedSet) !== 'all'));
+              const group = groups.find((g) => g.name === propertyOf(node.nodeData, 'group'));
+              if (group) onChange(toggleGroup(group, granted, groupState(group, grantedSet) !== 'all'));
             }
           }}
         />

@@ -4,6 +4,7 @@ import {
   ResourcePage, useCrudTranslation, useLookup, type ColumnRenderer, type FormSection, type FormSectionContext, type Translate,
 } from '../../crud';
 import { PASSWORD_MAX_LENGTH, userView } from './views';
+import { textOf } from '../../../shared/json';
 
 /** A role as `User/GetRoles` lists it. */
 interface RoleOption {
@@ -19,7 +20,10 @@ const namesOf = (value: unknown): string[] => (Array.isArray(value) ? value.map(
 
 function useRoles() {
   const lookup = useLookup('User', 'GetRoles');
-  return { ...lookup, roles: lookup.items as unknown as RoleOption[] };
+  const roles = lookup.items.map((item): RoleOption => ({
+    id: item.id, name: textOf(item, 'name') ?? '', displayName: textOf(item, 'displayName'), normalizedName: textOf(item, 'normalizedName'),
+  }));
+  return { ...lookup, roles };
 }
 
 function RoleCheckboxes({ values, setValue, disabled, t }: FormSectionContext) {

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { crudActions as A, type CrudRootState, type EditingState } from '../../crud';
-import { screenTestSetup, byTestId, click, mockStore, openMultiSelect, render, typeInto } from '../../crud/render-support';
+import { screenTestSetup, byTestId, click, mockStore, openMultiSelect, render, typeInto } from '../../crud/test-support-render';
 import { stateWith } from '../../crud/test-support';
 import { RolesPage, TenantsPage, UsersPage } from '.';
 

@@ -3,7 +3,7 @@ import { act } from 'react';
 import type { Action } from '@reduxjs/toolkit';
 import type { ChatMessageDto, ChatUserDto, MsgInfoDto } from '../../../shared/chat';
 import { TENANT_SESSION } from '../../app/test-support';
-import { byTestId, click, mockStore, render, screenTestSetup, typeInto } from '../../crud/render-support';
+import { byTestId, click, mockStore, render, screenTestSetup, typeInto } from '../../crud/test-support-render';
 import { initialCrudState } from '../../crud/slice';
 import { eventLogReducer } from '../../realtime/eventLog';
 import { chatUnreadLoaded } from '../../realtime/liveActions';

@@ -175,7 +175,8 @@ export function* uploadAndSend(action: ReturnType<typeof A.attachmentChosen>): S
       }
     }
   } finally {
-    if ((yield cancelled()) as boolean) channel.close();
+    const stopped: boolean = yield cancelled();
+    if (stopped) channel.close();
   }
   yield put(A.attachmentUploaded({ uploadId }));
   // An image the browser took for one but the server did not (a renamed file) still goes, as a file.

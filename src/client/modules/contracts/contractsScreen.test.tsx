@@ -2,7 +2,7 @@
 import type { Action } from '@reduxjs/toolkit';
 import { act } from 'react';
 import { crudActions as A } from '../../crud/slice';
-import { screenTestSetup, byTestId, click, mockStore, render, typeInto, type Rendered } from '../../crud/render-support';
+import { screenTestSetup, byTestId, click, mockStore, render, typeInto, type Rendered } from '../../crud/test-support-render';
 import { stateWith } from '../../crud/test-support';
 import { takeHeldFile } from '../../crud/files';
 import type { EditingState, ResourceState } from '../../crud/types';

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
-import { byTestId, click, typeInto } from '../../crud/render-support';
+import { byTestId, click, typeInto } from '../../crud/test-support-render';
 import { hazardsFromWastecode } from './hazardousWasteScreen';
-import { paged, Refusal, settle, type Request } from './live-store';
+import { paged, Refusal, settle, type Request } from './test-support-live-store';
 import { screenTestBed } from './test-support';
 
 const bed = screenTestBed();

@@ -1,11 +1,11 @@
 /** @jest-environment jsdom */
 import { act } from 'react';
 import ResourceRoute from '../../app/ResourceRoute';
-import { mockStore } from '../../crud/render-support';
+import { mockStore } from '../../crud/test-support-render';
 import { stateWith } from '../../crud/test-support';
 import { DEFAULT_CONFIG } from '../../session/config';
-import { byTestId, click, render, typeInto } from '../../crud/render-support';
-import { paged, Refusal, settle, type Request } from './live-store';
+import { byTestId, click, render, typeInto } from '../../crud/test-support-render';
+import { paged, Refusal, settle, type Request } from './test-support-live-store';
 import { screenTestBed } from './test-support';
 
 const bed = screenTestBed();

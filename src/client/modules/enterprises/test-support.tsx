@@ -4,8 +4,8 @@ import type { Store } from '@reduxjs/toolkit';
 import { http } from '../../api/http';
 import ResourceRoute from '../../app/ResourceRoute';
 import type { CrudRootState } from '../../crud';
-import { installDomShims, preloadIcons, render, type Rendered } from '../../crud/render-support';
-import { liveStore, type Handler } from './live-store';
+import { installDomShims, preloadIcons, render, type Rendered } from '../../crud/test-support-render';
+import { liveStore, type Handler } from './test-support-live-store';
 
 export function screenTestBed() {
   installDomShims();

@@ -4,7 +4,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { configLoaded, sessionLoaded } from '../../session/appSlice';
 import { rootReducer, type RootState } from '../../app/store';
 import { serverConfiguration, TENANT_SESSION } from '../../app/test-support';
-import { screenTestSetup, byTestId, click, createI18n, mockStore, render, type Rendered } from '../../crud/render-support';
+import { screenTestSetup, byTestId, click, createI18n, mockStore, render, type Rendered } from '../../crud/test-support-render';
 import type { CrudRootState } from '../../crud/types';
 import HomePage from './HomePage';
 import { inboxHidden, inboxRequested, inboxShown, type InboxItem, type InboxState } from './inboxSlice';

@@ -1,6 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { loggedOut } from '../../session/appSlice';
 import type { CrudError } from '../../crud/types';
+import { propertyOf, recordsOf } from '../../../shared/json';
 
 /** What awaits the user's enterprises, in the order the home page shows it. */
 export const INBOX_KINDS = ['toDispatch', 'toReceive', 'returned', 'planReturned', 'contractExpiring'] as const;
@@ -43,16 +44,15 @@ const text = (value: unknown) => (typeof value === 'string' ? value : value === 
 
 /** The server's answer reduced to known kinds in display order; anything malformed is dropped, not shown half. */
 export function toInboxItems(result: unknown): InboxItem[] {
-  const raw = (result as { items?: unknown } | null)?.items;
   const items: InboxItem[] = [];
-  for (const entry of Array.isArray(raw) ? raw as Record<string, unknown>[] : []) {
-    if (!entry || !isKind(entry.kind) || items.some((i) => i.kind === entry.kind)) continue;
-    const records = (Array.isArray(entry.records) ? entry.records as Record<string, unknown>[] : [])
-      .filter((r) => r && typeof r.id === 'number')
-      .slice(0, MAX_RECORDS)
-      .map((r) => ({ id: r.id as number, title: text(r.title) || `#${String(r.id)}`, subtitle: text(r.subtitle), date: text(r.date) }));
+  for (const entry of recordsOf(propertyOf(result, 'items'))) {
+    const kind = entry.kind;
+    if (!isKind(kind) || items.some((i) => i.kind === kind)) continue;
+    const records = recordsOf(entry.records)
+      .flatMap((r) => (typeof r.id === 'number' ? [{ id: r.id, title: text(r.title) || `#${r.id}`, subtitle: text(r.subtitle), date: text(r.date) }] : []))
+      .slice(0, MAX_RECORDS);
     const count = typeof entry.count === 'number' && Number.isFinite(entry.count) ? Math.max(entry.count, records.length) : records.length;
-    items.push({ kind: entry.kind, count, records });
+    items.push({ kind, count, records });
   }
   return items.sort((a, b) => INBOX_KINDS.indexOf(a.kind) - INBOX_KINDS.indexOf(b.kind));
 }

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import ResourceRoute from '../../app/ResourceRoute';
 import { crudActions as A } from '../../crud/slice';
-import { screenTestSetup, byTestId, click, createI18n, mockStore, render, type Rendered } from '../../crud/render-support';
+import { screenTestSetup, byTestId, click, createI18n, mockStore, render, type Rendered } from '../../crud/test-support-render';
 import { stateWith } from '../../crud/test-support';
 import type { ResourceState } from '../../crud/types';
 import { setNavigator } from '../../util/navigator';

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { act } from 'react';
-import { byTestId, click, createI18n, render, screenTestSetup, typeInto } from '../../crud/render-support';
+import { byTestId, click, createI18n, render, screenTestSetup, typeInto } from '../../crud/test-support-render';
 import { showToast } from '../../util/toaster';
 import { playBeep } from './beep';
 import { initI18n } from '../../i18n';

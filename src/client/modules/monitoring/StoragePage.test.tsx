@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { act } from 'react';
-import { byTestId, click, createI18n, render, screenTestSetup, typeInto } from '../../crud/render-support';
+import { byTestId, click, createI18n, render, screenTestSetup, typeInto } from '../../crud/test-support-render';
 import { initI18n } from '../../i18n';
 import StoragePage from './StoragePage';
 import { monitoringStore, push, restoreHttp, storagePoint, weightEvent, type ApiRequest, type Handler } from './test-support';

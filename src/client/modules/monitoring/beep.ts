@@ -1,12 +1,15 @@
 // The audible alert: a short two-tone beep made with WebAudio (no sound file to ship or to fail loading).
+import { propertyOf } from '../../../shared/json';
 
 type AudioContextCtor = typeof AudioContext;
 
 let context: AudioContext | null = null;
 
 function audioContextClass(): AudioContextCtor | null {
-  const scope = globalThis as { AudioContext?: AudioContextCtor; webkitAudioContext?: AudioContextCtor };
-  return scope.AudioContext ?? scope.webkitAudioContext ?? null;
+  if (typeof AudioContext !== 'undefined') return AudioContext;
+  // Older Safari names it with its prefix.
+  const prefixed = propertyOf(globalThis, 'webkitAudioContext');
+  return typeof prefixed === 'function' ? (prefixed as AudioContextCtor) : null;
 }
 
 /**

@@ -8,6 +8,7 @@ import { translate } from '../../i18n';
 import { showToast } from '../../util/toaster';
 import { regenerateDeviceKey } from './api';
 import { monitoringActions as A } from './monitoringSlice';
+import { propertyOf, textOf } from '../../../shared/json';
 
 export function* regenerateKeySaga(action: ReturnType<typeof A.regenerateKeyRequested>): SagaIterator {
   const { id, serialNumber } = action.payload;
@@ -23,7 +24,8 @@ export function* regenerateKeySaga(action: ReturnType<typeof A.regenerateKeyRequ
 /** The server shows a new device's key once, in the create answer: the key dialog takes it from there. */
 export function* createdDeviceKeySaga(action: ReturnType<typeof crudActions.saveSucceeded>): SagaIterator {
   if (baseResourceOf(action.payload.resource).toLowerCase() !== smartequipment.name.toLowerCase()) return;
-  const result = action.payload.result as { deviceKey?: unknown; serialNumber?: unknown } | null | undefined;
-  if (typeof result?.deviceKey !== 'string' || result.deviceKey === '') return;
-  yield put(A.deviceKeyShown({ serialNumber: String(result.serialNumber ?? ''), key: result.deviceKey, kind: 'created' }));
+  const { result } = action.payload;
+  const key = textOf(result, 'deviceKey');
+  if (!key) return;
+  yield put(A.deviceKeyShown({ serialNumber: String(propertyOf(result, 'serialNumber') ?? ''), key, kind: 'created' }));
 }

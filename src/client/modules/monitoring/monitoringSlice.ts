@@ -3,6 +3,7 @@ import { loggedOut } from '../../session/appSlice';
 import type { CrudError } from '../../crud/types';
 import { liveEventsApplied } from '../../realtime/liveActions';
 import type { InspectionInput, OpenWarningRow, StoragePointDetail, StoragePointRow, WarningTargetStatus } from './types';
+import { numberOf } from '../../../shared/json';
 
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
@@ -195,9 +196,10 @@ export const monitoringSlice = createSlice({
       // A settled change is moot once the server's own event for that warning came in.
       for (const event of payload) {
         if (event.type !== 'warning.raised' && event.type !== 'warning.updated') continue;
-        const id = (event.payload as { id?: number }).id;
-        const override = id === undefined ? undefined : state.overrides[id];
-        if (override?.settled && event.seq > override.baseSeq) delete state.overrides[id!];
+        const id = numberOf(event.payload, 'id');
+        if (id === undefined) continue;
+        const override = state.overrides[id];
+        if (override?.settled && event.seq > override.baseSeq) delete state.overrides[id];
       }
     });
     builder.addCase(loggedOut, () => initialMonitoringState);

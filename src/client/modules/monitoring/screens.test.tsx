@@ -4,7 +4,7 @@ import { Classes } from '@blueprintjs/core';
 import type { DeviceStatePayload } from '../../../shared/live/events';
 import ResourceRoute from '../../app/ResourceRoute';
 import { crudActions as A } from '../../crud/slice';
-import { byTestId, click, createI18n, mockStore, render, screenTestSetup, typeInto } from '../../crud/render-support';
+import { byTestId, click, createI18n, mockStore, render, screenTestSetup, typeInto } from '../../crud/test-support-render';
 import { initialResourceState } from '../../crud/slice';
 import type { CrudRootState, ResourceState } from '../../crud/types';
 import { liveEventsReceived } from '../../realtime/liveActions';

@@ -9,6 +9,7 @@ import { DeviceKeyDialog } from './DeviceKeyDialog';
 import { OnlineTag, RunningTag } from './DeviceStateTag';
 import { useMonitoringDispatch, useMonitoringSelector } from './hooks';
 import { monitoringActions as M } from './monitoringSlice';
+import { numberOf } from '../../../shared/json';
 
 const isBound = (row: EntityDto) => row.hazardouswasteInformationId !== null && row.hazardouswasteInformationId !== undefined;
 
@@ -35,8 +36,8 @@ export const useSmartEquipmentScreen: ScreenExtension = ({ view, t }) => {
   ], [dispatch, t, view]);
 
   const columnRenderers = useMemo<Record<string, ColumnRenderer>>(() => ({
-    onlineState: (row) => <OnlineTag value={devices[row.id]?.onlineState ?? (row.onlineState as number | null)} t={t} testId={`online-${row.id}`} />,
-    runningState: (row) => <RunningTag value={devices[row.id]?.runningState ?? (row.runningState as number | null)} t={t} testId={`running-${row.id}`} />,
+    onlineState: (row) => <OnlineTag value={devices[row.id]?.onlineState ?? numberOf(row, 'onlineState') ?? null} t={t} testId={`online-${row.id}`} />,
+    runningState: (row) => <RunningTag value={devices[row.id]?.runningState ?? numberOf(row, 'runningState') ?? null} t={t} testId={`running-${row.id}`} />,
     lastHeartbeat: (row, text) => (devices[row.id]?.lastHeartbeat ? formatDateTime(devices[row.id].lastHeartbeat) : text),
   }), [devices, t]);
 

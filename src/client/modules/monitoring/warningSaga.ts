@@ -14,10 +14,10 @@ import { snapshotSeq } from './storageSaga';
 import { monitoringActions as A } from './monitoringSlice';
 import { type OpenWarningRow, type SeqList } from './types';
 import { warningStatus } from '../../../shared/enums';
+import { numberOf } from '../../../shared/json';
 
 const isWarning = (value: unknown): value is WarningPayload =>
-  typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number'
-  && typeof (value as { status?: unknown }).status === 'number' && typeof (value as { smartequipmentId?: unknown }).smartequipmentId === 'number';
+  numberOf(value, 'id') !== undefined && numberOf(value, 'status') !== undefined && numberOf(value, 'smartequipmentId') !== undefined;
 
 /** Every warning not closed, as a snapshot for the live store (complete unless the server's limit cut it short). */
 export function* fetchWarningsSaga(): SagaIterator {

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import type { Action } from '@reduxjs/toolkit';
 import { crudActions as A } from '../../crud/slice';
-import { screenTestSetup, byTestId, click, mockStore, render, typeInto } from '../../crud/render-support';
+import { screenTestSetup, byTestId, click, mockStore, render, typeInto } from '../../crud/test-support-render';
 import { stateWith } from '../../crud/test-support';
 import type { EditingState, ResourceState } from '../../crud/types';
 import { newRow, rowsFromServer } from './plan-rows';

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { act, useState } from 'react';
-import { screenTestSetup, byTestId, click, mockStore, render, typeInto } from '../../crud/render-support';
+import { screenTestSetup, byTestId, click, mockStore, render, typeInto } from '../../crud/test-support-render';
 import { stateWith } from '../../crud/test-support';
 import { createTranslator } from '../../crud/translator';
 import { LinesEditor } from './LinesEditor';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { act } from 'react';
-import { byTestId, installDomShims, mockStore, render, type Rendered } from '../../crud/render-support';
+import { byTestId, installDomShims, mockStore, render, type Rendered } from '../../crud/test-support-render';
 import { stateWith } from '../../crud/test-support';
 import { createTranslator } from '../../crud/translator';
 import { ManifestPrint, PrintPortal, wasteCategory } from './ManifestPrint';

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { screenTestSetup, byTestId, click, mockStore, render, type Rendered } from '../../crud/render-support';
+import { screenTestSetup, byTestId, click, mockStore, render, type Rendered } from '../../crud/test-support-render';
 import { stateWith } from '../../crud/test-support';
 import { createTranslator } from '../../crud/translator';
 import { headerFromOrder, linesFromOrder, orderBody } from './order-lines';

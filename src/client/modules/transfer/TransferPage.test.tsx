@@ -2,7 +2,7 @@
 import type { Action } from '@reduxjs/toolkit';
 import { MemoryRouter } from 'react-router-dom';
 import { crudActions as A, initialCrudState, initialResourceState } from '../../crud/slice';
-import { screenTestSetup, byTestId, click, mockStore, render, typeInto } from '../../crud/render-support';
+import { screenTestSetup, byTestId, click, mockStore, render, typeInto } from '../../crud/test-support-render';
 import type { ResourceState } from '../../crud/types';
 import { detailRequested, listShown, moveAsked, moveRequested, printRequested, type OrdersState } from './ordersSlice';
 import { ORDER, ROW, withState } from './test-support';

@@ -58,6 +58,8 @@ function expectedStatuses(action: TransferActionName, party: Party): Partial<Ord
   return TRANSITIONS.find((t) => t.action === action && t.party === party)?.to ?? {};
 }
 
+const hasLines = (order: TransferOrderDto): order is TransferOrderDetail => 'lines' in order && Array.isArray(order.lines);
+
 /** The order as it will be once the server agrees: what the screen shows while the move is on its way. */
 export function optimisticOrder<T extends TransferOrderDto>(order: T, party: Party, input: MoveInput): T {
   const next: T = { ...order, ...expectedStatuses(input.action, party) };
@@ -66,10 +68,9 @@ export function optimisticOrder<T extends TransferOrderDto>(order: T, party: Par
     next.driverIds = input.driverIds;
   }
   if (input.action === 'return') next.returnReason = input.returnReason.trim();
-  if (input.action === 'agree' && Array.isArray((order as Partial<TransferOrderDetail>).lines)) {
+  if (input.action === 'agree' && hasLines(order)) {
     const received = new Map(input.lines.map((l) => [l.id, l.receivedQuantity]));
-    (next as unknown as TransferOrderDetail).lines = (order as unknown as TransferOrderDetail).lines
-      .map((line) => (received.has(line.id) ? { ...line, receivedQuantity: received.get(line.id)! } : line));
+    return { ...next, lines: order.lines.map((line) => ({ ...line, receivedQuantity: received.get(line.id) ?? line.receivedQuantity })) };
   }
   return next;
 }

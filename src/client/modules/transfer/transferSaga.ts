@@ -103,9 +103,9 @@ export function* moveSaga(action: MoveRequested): SagaIterator {
   const row: TransferOrderDto | null = yield call(listRowOf, id);
   yield put(moveStarted({ id, party, input, row }));
   try {
-    const request = input.action === 'sign'
-      ? signRequest(id, version, party, (yield call(uploadSignee, input.uploadId)) as number)
-      : moveRequest(id, version, party, input);
+    let fileId = 0;
+    if (input.action === 'sign') fileId = yield call(uploadSignee, input.uploadId);
+    const request = input.action === 'sign' ? signRequest(id, version, party, fileId) : moveRequest(id, version, party, input);
     const result: TransferOrderDetail | null = yield call(callApi, request.verb, request.url, request.body, SILENT);
     if (input.action === 'delete') {
       yield put(moveSucceeded({ id, order: null }));
