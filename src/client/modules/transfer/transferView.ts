@@ -1,6 +1,6 @@
 import type { PermissionName } from '../../../shared/permissions';
 import { crudPath } from '../../../shared/resource-kit';
-import { transferorder } from '../../../shared/resources';
+import { driver, enterpriseinformation, hazardouswasteinformation, transferorder, vehicleinformation, wastecode } from '../../../shared/resources';
 import { screenKey } from '../../crud/view';
 
 export const TRANSFER_RESOURCE = transferorder.name;
@@ -43,12 +43,15 @@ export const TRANSFER_PATHS = {
 
 export const USER_GET_PATH = crudPath('User', 'Get');
 
-/** Lookups the screen's pickers read (cached in the crud slice). */
+/** A declared resource's own lookup list. */
+const declaredLookup = (resource: { name: string; lookup?: { method: string } }) => ({ resource: resource.name, method: resource.lookup?.method ?? '' });
+
+/** Lookups the screen's pickers read (cached in the crud slice); a transporter's crew comes by its enterprise. */
 export const LOOKUPS = {
-  enterprises: { resource: 'EnterpriseInformation', method: 'GetEnterpriseInformationAll' },
-  wastes: { resource: 'HazardouswasteInformation', method: 'GetHazardouswasteInformationAll' },
-  vehicles: { resource: 'Vehicleinformation', method: 'GetListByEfid' },
-  drivers: { resource: 'Driver', method: 'GetDriverListByEfid' },
-  wastecodes: { resource: 'Wastecode', method: 'GetWastecodeAll' },
-} as const;
+  enterprises: declaredLookup(enterpriseinformation),
+  wastes: declaredLookup(hazardouswasteinformation),
+  vehicles: { resource: vehicleinformation.name, method: 'GetListByEfid' },
+  drivers: { resource: driver.name, method: 'GetDriverListByEfid' },
+  wastecodes: declaredLookup(wastecode),
+};
 
