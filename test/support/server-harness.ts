@@ -12,6 +12,7 @@ import { readConfig } from '../../src/server/config';
 import { openPglite, openPostgres, type Db } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
 import { seed } from '../../src/server/db/seed';
+import { useFileFixture } from './file-fixture';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -170,20 +171,7 @@ export interface TestServerOptions {
  * so tests and hooks use it like the server itself.
  */
 export function useTestServer(options: TestServerOptions = {}): TestServer {
-  let started: TestServer | undefined;
-  beforeAll(async () => {
-    started = await startTestServer(options);
-  });
-  afterAll(async () => {
-    await started?.close();
-  });
-  return new Proxy({} as TestServer, {
-    get(_target, key) {
-      if (!started) throw new Error('The test server starts before the first test: use it in hooks and tests');
-      const value: unknown = Reflect.get(started, key);
-      return typeof value === 'function' ? value.bind(started) : value;
-    },
-  });
+  return useFileFixture('test server', () => startTestServer(options));
 }
 
 async function startTestServer(serverOptions: TestServerOptions = {}): Promise<TestServer> {

@@ -11,6 +11,7 @@ import type { Db } from '../../../src/server/db/database';
 import { migrate } from '../../../src/server/db/migrate';
 import { seed } from '../../../src/server/db/seed';
 import { JWT_SECRET, openTestPglite } from '../../support/server-harness';
+import { useFileFixture } from '../../support/file-fixture';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
@@ -42,20 +43,7 @@ export interface BrowserAppOptions {
  * earlier hooks, e.g. one that opens another origin for CORS_ORIGINS).
  */
 export function useBrowserApp(options: BrowserAppOptions | (() => BrowserAppOptions) = {}): BrowserApp {
-  let started: BrowserApp | undefined;
-  beforeAll(async () => {
-    started = await startBrowserApp(typeof options === 'function' ? options() : options);
-  }, 120_000);
-  afterAll(async () => {
-    await started?.close();
-  });
-  return new Proxy({} as BrowserApp, {
-    get(_target, key) {
-      if (!started) throw new Error('The browser app starts before the first test: use it in hooks and tests');
-      const value: unknown = Reflect.get(started, key);
-      return typeof value === 'function' ? value.bind(started) : value;
-    },
-  });
+  return useFileFixture('browser app', () => startBrowserApp(typeof options === 'function' ? options() : options), 120_000);
 }
 
 export async function startBrowserApp(options: BrowserAppOptions = {}): Promise<BrowserApp> {
