@@ -1,7 +1,7 @@
 import { Callout, Classes, Drawer, DrawerSize, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useSelector } from 'react-redux';
 import { annualmanagementplandetail } from '../../../shared/resources';
-import type { EntityDto, EnumField, Language } from '../../../shared/resource-kit';
+import type { EntityDto, Language } from '../../../shared/resource-kit';
 import { describeError } from '../../crud/api-error';
 import { enumLabel } from '../../crud/format';
 import type { Translate } from '../../crud/types';
@@ -9,7 +9,7 @@ import { fieldLabelKey, formatTonnes, weightTotals } from './plan-rows';
 import { selectPlanRows, type PlansRootState } from './plansSlice';
 
 const usePlansSelector = useSelector.withTypes<PlansRootState>();
-const DISPOSAL = annualmanagementplandetail.fields.disposalMethod as EnumField;
+const DISPOSAL = annualmanagementplandetail.fields.disposalMethod;
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 interface PlanRowsDrawerProps {
@@ -52,7 +52,7 @@ export function PlanRowsDrawer({ planId, title, t, language, onClose }: PlanRows
               <td>{text(row.hazardouswasteName) || text(row.hazardouswasteId)}</td>
               <td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{formatTonnes(row.thisyearweight, language)}</td>
               <td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{formatTonnes(row.lastyearweight, language)}</td>
-              <td>{row.disposalMethod === null || row.disposalMethod === undefined ? '' : enumLabel(DISPOSAL, row.disposalMethod as number, t)}</td>
+              <td>{typeof row.disposalMethod === 'number' ? enumLabel(DISPOSAL, row.disposalMethod, t) : ''}</td>
               <td>{text(row.receiverName)}</td>
             </tr>
           ))}

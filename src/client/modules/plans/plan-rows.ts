@@ -1,8 +1,9 @@
 import { annualmanagementplandetail } from '../../../shared/resources';
 import { pick, type EntityDto, type Language } from '../../../shared/resource-kit';
 import { formatDecimal, toNumber } from '../../crud/format';
+import { checkRows } from '../../crud/nested-rows/NestedRowsEditor';
+import { cellKeyOf, sumOf, type RowDraft } from '../../crud/nested-rows/rows';
 import type { Translate } from '../../crud/types';
-import { validateField } from '../../crud/validation';
 
 /** The body key of a plan's rows in CreateAMP_AMPM / UpdateAMP_AMPM, and the form value that holds them. */
 export const ROWS_KEY = 'details';
@@ -18,9 +19,7 @@ const WEIGHT_SCALE = DETAIL.thisyearweight.scale ?? 4;
  * One row while it is typed: weights stay text (so "1." can be typed), selects hold ids. `key` is the row's identity
  * on screen (stable across deletions); `id` is the stored row's, absent for new rows.
  */
-export interface PlanRowDraft {
-  key: string;
-  id?: number;
+export interface PlanRowDraft extends RowDraft {
   hazardouswasteId: number | null;
   thisyearweight: string;
   lastyearweight: string;
@@ -95,7 +94,10 @@ export function rowsToPayload(rows: readonly PlanRowDraft[]): PlanRowPayload[] {
 }
 
 /** The member name of a row's cell in server messages (`details[2].thisyearweight`) and in the form's errors. */
-export const cellKey = (index: number, field: RowField) => `${ROWS_KEY}[${index}].${field}`;
+export const cellKey = cellKeyOf(ROWS_KEY);
+
+/** What the editor and the save check of the rows read: the child declaration, the cells, their keys. */
+export const PLAN_ROWS = { child: annualmanagementplandetail, fields: ROW_FIELDS, cellKey };
 
 const CELL_KEY = /^details\[(\d+)\]\.(\w+)$/;
 /** The row index and field of a cell key, or null for other keys. */
@@ -106,41 +108,13 @@ export function parseCellKey(key: string): { index: number; field: string } | nu
 
 export const fieldLabelKey = (field: RowField) => `resource.${annualmanagementplandetail.name}.fields.${field}`;
 
-const decimals = (text: string) => (text.includes('.') ? text.split('.')[1].length : 0);
-
-/** The message of one cell, or null: the detail declaration's rules plus the weights' four decimals. */
-export function validateCell(row: PlanRowDraft, field: RowField, t: Translate, language: Language): string | null {
-  const def = DETAIL[field];
-  const label = t(fieldLabelKey(field));
-  const raw = row[field];
-  const message = validateField(def, typeof raw === 'string' ? raw.trim() : raw, label, t, language);
-  if (message) return message;
-  if (def.kind === 'decimal' && typeof raw === 'string' && decimals(raw.trim()) > WEIGHT_SCALE) {
-    return t('plans.scale', { field: label, scale: WEIGHT_SCALE });
-  }
-  return null;
-}
-
-/** Messages of every bad cell, by cell key. */
-export function validateRows(rows: readonly PlanRowDraft[], t: Translate, language: Language): Record<string, string> {
-  const errors: Record<string, string> = {};
-  rows.forEach((row, index) => {
-    for (const field of ROW_FIELDS) {
-      const message = validateCell(row, field, t, language);
-      if (message) errors[cellKey(index, field)] = message;
-    }
-  });
-  return errors;
-}
-
-type Weights = { thisyearweight?: unknown; lastyearweight?: unknown };
+/** Messages of every bad cell, by cell key: the detail declaration's rules. */
+export const validateRows = (rows: readonly PlanRowDraft[], t: Translate, language: Language): Record<string, string> =>
+  checkRows(PLAN_ROWS, rows, t, language);
 
 /** Sums of both weights over the rows, drafts or stored (rows without a valid number count as 0). */
 export function weightTotals(rows: ReadonlyArray<object>): { thisyearweight: number; lastyearweight: number } {
-  // Summed in ten-thousandths of a tonne: the declared scale, so that 0.1 + 0.2 shows as 0.3000.
-  const sum = (field: keyof Weights) =>
-    rows.reduce<number>((total, row) => total + Math.round((toNumber((row as Weights)[field]) ?? 0) * 10 ** WEIGHT_SCALE), 0) / 10 ** WEIGHT_SCALE;
-  return { thisyearweight: sum('thisyearweight'), lastyearweight: sum('lastyearweight') };
+  return { thisyearweight: sumOf(rows, 'thisyearweight', WEIGHT_SCALE), lastyearweight: sumOf(rows, 'lastyearweight', WEIGHT_SCALE) };
 }
 
 /** `1,234.5600 吨`: thousands separators, the weights' four decimals and the unit. */

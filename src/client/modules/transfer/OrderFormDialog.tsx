@@ -3,6 +3,7 @@ import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, 
 import type { FileInfo } from '../../../shared/resource-kit';
 import { describeError } from '../../crud/api-error';
 import { FilesEditor } from '../../crud/FilesEditor';
+import { useCrudTranslation } from '../../crud/hooks';
 import { ReferenceSelect } from '../../crud/ReferenceSelect';
 import type { Translate } from '../../crud/types';
 import { LinesEditor } from './LinesEditor';
@@ -36,6 +37,7 @@ const OWN_FIELDS = [...HEADER_REQUIRED, 'remarks', 'attachments'];
  * same body submitted again goes through with its warnings.
  */
 export function OrderFormDialog({ form, declarant, t, onSubmit, onClose }: OrderFormDialogProps) {
+  const { language } = useCrudTranslation();
   const [header, setHeader] = useState<OrderHeader>(() => headerFromOrder(form.order));
   const [lines, setLines] = useState<LineDraft[]>(() => (form.order ? linesFromOrder(form.order.lines ?? []) : [newLine()]));
   const [local, setLocal] = useState<Record<string, string>>({});
@@ -60,7 +62,7 @@ export function OrderFormDialog({ form, declarant, t, onSubmit, onClose }: Order
   const fieldError = (name: string) => local[name] || (!staleKeys.has(name) ? server.fields[name] : undefined);
 
   const submit = () => {
-    const problems: Record<string, string> = validateLines(lines, t);
+    const problems: Record<string, string> = validateLines(lines, t, language);
     for (const name of HEADER_REQUIRED) if (!header[name]) problems[name] = t('validation.required', { field: f(name) });
     setLocal(problems);
     if (Object.keys(problems).length === 0) onSubmit(body);
@@ -106,7 +108,7 @@ export function OrderFormDialog({ form, declarant, t, onSubmit, onClose }: Order
                 </FormGroup>
               </div>
               <FormGroup label={t('transfer.linesSection')}>
-                <LinesEditor lines={lines} producerId={header.producerId} errors={cellErrors} disabled={busy} t={t}
+                <LinesEditor lines={lines} producerId={header.producerId} errors={cellErrors} disabled={busy} t={t} language={language}
                   onChange={(next, keys) => {
                     setLines(next);
                     markStale(keys);

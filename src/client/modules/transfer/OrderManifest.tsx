@@ -11,11 +11,10 @@ import { imageRequested } from './ordersSlice';
 import { tonnes, tonnesWithUnit } from './StatusTags';
 import type { TransferRootState } from './transferSlice';
 import type { TransferOrderDetail, TransferOrderLineDto } from './types';
-import type { EnumField } from '../../../shared/resource-kit';
 
 const LINE = transferorderline.fields;
 export const enumText = (field: 'containerType' | 'physicalForm' | 'disposalMethod', value: unknown, t: Translate) =>
-  value === null || value === undefined ? '' : enumLabel(LINE[field] as EnumField, value as number, t);
+  typeof value === 'number' ? enumLabel(LINE[field], value, t) : '';
 export const hazardText = (values: readonly string[] | null | undefined, t: Translate) =>
   (values ?? []).map((v) => t(`enum.${hazardCharacteristic.name}.${v}`)).join(MULTI_SEPARATOR);
 

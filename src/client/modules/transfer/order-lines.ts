@@ -1,13 +1,12 @@
-import type { FileInfo } from '../../../shared/resource-kit';
+import type { FileInfo, Language } from '../../../shared/resource-kit';
 import { transferorderline } from '../../../shared/resources';
+import { checkRows } from '../../crud/nested-rows/NestedRowsEditor';
+import { cellKeyOf, sumOf, type RowDraft } from '../../crud/nested-rows/rows';
 import type { Translate } from '../../crud/types';
 import type { CheckProblem, OrderBody, OrderLineBody, TransferOrderDetail, TransferOrderLineDto } from './types';
 
 /** A line as the editor holds it: numbers as typed, so that a half-typed "1." is not lost. */
-export interface LineDraft {
-  /** Stable across deletions (React key, visited cells). */
-  key: string;
-  id?: number;
+export interface LineDraft extends RowDraft {
   hazardouswasteId: number | null;
   /** The record's name as the order read it, until the producer's list has it. */
   hazardouswasteName?: string;
@@ -25,10 +24,7 @@ export const LINE_FIELDS = [
 export type LineField = (typeof LINE_FIELDS)[number];
 
 export const LINES_KEY = 'lines';
-// The declaration's limits, which the server checks too.
-const MAX_QUANTITY = transferorderline.fields.quantity.max;
 const QUANTITY_SCALE = transferorderline.fields.quantity.scale;
-const MAX_CONTAINERS = transferorderline.fields.containerCount.max;
 
 let lineSeq = 0;
 export function newLine(): LineDraft {
@@ -57,7 +53,10 @@ export function linesFromOrder(lines: readonly TransferOrderLineDto[]): LineDraf
 }
 
 /** `lines[2].quantity`: the member name the server uses for a line's field. */
-export const cellKey = (index: number, field: string) => `${LINES_KEY}[${index}].${field}`;
+export const cellKey = cellKeyOf(LINES_KEY);
+
+/** What the editor and the submit check of the lines read: the child declaration, the cells, their keys. */
+export const ORDER_LINES = { child: transferorderline, fields: LINE_FIELDS, cellKey };
 
 const CELL = /^lines\[(\d+)\]\.(\w+)$/i;
 /**
@@ -98,40 +97,9 @@ function parseDecimal(text: string): number | null {
   return Number(trimmed);
 }
 
-/** The form's own check of a cell (the server checks again, and more). */
-export function validateCell(line: LineDraft, field: LineField, t: Translate): string | null {
-  const label = t(`resource.TransferOrderLine.fields.${field}`);
-  switch (field) {
-    case 'hazardouswasteId':
-    case 'disposalMethod':
-      return line[field] === null ? t('validation.required', { field: label }) : null;
-    case 'quantity': {
-      if (line.quantity.trim() === '') return t('validation.required', { field: label });
-      const n = parseDecimal(line.quantity);
-      if (n === null || n <= 0 || n > MAX_QUANTITY) return t('transfer.quantityRange', { max: MAX_QUANTITY });
-      const decimals = line.quantity.trim().split('.')[1]?.length ?? 0;
-      return decimals > QUANTITY_SCALE ? t('transfer.quantityScale', { scale: QUANTITY_SCALE }) : null;
-    }
-    case 'containerCount':
-      if (line.containerCount.trim() === '') return null;
-      return /^\d+$/.test(line.containerCount.trim()) && Number(line.containerCount) <= MAX_CONTAINERS
-        ? null : t('transfer.containerCountInvalid');
-    default:
-      return null;
-  }
-}
-
-/** Messages by cell key of every line, plus one when there is no line at all. */
-export function validateLines(lines: readonly LineDraft[], t: Translate): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (lines.length === 0) out[LINES_KEY] = t('transfer.linesEmpty');
-  lines.forEach((line, index) => {
-    for (const field of LINE_FIELDS) {
-      const message = validateCell(line, field, t);
-      if (message) out[cellKey(index, field)] = message;
-    }
-  });
-  return out;
+/** Messages by cell key of every line (the line declaration's rules), plus one when there is no line at all. */
+export function validateLines(lines: readonly LineDraft[], t: Translate, language: Language): Record<string, string> {
+  return { ...(lines.length === 0 ? { [LINES_KEY]: t('transfer.linesEmpty') } : {}), ...checkRows(ORDER_LINES, lines, t, language) };
 }
 
 function lineBody(line: LineDraft): OrderLineBody {
@@ -179,7 +147,4 @@ export const orderBody = (header: OrderHeader, lines: readonly LineDraft[]): Ord
 });
 
 /** The quantity total of the lines, in tonnes with three decimals. */
-export function totalQuantity(lines: readonly LineDraft[]): number {
-  const thousandths = lines.reduce((sum, line) => sum + Math.round((parseDecimal(line.quantity) ?? 0) * 1000), 0);
-  return thousandths / 1000;
-}
+export const totalQuantity = (lines: readonly LineDraft[]): number => sumOf(lines, 'quantity', QUANTITY_SCALE);
