@@ -1,6 +1,5 @@
-import { useCallback } from 'react';
-import { Alert, Callout, Classes } from '@blueprintjs/core';
 import { describeError } from './api-error';
+import { ConfirmAlert } from './ConfirmAlert';
 import type { PendingCommand, Translate } from './types';
 
 interface CommandAlertProps {
@@ -12,27 +11,11 @@ interface CommandAlertProps {
 
 /** Asks before a command on a record runs, and says why it failed. The confirm button is `confirm-command`. */
 export function CommandAlert({ pending, t, onConfirm, onCancel }: CommandAlertProps) {
-  // Alert passes no attributes to its buttons: tag the confirm button once it is in the DOM.
-  const tagConfirmButton = useCallback((element: HTMLDivElement | null) => {
-    const button = element?.closest(`.${Classes.ALERT}`)?.querySelector(`.${Classes.ALERT_FOOTER} .${Classes.BUTTON}`);
-    button?.setAttribute('data-testid', 'confirm-command');
-  }, []);
   return (
-    <Alert
-      isOpen
-      intent="warning"
-      icon="confirm"
-      confirmButtonText={t('common.ok')}
-      cancelButtonText={t('common.cancel')}
-      loading={pending.running}
-      canEscapeKeyCancel={!pending.running}
-      onConfirm={onConfirm}
-      onCancel={onCancel}
-    >
-      <div ref={tagConfirmButton} data-testid="command-alert">
-        {pending.message && <p>{pending.message}</p>}
-        {pending.error && <Callout intent="danger" compact>{t('crud.commandFailed', { message: describeError(pending.error) })}</Callout>}
-      </div>
-    </Alert>
+    <ConfirmAlert testId="command-alert" confirmTestId="confirm-command" intent="warning" icon="confirm" confirmText={t('common.ok')}
+      cancelText={t('common.cancel')} running={pending.running} onConfirm={onConfirm} onCancel={onCancel}
+      failure={pending.error ? { text: t('crud.commandFailed', { message: describeError(pending.error) }) } : null}>
+      {pending.message && <p>{pending.message}</p>}
+    </ConfirmAlert>
   );
 }

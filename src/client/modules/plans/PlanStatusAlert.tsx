@@ -1,6 +1,6 @@
-import { useCallback } from 'react';
-import { Alert, Callout, Classes, type Intent } from '@blueprintjs/core';
+import type { Intent } from '@blueprintjs/core';
 import { describeError } from '../../crud/api-error';
+import { ConfirmAlert } from '../../crud/ConfirmAlert';
 import type { Translate } from '../../crud/types';
 import { planStatus } from '../../../shared/enums';
 import type { PlanStatusChange } from './plansSlice';
@@ -22,21 +22,12 @@ interface PlanStatusAlertProps {
 /** Asks before a status move; the confirm button carries `data-testid="plan-status-confirm"`. */
 export function PlanStatusAlert({ change, t, onConfirm, onCancel }: PlanStatusAlertProps) {
   const action = STATUS_ACTIONS[change.to];
-  // Alert passes no attributes to its buttons: tag the confirm button once it is in the DOM.
-  const tagConfirmButton = useCallback((element: HTMLDivElement | null) => {
-    const button = element?.closest(`.${Classes.ALERT}`)?.querySelector(`.${Classes.ALERT_FOOTER} .${Classes.BUTTON}`);
-    button?.setAttribute('data-testid', 'plan-status-confirm');
-  }, []);
   return (
-    <Alert isOpen intent={action?.intent} icon="confirm" confirmButtonText={action ? t(action.text) : t('common.ok')}
-      cancelButtonText={t('common.cancel')} loading={change.pending} canEscapeKeyCancel={!change.pending}
-      onConfirm={onConfirm} onCancel={onCancel}>
-      <div ref={tagConfirmButton} data-testid="plan-status-alert">
-        <p>{action ? t(action.question, { name: change.name }) : ''}</p>
-        {change.error && (
-          <Callout intent="danger" compact data-testid="plan-status-error">{t('plans.statusFailed', { message: describeError(change.error) })}</Callout>
-        )}
-      </div>
-    </Alert>
+    <ConfirmAlert testId="plan-status-alert" confirmTestId="plan-status-confirm" intent={action?.intent} icon="confirm"
+      confirmText={action ? t(action.text) : t('common.ok')} cancelText={t('common.cancel')} running={change.pending}
+      onConfirm={onConfirm} onCancel={onCancel}
+      failure={change.error ? { text: t('plans.statusFailed', { message: describeError(change.error) }), testId: 'plan-status-error' } : null}>
+      <p>{action ? t(action.question, { name: change.name }) : ''}</p>
+    </ConfirmAlert>
   );
 }
