@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
 import { creditCodeCheckChar, idCardCheckChar } from '../../src/shared/validators';
 import { useBrowserApp } from './support/harness';
-import { byTestId, expectPath, expectText, expectTotal, logIn, openFromSidebar, tableRow, until } from './support/ui';
+import { byTestId, expectPath, expectText, expectTotal, logIn, openCreateForm, openFromSidebar, tableRow, until } from './support/ui';
 
 const TENANT_ID = 1;
 const ADMIN = { userName: 'admin', password: '123qwe' };
@@ -211,12 +211,7 @@ test('the clerk adds a transporter, its vehicle (only transporters offered) and 
   await expectText(byTestId(page, `corporate-types-${savedTransporter!.id}`), '运输单位');
 
   // A vehicle: the enterprise picker lists the tenant's transporters and nothing else.
-  await openFromSidebar(page, 'enterpriseinformationtp', 'vehicleinformation');
-  await expectPath(page, '/enterpriseinformationtp/vehicleinformation');
-  await byTestId(page, 'resource-page-Vehicleinformation').waitFor();
-  await byTestId(page, 'btn-create').click();
-  const vehicleForm = byTestId(page, 'resource-form');
-  await vehicleForm.waitFor();
+  const vehicleForm = await openCreateForm(page, 'enterpriseinformationtp', 'vehicleinformation', 'Vehicleinformation');
   const picker = byTestId(page, 'form-field-enterpriseId');
   const expectedTransporters = await transporterNames();
   expect(expectedTransporters).toContain(transporter.name);
@@ -242,12 +237,7 @@ test('the clerk adds a transporter, its vehicle (only transporters offered) and 
   expect(vehicleRow).toContain('水路');
 
   // A driver: the list shows the first six and last four characters of the ID number only.
-  await openFromSidebar(page, 'enterpriseinformationtp', 'driver');
-  await expectPath(page, '/enterpriseinformationtp/driver');
-  await byTestId(page, 'resource-page-Driver').waitFor();
-  await byTestId(page, 'btn-create').click();
-  const driverForm = byTestId(page, 'resource-form');
-  await driverForm.waitFor();
+  const driverForm = await openCreateForm(page, 'enterpriseinformationtp', 'driver', 'Driver');
   await byTestId(page, 'form-field-enterpriseId').selectOption({ label: transporter.name });
   await byTestId(page, 'form-field-name').fill(driver.name);
   await byTestId(page, 'form-field-idCardNumber').fill(driver.idCardNumber);

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { useBrowserApp } from './support/harness';
-import { byTestId, expectPath, expectText, expectTotal, HOME_PATH, logIn, logOut, openFromSidebar, setChecked, tableRow, until } from './support/ui';
+import { byTestId, expectPath, expectText, expectTotal, HOME_PATH, logIn, logOut, openCreateForm, openFromSidebar, setChecked, tableRow, until } from './support/ui';
 
 const ADMIN = { userName: 'admin', password: '123qwe' };
 
@@ -63,12 +63,7 @@ describe('a user without Pages.Users', () => {
     await expectTotal(page, (n) => n >= 1);
 
     // A role with the basic-information pages and the roles screen, but not the users screen.
-    await openFromSidebar(page, 'setting', 'role');
-    await expectPath(page, '/setting/role');
-    await byTestId(page, 'resource-page-Role').waitFor();
-    await byTestId(page, 'btn-create').click();
-    const roleForm = byTestId(page, 'resource-form');
-    await roleForm.waitFor();
+    const roleForm = await openCreateForm(page, 'setting', 'role', 'Role');
     await byTestId(page, 'form-field-name').fill(roleName);
     await byTestId(page, 'form-field-displayName').fill(`${roleName} display`);
     await byTestId(page, 'form-field-description').fill('created by the browser tests');

@@ -7,7 +7,7 @@ import type { Page, Request } from 'playwright-core';
 import { creditCodeCheckChar } from '../../src/shared/validators';
 import { contractPdf } from '../support/chinese-pdf';
 import { useBrowserApp } from './support/harness';
-import { byTestId, clickSettled, expectPath, expectText, expectTotal, logIn, logOut, openFromSidebar, tableRow, until } from './support/ui';
+import { byTestId, clickSettled, expectPath, expectText, expectTotal, logIn, logOut, openCreateForm, openFromSidebar, tableRow, until } from './support/ui';
 
 type Dto = Record<string, unknown> & { id: number };
 
@@ -227,13 +227,7 @@ test('a contract read from its PDF is saved with the PDF attached, then voided',
 
   const page = await app.newPage();
   await logIn(page, CLERK);
-  await openFromSidebar(page, 'contractmanagement', 'contract');
-  await expectPath(page, '/contractmanagement/contract');
-  await byTestId(page, 'resource-page-Contract').waitFor();
-
-  await byTestId(page, 'btn-create').click();
-  const form = byTestId(page, 'resource-form');
-  await form.waitFor();
+  const form = await openCreateForm(page, 'contractmanagement', 'contract', 'Contract');
   await byTestId(page, 'contract-pdf-input').setInputFiles(pdfFile);
 
   // The text read from the PDF, and the fields it filled.

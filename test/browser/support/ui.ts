@@ -118,6 +118,20 @@ export async function openFromSidebar(page: Page, group: string | null, routeNam
   await clickSettled(item);
 }
 
+/**
+ * Opens a resource screen from the sidebar (`/<group>/<routeName>`), waits for it and opens its create form: the form
+ * is returned once it shows.
+ */
+export async function openCreateForm(page: Page, group: string, routeName: string, resource: string): Promise<Locator> {
+  await openFromSidebar(page, group, routeName);
+  await expectPath(page, `/${group}/${routeName}`);
+  await byTestId(page, `resource-page-${resource}`).waitFor();
+  await byTestId(page, 'btn-create').click();
+  const form = byTestId(page, 'resource-form');
+  await form.waitFor();
+  return form;
+}
+
 /** The list total of a resource screen ("共 467 条" / "467 in total") as a number. */
 export async function listTotal(page: Page): Promise<number> {
   const text = await byTestId(page, 'pager-total').innerText();
