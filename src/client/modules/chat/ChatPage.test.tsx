@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { act } from 'react';
 import type { Action } from '@reduxjs/toolkit';
-import type { ChatMessageDto, ChatUserDto, MsgInfoDto } from '../../../shared/chat';
+import type { ChatMessageDto, MsgInfoDto } from '../../../shared/chat';
 import { TENANT_SESSION } from '../../app/test-support';
 import { byTestId, click, mockStore, render, screenTestSetup, typeInto } from '../../crud/test-support-render';
 import { initialCrudState } from '../../crud/slice';
@@ -9,17 +9,10 @@ import { eventLogReducer } from '../../realtime/eventLog';
 import { chatUnreadLoaded } from '../../realtime/liveActions';
 import ChatPage from './ChatPage';
 import { chatActions as A, chatHidden, chatShown, initialChatState, type ChatState, type Conversation } from './chatSlice';
+import { LI, ME, USERS, WANG } from './test-support';
 
 screenTestSetup();
 
-const ME = 2;
-const WANG = 5;
-const LI = 6;
-const USERS: ChatUserDto[] = [
-  { id: ME, userName: 'admin', name: 'admin', surname: 'admin', online: true },
-  { id: WANG, userName: 'wang', name: '王芳', surname: '王', online: true },
-  { id: LI, userName: 'li', name: '李强', surname: '李', online: false },
-];
 const msg = (id: number, from: number, to: number, content: string, isRead = false): ChatMessageDto => ({
   id, fromUserId: from, fromUserName: '', toUserId: to, content, messageType: 0, fileId: null, fileName: null, isRead,
   creationTime: `2026-11-21T09:${String(id).padStart(2, '0')}:00`, readTime: null, seq: id,

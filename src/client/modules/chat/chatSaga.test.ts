@@ -2,7 +2,7 @@ import type { Action } from '@reduxjs/toolkit';
 import { buffers, channel } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
 import type { EffectProviders } from 'redux-saga-test-plan/providers';
-import type { ChatMessageDto, ChatUserDto, MsgInfoDto } from '../../../shared/chat';
+import type { ChatMessageDto, MsgInfoDto } from '../../../shared/chat';
 import type { LiveEvent } from '../../../shared/live/events';
 import { callApi } from '../../api/http';
 import { rootReducer, type RootState } from '../../app/store';
@@ -12,16 +12,8 @@ import { liveEventsApplied } from '../../realtime/liveActions';
 import { selectChatUnreadBySender } from '../../realtime/liveSelectors';
 import { CHAT_PATHS, USERS_REFRESH_MS, watchChat } from './chatSaga';
 import { chatActions as A, chatHidden, chatShown } from './chatSlice';
+import { LI, ME, USERS, WANG } from './test-support';
 
-const ME = 2;
-const WANG = 5;
-const LI = 6;
-
-const USERS: ChatUserDto[] = [
-  { id: ME, userName: 'admin', name: 'admin', surname: 'admin', online: true },
-  { id: WANG, userName: 'wang', name: '王芳', surname: '王', online: true },
-  { id: LI, userName: 'li', name: '李强', surname: '李', online: false },
-];
 
 const msg = (id: number, from: number, to: number, content: string, extra: Partial<ChatMessageDto> = {}): ChatMessageDto => ({
   id, fromUserId: from, fromUserName: from === ME ? 'admin' : '王芳', toUserId: to, content, messageType: 0, fileId: null, fileName: null,
