@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { Button, NonIdealState, OverlayToaster, Toast } from '@blueprintjs/core';
 import { useInRouterContext } from 'react-router-dom';
 import type { EntityDto } from '../../shared/resource-kit';
@@ -8,7 +8,7 @@ import { DeleteAlert } from './DeleteAlert';
 import { ExportDialog } from './ExportDialog';
 import { mergeParts, type ScreenExtension, type ScreenExtensionParts } from './extensions';
 import { displayText } from './format';
-import { useCrudDispatch, useCrudTranslation, useResourceState } from './hooks';
+import { useCrudDispatch, useCrudTranslation, useFittingHeight, useResourceState } from './hooks';
 import { ResourceForm } from './ResourceForm';
 import { ResourcePager } from './ResourcePager';
 import { RecordFromQuery } from './RecordFromQuery';
@@ -46,21 +46,8 @@ export function recordName(view: ResourceView, row: EntityDto, t: Translate): st
 }
 
 /** Height for the table: its rows, but no lower than the window allows (the pager stays on screen). */
-function useTableHeight(rows: number) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [available, setAvailable] = useState(600);
-  useLayoutEffect(() => {
-    const measure = () => {
-      const top = ref.current?.getBoundingClientRect().top ?? 0;
-      setAvailable(Math.max(HEADER_HEIGHT + ROW_HEIGHT * 5, window.innerHeight - top - PAGER_HEIGHT - 16));
-    };
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, []);
-  const content = HEADER_HEIGHT + ROW_HEIGHT * Math.max(rows, 1) + SCROLLBAR;
-  return { ref, height: Math.min(content, available) };
-}
+const useTableHeight = (rows: number) => useFittingHeight(HEADER_HEIGHT + ROW_HEIGHT * Math.max(rows, 1) + SCROLLBAR,
+  { min: HEADER_HEIGHT + ROW_HEIGHT * 5, below: PAGER_HEIGHT + 16 });
 
 /** The generic list screen of one resource: toolbar, table, pager, form dialog, delete confirmation and export. */
 export function ResourcePage(props: ResourcePageProps) {
@@ -185,15 +172,7 @@ function ResourceScreen(props: ResourcePageProps & { view: ResourceView }) {
         extra={toolbarActions}
       />
       <div ref={tableBox}>{body}</div>
-      <ResourcePager
-        currentPage={state.currentPage}
-        pageSize={state.pageSize}
-        totalCount={state.totalCount}
-        loading={state.loading}
-        t={t}
-        onPage={(page) => dispatch(A.pageChanged({ resource, page }))}
-        onPageSize={(pageSize) => dispatch(A.pageSizeChanged({ resource, pageSize }))}
-      />
+      <ResourcePager resource={resource} state={state} t={t} />
 
       {editing && (
         <ResourceForm

@@ -1,21 +1,23 @@
 import { Button, ButtonGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
-import { PAGE_SIZES } from './slice';
-import type { Translate } from './types';
+import { useCrudDispatch } from './hooks';
+import { crudActions as A, PAGE_SIZES } from './slice';
+import type { ResourceState, Translate } from './types';
 
 interface ResourcePagerProps {
-  currentPage: number;
-  pageSize: number;
-  totalCount: number;
-  loading: boolean;
+  /** The list's key in the crud slice (a resource, or a drawer's own list). */
+  resource: string;
+  state: Pick<ResourceState, 'currentPage' | 'pageSize' | 'totalCount' | 'loading'>;
   t: Translate;
-  onPage: (page: number) => void;
-  onPageSize: (pageSize: number) => void;
   /** Before every test id, for a second pager on screen (a drawer's list). */
   testIdPrefix?: string;
 }
 
 /** Footer of a list: the total, first/previous/next/last and the page size. */
-export function ResourcePager({ currentPage, pageSize, totalCount, loading, t, onPage, onPageSize, testIdPrefix = '' }: ResourcePagerProps) {
+export function ResourcePager({ resource, state, t, testIdPrefix = '' }: ResourcePagerProps) {
+  const dispatch = useCrudDispatch();
+  const { currentPage, pageSize, totalCount, loading } = state;
+  const onPage = (page: number) => dispatch(A.pageChanged({ resource, page }));
+  const onPageSize = (size: number) => dispatch(A.pageSizeChanged({ resource, pageSize: size }));
   const pages = Math.max(1, Math.ceil(totalCount / pageSize));
   const atFirst = currentPage <= 1;
   const atLast = currentPage >= pages;

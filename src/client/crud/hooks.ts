@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import type { Dispatch } from '@reduxjs/toolkit';
 import { useTranslation } from 'react-i18next';
@@ -44,4 +44,23 @@ export function useCrudTranslation(): { t: Translate; language: Language } {
     const t: Translate = (key, options) => translate(key, { interpolation: { escapeValue: false }, ...options });
     return { t, language };
   }, [translate, language]);
+}
+
+/**
+ * A height for a table that grows with its rows (`content`, px) but stops where the window does, `below` px above its
+ * bottom (the pager stays on screen), and never below `min`. The ref goes on the box whose top is measured.
+ */
+export function useFittingHeight(content: number, { min, below }: { min: number; below: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [available, setAvailable] = useState(600);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const top = ref.current?.getBoundingClientRect().top ?? 0;
+      setAvailable(Math.max(min, window.innerHeight - top - below));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [min, below]);
+  return { ref, height: Math.min(content, available) };
 }

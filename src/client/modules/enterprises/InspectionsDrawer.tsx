@@ -67,16 +67,7 @@ export function InspectionsDrawer({ enterprise, onClose }: { enterprise: Inspect
         <div style={{ padding: 12 }}>{body}</div>
       </div>
       <div className={Classes.DRAWER_FOOTER}>
-        <ResourcePager
-          currentPage={state.currentPage}
-          pageSize={state.pageSize}
-          totalCount={state.totalCount}
-          loading={state.loading}
-          t={t}
-          testIdPrefix="inspections-"
-          onPage={(page) => dispatch(A.pageChanged({ resource: INSPECTIONS_KEY, page }))}
-          onPageSize={(pageSize) => dispatch(A.pageSizeChanged({ resource: INSPECTIONS_KEY, pageSize }))}
-        />
+        <ResourcePager resource={INSPECTIONS_KEY} state={state} t={t} testIdPrefix="inspections-" />
       </div>
     </Drawer>
   );

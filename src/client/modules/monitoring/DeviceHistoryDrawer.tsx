@@ -71,10 +71,7 @@ export function DeviceHistoryDrawer({ device, onClose }: { device: HistoryDevice
         <div style={{ padding: 12 }}>{body}</div>
       </div>
       <div className={Classes.DRAWER_FOOTER}>
-        <ResourcePager currentPage={state.currentPage} pageSize={state.pageSize} totalCount={state.totalCount} loading={state.loading} t={t}
-          testIdPrefix="history-"
-          onPage={(page) => dispatch(A.pageChanged({ resource: DEVICE_HISTORY_KEY, page }))}
-          onPageSize={(pageSize) => dispatch(A.pageSizeChanged({ resource: DEVICE_HISTORY_KEY, pageSize }))} />
+        <ResourcePager resource={DEVICE_HISTORY_KEY} state={state} t={t} testIdPrefix="history-" />
       </div>
     </Drawer>
   );

@@ -1,9 +1,9 @@
 import '@blueprintjs/table/lib/css/table.css';
 import './monitoring.css';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { Button, HTMLSelect, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { describeError } from '../../crud/api-error';
-import { useCrudTranslation } from '../../crud/hooks';
+import { useCrudTranslation, useFittingHeight } from '../../crud/hooks';
 import { ConnectionTag } from './ConnectionTag';
 import { useMonitoringDispatch, useMonitoringSelector } from './hooks';
 import { useChangeFlash, useNow } from './liveHooks';
@@ -17,20 +17,8 @@ import {
 import { STORAGE_ROW_HEIGHT, StorageTable } from './StorageTable';
 
 /** Height for the table: its rows, but no lower than the window allows. */
-function useTableHeight(rows: number) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [available, setAvailable] = useState(600);
-  useLayoutEffect(() => {
-    const measure = () => {
-      const top = ref.current?.getBoundingClientRect().top ?? 0;
-      setAvailable(Math.max(STORAGE_ROW_HEIGHT * 8, window.innerHeight - top - 24));
-    };
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, []);
-  return { ref, height: Math.min(STORAGE_ROW_HEIGHT * (Math.max(rows, 1) + 1) + 18, available) };
-}
+const useTableHeight = (rows: number) =>
+  useFittingHeight(STORAGE_ROW_HEIGHT * (Math.max(rows, 1) + 1) + 18, { min: STORAGE_ROW_HEIGHT * 8, below: 24 });
 
 /**
  * Hazardous waste storage, live: every active storage point with its weight as the devices report it (pushed, no

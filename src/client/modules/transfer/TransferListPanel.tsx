@@ -102,10 +102,7 @@ export function TransferListPanel(props: TransferListPanelProps) {
         extra={<ListFilters filters={state.filters} testIdPrefix={prefix} t={t}
           onFilter={(name, value) => dispatch(A.filterChanged({ resource: key, name, value }))} />} />
       {body}
-      <ResourcePager testIdPrefix={prefix} currentPage={state.currentPage} pageSize={state.pageSize} totalCount={state.totalCount}
-        loading={state.loading} t={t}
-        onPage={(page) => dispatch(A.pageChanged({ resource: key, page }))}
-        onPageSize={(pageSize) => dispatch(A.pageSizeChanged({ resource: key, pageSize }))} />
+      <ResourcePager resource={key} state={state} t={t} testIdPrefix={prefix} />
       {state.exportProgress && (
         <ExportDialog title={t(view.i18n.title)} progress={state.exportProgress} t={t}
           onCancel={() => dispatch(A.exportCancelled({ resource: key }))} />
