@@ -1,16 +1,9 @@
 import { describeError } from './api-error';
-import { ConfirmAlert } from './ConfirmAlert';
-import type { PendingCommand, Translate } from './types';
-
-interface CommandAlertProps {
-  pending: PendingCommand;
-  t: Translate;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
+import { ConfirmAlert, type PendingAlertProps } from './ConfirmAlert';
+import type { PendingCommand } from './types';
 
 /** Asks before a command on a record runs, and says why it failed. The confirm button is `confirm-command`. */
-export function CommandAlert({ pending, t, onConfirm, onCancel }: CommandAlertProps) {
+export function CommandAlert({ pending, t, onConfirm, onCancel }: PendingAlertProps<PendingCommand>) {
   return (
     <ConfirmAlert testId="command-alert" confirmTestId="confirm-command" intent="warning" icon="confirm" confirmText={t('common.ok')}
       cancelText={t('common.cancel')} running={pending.running} onConfirm={onConfirm} onCancel={onCancel}

@@ -1,5 +1,14 @@
 import { useCallback, type ReactNode } from 'react';
 import { Alert, Callout, Classes, type IconName, type Intent } from '@blueprintjs/core';
+import type { Translate } from './types';
+
+/** What a confirm alert of a pending action is given: the action's state and the person's two answers. */
+export interface PendingAlertProps<P> {
+  pending: P;
+  t: Translate;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
 
 interface ConfirmAlertProps {
   /** Test ids: the alert's body (`<testId>`) and its confirm button (`<confirmTestId>`). */

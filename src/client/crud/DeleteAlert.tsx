@@ -1,16 +1,9 @@
 import { describeError } from './api-error';
-import { ConfirmAlert } from './ConfirmAlert';
-import type { PendingDelete, Translate } from './types';
-
-interface DeleteAlertProps {
-  pending: PendingDelete;
-  t: Translate;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
+import { ConfirmAlert, type PendingAlertProps } from './ConfirmAlert';
+import type { PendingDelete } from './types';
 
 /** Asks before deleting, naming the record. The confirm button carries `data-testid="confirm-delete"`. */
-export function DeleteAlert({ pending, t, onConfirm, onCancel }: DeleteAlertProps) {
+export function DeleteAlert({ pending, t, onConfirm, onCancel }: PendingAlertProps<PendingDelete>) {
   return (
     <ConfirmAlert testId="delete-alert" confirmTestId="confirm-delete" intent="danger" icon="trash" confirmText={t('common.delete')}
       cancelText={t('common.cancel')} running={pending.deleting} onConfirm={onConfirm} onCancel={onCancel}

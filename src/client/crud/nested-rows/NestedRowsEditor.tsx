@@ -39,9 +39,9 @@ export interface NestedRowsConfig<D extends RowDraft> {
   widths?: Partial<Record<keyof D & string, number>>;
 }
 
-interface NestedRowsEditorProps<D extends RowDraft> {
-  config: NestedRowsConfig<D>;
-  rows: readonly D[];
+/** What a module's rows editor is given by its form: the rows, their messages, and where changes go. */
+export interface NestedRowsProps<D extends RowDraft> {
+  rows: D[];
   /** Messages by cell key: the form's checks on save and the server's. */
   errors: Record<string, string | undefined>;
   disabled: boolean;
@@ -49,6 +49,10 @@ interface NestedRowsEditorProps<D extends RowDraft> {
   onChange: (rows: D[], stale: string[]) => void;
   t: Translate;
   language: Language;
+}
+
+interface NestedRowsEditorProps<D extends RowDraft> extends NestedRowsProps<D> {
+  config: NestedRowsConfig<D>;
 }
 
 const danger = { boxShadow: `inset 0 0 0 1px ${Colors.RED3}` };

@@ -1,22 +1,13 @@
 import { corporateType } from '../../../shared/enums';
 import { enterpriseinformation, hazardouswasteinformation } from '../../../shared/resources';
-import type { Language } from '../../../shared/resource-kit';
 import { useLookup } from '../../crud/hooks';
-import { NestedRowsEditor, type NestedRowsConfig } from '../../crud/nested-rows/NestedRowsEditor';
-import type { LookupItem, Translate } from '../../crud/types';
+import { NestedRowsEditor, type NestedRowsConfig, type NestedRowsProps } from '../../crud/nested-rows/NestedRowsEditor';
+import type { LookupItem } from '../../crud/types';
 import { formatTonnes, newRow, PLAN_ROWS, weightTotals, type PlanRowDraft } from './plan-rows';
 
-interface PlanRowsEditorProps {
-  rows: PlanRowDraft[];
+interface PlanRowsEditorProps extends NestedRowsProps<PlanRowDraft> {
   /** The plan's producer: its in-use hazardous wastes are the choices of a row. */
   enterpriseId: number | null;
-  /** Messages by cell key (`details[1].thisyearweight`): the form's checks on save and the server's. */
-  errors: Record<string, string | undefined>;
-  disabled: boolean;
-  /** New rows, and the cell keys whose earlier messages no longer apply. */
-  onChange: (rows: PlanRowDraft[], stale: string[]) => void;
-  t: Translate;
-  language: Language;
 }
 
 const nameOf = (item: LookupItem) => (typeof item.name === 'string' && item.name ? item.name : `#${item.id}`);
@@ -24,7 +15,8 @@ const wasteLabel = (item: LookupItem) =>
   (typeof item.wastecodeName === 'string' && item.wastecodeName ? `${nameOf(item)}（${item.wastecodeName}）` : nameOf(item));
 
 /** The rows of an annual plan: the nested-rows editor over the plan detail declaration. */
-export function PlanRowsEditor({ rows, enterpriseId, errors, disabled, onChange, t, language }: PlanRowsEditorProps) {
+export function PlanRowsEditor({ enterpriseId, ...props }: PlanRowsEditorProps) {
+  const { rows, t, language } = props;
   const wastes = useLookup(hazardouswasteinformation.name, 'GetHazardouswasteInformationList',
     enterpriseId ? { enterpriseId } : undefined, enterpriseId !== null);
   const receivers = useLookup(enterpriseinformation.name, 'GetEnterpriseInformationAll', { corporateType: corporateType.receiver });
@@ -50,5 +42,5 @@ export function PlanRowsEditor({ rows, enterpriseId, errors, disabled, onChange,
     ],
     widths: { thisyearweight: 120, lastyearweight: 120, disposalMethod: 110 },
   };
-  return <NestedRowsEditor config={config} rows={rows} errors={errors} disabled={disabled} onChange={onChange} t={t} language={language} />;
+  return <NestedRowsEditor config={config} {...props} />;
 }

@@ -1,7 +1,6 @@
 import type { Intent } from '@blueprintjs/core';
 import { describeError } from '../../crud/api-error';
-import { ConfirmAlert } from '../../crud/ConfirmAlert';
-import type { Translate } from '../../crud/types';
+import { ConfirmAlert, type PendingAlertProps } from '../../crud/ConfirmAlert';
 import { planStatus } from '../../../shared/enums';
 import type { PlanStatusChange } from './plansSlice';
 
@@ -12,15 +11,8 @@ export const STATUS_ACTIONS: Record<number, { key: string; text: string; questio
   [planStatus.returned]: { key: 'return', text: 'plans.return', question: 'plans.confirmReturn', intent: 'warning' },
 };
 
-interface PlanStatusAlertProps {
-  change: PlanStatusChange;
-  t: Translate;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
-
 /** Asks before a status move; the confirm button carries `data-testid="plan-status-confirm"`. */
-export function PlanStatusAlert({ change, t, onConfirm, onCancel }: PlanStatusAlertProps) {
+export function PlanStatusAlert({ pending: change, t, onConfirm, onCancel }: PendingAlertProps<PlanStatusChange>) {
   const action = STATUS_ACTIONS[change.to];
   return (
     <ConfirmAlert testId="plan-status-alert" confirmTestId="plan-status-confirm" intent={action?.intent} icon="confirm"

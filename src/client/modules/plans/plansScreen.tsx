@@ -105,7 +105,7 @@ export const usePlansScreen: ScreenExtension = ({ t, language }) => {
     children: (
       <>
         {statusChange && (
-          <PlanStatusAlert change={statusChange} t={t}
+          <PlanStatusAlert pending={statusChange} t={t}
             onConfirm={() => dispatch(planStatusRequested({ id: statusChange.id, to: statusChange.to }))}
             onCancel={() => { if (!statusChange.pending) dispatch(planStatusCancelled()); }} />
         )}

@@ -25,7 +25,7 @@ function show(options: { lines?: LineDraft[]; errors?: Record<string, string>; p
     harness.lines = () => lines;
     return (
       <form onSubmit={(e) => harness.submits(e.nativeEvent)}>
-        <LinesEditor lines={lines} producerId={producerId} errors={errors} disabled={false} t={t} language="zh-CN"
+        <LinesEditor rows={lines} producerId={producerId} errors={errors} disabled={false} t={t} language="zh-CN"
           onChange={(next, stale) => { setLines(next); harness.stale.push(stale); }} />
       </form>
     );

@@ -1,22 +1,13 @@
-import type { Language } from '../../../shared/resource-kit';
 import { useLookup } from '../../crud/hooks';
-import { NestedRowsEditor, type NestedRowsConfig } from '../../crud/nested-rows/NestedRowsEditor';
-import type { LookupItem, Translate } from '../../crud/types';
+import { NestedRowsEditor, type NestedRowsConfig, type NestedRowsProps } from '../../crud/nested-rows/NestedRowsEditor';
+import type { LookupItem } from '../../crud/types';
 import { newLine, ORDER_LINES, totalQuantity, type LineDraft } from './order-lines';
 import { tonnes } from './StatusTags';
 import { LOOKUPS } from './transferView';
 
-interface LinesEditorProps {
-  lines: LineDraft[];
+interface LinesEditorProps extends NestedRowsProps<LineDraft> {
   /** The order's producer: its hazardous-waste records are the lines' choices. */
   producerId: number | null;
-  /** Messages by cell key (`lines[1].quantity`): the form's checks on submit and the server's. */
-  errors: Record<string, string | undefined>;
-  disabled: boolean;
-  /** New lines, and the cell keys whose earlier messages no longer apply. */
-  onChange: (lines: LineDraft[], stale: string[]) => void;
-  t: Translate;
-  language: Language;
 }
 
 function wasteLabel(item: LookupItem): string {
@@ -38,7 +29,8 @@ function defaultsFrom(line: LineDraft, record: LookupItem | undefined): Partial<
 }
 
 /** The order's lines: the nested-rows editor over the line declaration; a chosen waste record fills in its defaults. */
-export function LinesEditor({ lines, producerId, errors, disabled, onChange, t, language }: LinesEditorProps) {
+export function LinesEditor({ producerId, ...props }: LinesEditorProps) {
+  const { rows: lines, t } = props;
   const wastes = useLookup(LOOKUPS.wastes.resource, LOOKUPS.wastes.method, producerId ? { enterpriseId: producerId } : undefined, producerId !== null);
   const config: NestedRowsConfig<LineDraft> = {
     ...ORDER_LINES,
@@ -61,5 +53,5 @@ export function LinesEditor({ lines, producerId, errors, disabled, onChange, t, 
     totals: [{ field: 'quantity', testId: 'lines-total', text: tonnes(totalQuantity(lines)) }],
     widths: { quantity: 96, containerCount: 72, containerType: 84, physicalForm: 84, hazardCharacteristics: 150, disposalMethod: 96 },
   };
-  return <NestedRowsEditor config={config} rows={lines} errors={errors} disabled={disabled} onChange={onChange} t={t} language={language} />;
+  return <NestedRowsEditor config={config} {...props} />;
 }

@@ -108,7 +108,7 @@ export function OrderFormDialog({ form, declarant, t, onSubmit, onClose }: Order
                 </FormGroup>
               </div>
               <FormGroup label={t('transfer.linesSection')}>
-                <LinesEditor lines={lines} producerId={header.producerId} errors={cellErrors} disabled={busy} t={t} language={language}
+                <LinesEditor rows={lines} producerId={header.producerId} errors={cellErrors} disabled={busy} t={t} language={language}
                   onChange={(next, keys) => {
                     setLines(next);
                     markStale(keys);
