@@ -46,15 +46,18 @@ describe('language switch saga', () => {
 });
 
 describe('logout saga', () => {
+  // What a logout touches outside the store: the cookies, the page cache, the location, a toast.
+  const LOGOUT_EFFECTS: StaticProvider[] = [
+    [matchers.call.fn(clearAuthCookies), undefined],
+    [matchers.call.fn(clearPageCache), undefined],
+    [matchers.call.fn(navigateTo), undefined],
+    [matchers.call.fn(showToast), undefined],
+  ];
+
   it('clears cookies and page cache, forgets the user and goes to login', async () => {
     const { storeState } = await expectSaga(logoutSaga, logoutRequested())
       .withReducer(rootReducer, loggedIn())
-      .provide([
-        [matchers.call.fn(clearAuthCookies), undefined],
-        [matchers.call.fn(clearPageCache), undefined],
-        [matchers.call.fn(navigateTo), undefined],
-        [matchers.call.fn(showToast), undefined],
-      ])
+      .provide(LOGOUT_EFFECTS)
       .call(clearAuthCookies)
       .call(clearPageCache)
       .put(loggedOut())
@@ -69,12 +72,7 @@ describe('logout saga', () => {
   it('tells the user when the session expired (401)', async () => {
     await expectSaga(logoutSaga, sessionExpired())
       .withReducer(rootReducer, loggedIn())
-      .provide([
-        [matchers.call.fn(clearAuthCookies), undefined],
-        [matchers.call.fn(clearPageCache), undefined],
-        [matchers.call.fn(navigateTo), undefined],
-        [matchers.call.fn(showToast), undefined],
-      ])
+      .provide(LOGOUT_EFFECTS)
       .call.fn(showToast)
       .put(loggedOut())
       .run();

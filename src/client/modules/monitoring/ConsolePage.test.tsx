@@ -1,37 +1,21 @@
 /** @jest-environment jsdom */
 import { act } from 'react';
-import { byTestId, click, createI18n, render, screenTestSetup, typeInto } from '../../crud/test-support-render';
+import { byTestId, click, createI18n, render, typeInto } from '../../crud/test-support-render';
 import { showToast } from '../../util/toaster';
 import { playBeep } from './beep';
-import { initI18n } from '../../i18n';
 import ConsolePage from './ConsolePage';
 import {
-  event, monitoringStore, push, Refused, restoreHttp, warning, warningPayload, type ApiRequest, type Handler,
+  event, monitoringScreenTests, monitoringStore, push, Refused, settle, warning, warningPayload, type ApiRequest, type Handler,
 } from './test-support';
 
 jest.mock('../../util/toaster', () => ({ showToast: jest.fn() }));
 jest.mock('./beep', () => ({ playBeep: jest.fn(), primeAudio: jest.fn() }));
 
-screenTestSetup();
-// The sagas' toasts speak the application's i18next.
-beforeAll(() => {
-  initI18n('zh-CN');
-});
-
-const stops: (() => void)[] = [];
-afterEach(() => {
-  for (const stop of stops.splice(0)) stop();
-  restoreHttp();
+const stops = monitoringScreenTests(() => {
   localStorage.clear();
   jest.mocked(showToast).mockClear();
   jest.mocked(playBeep).mockClear();
 });
-
-async function settle(ms = 30) {
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-  });
-}
 
 const OPEN_PATH = 'EquipmentWarning/GetOpenWarnings';
 const STATUS_PATH = 'EquipmentWarning/UpdateEquipmentWarningStatus';

@@ -1,9 +1,8 @@
 /** @jest-environment jsdom */
 import { act } from 'react';
-import { byTestId, click, createI18n, render, screenTestSetup, typeInto } from '../../crud/test-support-render';
-import { initI18n } from '../../i18n';
+import { byTestId, click, createI18n, render, typeInto } from '../../crud/test-support-render';
 import StoragePage from './StoragePage';
-import { monitoringStore, push, restoreHttp, storagePoint, weightEvent, type ApiRequest, type Handler } from './test-support';
+import { monitoringScreenTests, monitoringStore, push, settle, storagePoint, weightEvent, type ApiRequest, type Handler } from './test-support';
 
 jest.mock('../../util/toaster', () => ({ showToast: jest.fn() }));
 // The chart itself is echarts on a canvas; what matters here is which points it is given.
@@ -14,22 +13,7 @@ jest.mock('./WeightChart', () => ({
   }),
 }));
 
-screenTestSetup();
-beforeAll(() => {
-  initI18n('zh-CN');
-});
-
-const stops: (() => void)[] = [];
-afterEach(() => {
-  for (const stop of stops.splice(0)) stop();
-  restoreHttp();
-});
-
-async function settle(ms = 30) {
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-  });
-}
+const stops = monitoringScreenTests();
 
 const FINAL = 'Hazardouswastestorage/GetHazardouswastestoragefinaldata';
 const BY_ID = 'Hazardouswastestorage/GetGetHazardouswastestoragefinaldataById';

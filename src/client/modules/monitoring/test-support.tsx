@@ -6,6 +6,8 @@ import createSagaMiddleware from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
 import type { LiveEvent, LiveEventType, StorageWeightPayload, WarningPayload } from '../../../shared/live/events';
 import { http } from '../../api/http';
+import { screenTestSetup } from '../../crud/test-support-render';
+import { initI18n } from '../../i18n';
 import { appSlice, configLoaded, realtimeStatusChanged, sessionLoaded } from '../../session/appSlice';
 import { serverConfiguration, TENANT_SESSION } from '../../app/test-support';
 import { crudReducer, crudSaga } from '../../crud';
@@ -150,5 +152,30 @@ export function weightEvent(point: StoragePointRow, weight: number, lastChangeTi
   return event<StorageWeightPayload>('storage.weight', {
     storageId: point.id, deviceId: point.smartequipmentId, enterpriseId: point.enterpriseId, currentWeight: weight, capacity: point.capacity,
     fillRatio: Math.round((weight / point.capacity) * 10_000) / 10_000, delta: weight - point.currentWeight, lastChangeTime, reason,
+  });
+}
+
+/**
+ * The set-up of this folder's screen tests: jsdom rendering, the application's i18next (the sagas' toasts speak it),
+ * and after each test the stores stopped, the fake server removed and `reset` run. A test pushes its stops here.
+ */
+export function monitoringScreenTests(reset: () => void = () => {}): (() => void)[] {
+  screenTestSetup();
+  beforeAll(() => {
+    initI18n('zh-CN');
+  });
+  const stops: (() => void)[] = [];
+  afterEach(() => {
+    for (const stop of stops.splice(0)) stop();
+    restoreHttp();
+    reset();
+  });
+  return stops;
+}
+
+/** Lets the sagas and the renders of `ms` milliseconds run. */
+export async function settle(ms = 30): Promise<void> {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
   });
 }
