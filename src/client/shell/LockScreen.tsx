@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { logoutRequested, unlockRequested } from '../session/actions';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectLanguage, selectTenant, selectUser } from '../session/selectors';
+import { InitialAvatar } from './InitialAvatar';
 
 function useClock(): Date {
   const [now, setNow] = useState(() => new Date());
@@ -47,7 +48,7 @@ export default function LockScreen() {
         <div className="app-lock-date">{now.toLocaleDateString(language, { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' })}</div>
       </div>
       <form className="app-lock-card" onSubmit={submit}>
-        <div className="app-lock-avatar" aria-hidden>{display.slice(0, 1).toUpperCase() || '?'}</div>
+        <InitialAvatar name={display} size={64} />
         <div className="app-lock-user">{display}</div>
         <div className="app-lock-tenant">{tenant ? tenant.name : t('shell.hostSide')}</div>
         <h1 className="app-lock-title">{t('shell.lockedTitle')}</h1>

@@ -8,6 +8,7 @@ import { selectLanguage, selectMenu, selectTenant, selectUser } from '../../sess
 import { selectNotices } from '../../shell/noticesSlice';
 import { asIcon } from '../../util/icons';
 import { InboxPanel } from './InboxPanel';
+import { InitialAvatar } from '../../shell/InitialAvatar';
 
 const QUICK_LINK_LIMIT = 12;
 const REALTIME_TEXT = { off: 'shell.realtimeOff', connecting: 'shell.realtimeConnecting', connected: 'shell.realtimeConnected', retrying: 'shell.realtimeRetrying' } as const;
@@ -35,7 +36,7 @@ export default function HomePage() {
   return (
     <div className="app-home" data-testid="home-page">
       <Card className="app-home-welcome" data-testid="home-welcome">
-        <div className="app-home-avatar" aria-hidden>{display.slice(0, 1).toUpperCase()}</div>
+        <InitialAvatar name={display} size={56} />
         <div className="app-home-greeting">
           <h2>{t('home.welcome', { name: display })}</h2>
           <div className="app-muted">{t('home.today', { date: today })}</div>
