@@ -10,15 +10,18 @@ import { registerView, STANDARD_METHODS, type ResourceView } from '../../crud';
 
 type Area = 'users' | 'roles' | 'tenants';
 
+/**
+ * A screen of a service the declarations do not describe (users, roles, tenants). Its route is the service's name in
+ * lower case (its label is the view's label) and its texts are under the plural: `User` → route `user`, texts `users`.
+ */
 function localView(options: {
-  name: string;
-  area: Area;
-  /** Route of the screen (its label is the view's label). */
-  route: string;
+  name: 'User' | 'Role' | 'Tenant';
   fields: Record<string, FieldDef>;
   displayField: string;
 } & Partial<Pick<ResourceView, 'methods' | 'filterParams' | 'fromGetResult' | 'invalidatesLookups'>>): ResourceView {
-  const { name, area, route, fields, displayField, methods, filterParams, fromGetResult, invalidatesLookups } = options;
+  const { name, fields, displayField, methods, filterParams, fromGetResult, invalidatesLookups } = options;
+  const route = name.toLowerCase();
+  const area: Area = `${route}s` as `${Lowercase<typeof name>}s`;
   return registerView({
     name,
     label: findRouteByName(route)?.label ?? { zh: name, en: name },
@@ -41,8 +44,6 @@ export const PASSWORD_MAX_LENGTH = 32;
 
 export const userView = localView({
   name: 'User',
-  area: 'users',
-  route: 'user',
   displayField: 'userName',
   filterParams: { isActive: 'IsActive' },
   fields: {
@@ -68,8 +69,6 @@ interface RoleForEdit {
 
 export const roleView = localView({
   name: 'Role',
-  area: 'roles',
-  route: 'role',
   displayField: 'displayName',
   // GetRoleForEdit returns the role with its granted permission names beside it.
   methods: { ...STANDARD_METHODS, get: 'GetRoleForEdit' },
@@ -94,8 +93,6 @@ const TENANCY_NAME_PATTERN = '^[a-zA-Z][a-zA-Z0-9_-]{1,}$';
 
 export const tenantView = localView({
   name: 'Tenant',
-  area: 'tenants',
-  route: 'tenant',
   displayField: 'name',
   filterParams: { isActive: 'IsActive' },
   fields: {
