@@ -238,14 +238,14 @@ export function NestedRowsEditor<D extends RowDraft>({ config, rows, errors, dis
       <div className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`} style={{ marginBottom: 4 }}>{texts.hint}</div>
       <HTMLTable compact bordered style={{ width: '100%', tableLayout: 'fixed' }}>
         <colgroup>
-          <col style={{ width: 40 }} />
+          <col style={{ width: 52 }} />
           {fields.map((field) => <col key={field} style={config.widths?.[field] ? { width: config.widths[field] } : undefined} />)}
           <col style={{ width: 40 }} />
         </colgroup>
         <thead>
           <tr>
-            <th>{texts.number}</th>
-            {fields.map((field) => <th key={field} style={{ whiteSpace: 'nowrap' }}>{headerText(child.fields[field], label(field), language)}</th>)}
+            <th style={{ verticalAlign: 'bottom', whiteSpace: 'nowrap' }}>{texts.number}</th>
+            {fields.map((field) => <th key={field} style={{ verticalAlign: 'bottom' }}>{headerText(child.fields[field], label(field), language)}</th>)}
             <th aria-label={t('common.actions')} />
           </tr>
         </thead>
