@@ -59,7 +59,8 @@ export function transferEvent(seq: number, change: Partial<TransferChangedPayloa
     seq, type: 'transfer.changed', at: at(seq), enterpriseIds: [1, 2, 3],
     payload: {
       manifestNo: `ZY-${change.id}`, action: 'dispatch', party: 'transporter', from: null, to: null, declareStatus: 0, dispatchStatus: 1,
-      signStatus: 0, producerId: 1, transporterId: 2, receiverId: 3, userName: 'clerk', ...change,
+      signStatus: 0, producerId: 1, transporterId: 2, receiverId: 3, plannedDate: '2026-11-20', totalQuantity: 1.5,
+      receivedQuantity: null, userName: 'clerk', ...change,
     },
   };
 }

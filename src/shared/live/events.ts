@@ -124,6 +124,11 @@ export interface TransferChangedPayload {
   producerId: number;
   transporterId: number;
   receiverId: number;
+  /** China date the transfer is planned for. */
+  plannedDate: string;
+  /** Tonnes declared, and received once agreed (null before). */
+  totalQuantity: number;
+  receivedQuantity: number | null;
   userName: string | null;
 }
 

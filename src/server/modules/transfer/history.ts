@@ -34,15 +34,19 @@ export async function recordHistory(ctx: RequestContext, tx: Db, entry: HistoryE
       json(entry.from), json(entry.to), entry.reason ?? null, json(entry.before), json(entry.after)]);
   const [order] = await tx.query<{
     manifest_no: string; version: number; declare_status: number; dispatch_status: number; sign_status: number;
-    producer_id: number; transporter_id: number; receiver_id: number;
+    producer_id: number; transporter_id: number; receiver_id: number; planned_date: string; total_quantity: number; received: number | null;
   }>(
-    `select manifest_no, version, declare_status, dispatch_status, sign_status, producer_id, transporter_id, receiver_id
-       from transfer_order where id = $1`, [entry.orderId]);
+    `select manifest_no, version, declare_status, dispatch_status, sign_status, producer_id, transporter_id, receiver_id,
+            to_char(planned_date, 'YYYY-MM-DD') as planned_date, coalesce(total_quantity, 0)::float8 as total_quantity,
+            (select sum(l.received_quantity)::float8 from transfer_order_line l where l.order_id = o.id and not l.is_deleted) as received
+       from transfer_order o where id = $1`, [entry.orderId]);
   const parties = [order.producer_id, order.transporter_id, order.receiver_id].map(Number);
   const payload: TransferChangedPayload = {
     id: entry.orderId, manifestNo: order.manifest_no, action: entry.action, party: entry.party, from: entry.from, to: entry.to,
     version: Number(order.version), declareStatus: Number(order.declare_status), dispatchStatus: Number(order.dispatch_status),
     signStatus: Number(order.sign_status), producerId: parties[0], transporterId: parties[1], receiverId: parties[2],
+    plannedDate: order.planned_date, totalQuantity: Number(order.total_quantity),
+    receivedQuantity: order.received === null ? null : Number(order.received),
     userName: ctx.session?.userName ?? null,
   };
   await recordEvents(ctx, tx, [{ type: 'transfer.changed', topic: 'transfer', enterpriseIds: parties, payload }]);

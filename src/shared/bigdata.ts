@@ -1,0 +1,131 @@
+/**
+ * The big-data screen's contract, read by the server module (src/server/modules/bigdata) and the screen. One
+ * aggregate call paints the screen; after that the screen folds live events onto it and reconciles with the same call
+ * now and then. Tonnes are tonnes (t), weights of storage points kilograms as everywhere else; dates are China dates.
+ */
+import type { LiveEvent } from './live/events';
+import { declareStatus, dispatchStatus, signStatus } from './enums';
+import type { OrderState } from './transfer/machine';
+
+/** Where a manifest stands, as the control room counts them (a reading of the three statuses). */
+export const MANIFEST_STAGES = ['draft', 'inTransit', 'returned', 'completed', 'voided'] as const;
+export type ManifestStage = (typeof MANIFEST_STAGES)[number];
+
+export function manifestStage(state: OrderState): ManifestStage {
+  if (Number(state.declareStatus) === declareStatus.voided) return 'voided';
+  if (Number(state.declareStatus) === declareStatus.signed || Number(state.signStatus) === signStatus.agreed) return 'completed';
+  if (Number(state.signStatus) === signStatus.returned) return 'returned';
+  return Number(state.dispatchStatus) === dispatchStatus.dispatched ? 'inTransit' : 'draft';
+}
+
+/** Stages still moving: their tonnes are "in progress". */
+export const OPEN_STAGES: readonly ManifestStage[] = ['draft', 'inTransit', 'returned'];
+
+/** Tonnes received in a period, and in the same period a year earlier. */
+export interface PeriodTonnes {
+  tonnes: number;
+  lastYear: number;
+}
+
+export interface MapEnterprise {
+  id: number;
+  name: string;
+  /** `corporateType` values: an enterprise may be producer and transporter at once. */
+  kinds: number[];
+  longitude: number;
+  latitude: number;
+}
+
+export interface MapDevice {
+  id: number;
+  serialNumber: string;
+  enterpriseId: number;
+  /** The device's own position, else its enterprise's. */
+  longitude: number;
+  latitude: number;
+  /** `onlineState` */
+  onlineState: number;
+  /** Open (not closed) warnings of the device. */
+  openWarnings: number;
+  /** Fill of its storage point, 0 … 1 (more when overfilled); null without one. */
+  fillRatio: number | null;
+}
+
+/** Tonnes declared from one producer to one receiver (not voided), planned in the window. */
+export interface TransferFlow {
+  producerId: number;
+  receiverId: number;
+  tonnes: number;
+  orders: number;
+}
+
+export interface NamedTonnes {
+  enterpriseId: number;
+  name: string;
+  tonnes: number;
+}
+
+/** `GET BigData/GetOverview` (`Pages.BigData`): everything the screen shows, within the caller's tenant and enterprises. */
+export interface BigDataOverview {
+  /** Server time of the read, China time (ISO, no offset). */
+  asOf: string;
+  /** The tenant's event head read before the figures: events with seq ≤ head are in them. */
+  head: number;
+  tenantName: string | null;
+  enterprises: { producers: number; transporters: number; receivers: number };
+  devices: { online: number; total: number };
+  /** Open and acknowledged warnings per `warningType`, every type listed. */
+  openWarnings: { warningType: number; count: number }[];
+  /** Active storage points: waste in them now, and their capacity (t). */
+  storage: { tonnes: number; capacityTonnes: number; points: number };
+  /** Stock on the enterprises' books (inventory), t. */
+  stockTonnes: number;
+  /** Tonnes received (completed manifests, by planned date). */
+  transferred: { today: PeriodTonnes; month: PeriodTonnes; year: PeriodTonnes };
+  /** Manifests per stage (all dates). */
+  manifests: Record<ManifestStage, number>;
+  /** Tonnes declared on manifests still open. */
+  inProgressTonnes: number;
+  map: {
+    enterprises: MapEnterprise[];
+    devices: MapDevice[];
+    /** Planned in the last day (today and yesterday) and the last 7 days. */
+    flows: { day: TransferFlow[]; week: TransferFlow[] };
+  };
+  /** The ten producers with the most tonnes declared this year. */
+  topProducers: NamedTonnes[];
+  /** Tonnes declared this year per `disposalMethod`, every method listed. */
+  disposal: { disposalMethod: number; tonnes: number }[];
+  /** Warnings raised per day and type over the last 7 days (China dates), oldest first, every day listed. */
+  warningsByDay: { day: string; counts: { warningType: number; count: number }[] }[];
+  /** Active storage points per fill band: [0,0.2), [0.2,0.4), [0.4,0.6), [0.6,0.8), [0.8,1), ≥ 1. */
+  fillBands: number[];
+  /** Share of devices that reported in each of the last 24 hours, oldest first (hour as ISO, China time). */
+  onlineByHour: { hour: string; ratio: number }[];
+  /** The latest ticker events the caller may see, newest first. */
+  recent: LiveEvent[];
+}
+
+/** `GET BigData/GetEnterpriseCard?id=` (`Pages.BigData`): what a click on the map opens. */
+export interface EnterpriseCard {
+  id: number;
+  name: string;
+  kinds: number[];
+  address: string | null;
+  stockTonnes: number;
+  devices: { online: number; total: number };
+  openWarnings: number;
+  latestManifest: { id: number; manifestNo: string; stage: ManifestStage; plannedDate: string; tonnes: number } | null;
+}
+
+/** Bounds the overview keeps, like the event log's pages: a screen never receives an unbounded list. */
+export const BIGDATA_LIMITS = {
+  mapEnterprises: 2000,
+  mapDevices: 5000,
+  flows: 300,
+  recent: 30,
+  topProducers: 10,
+} as const;
+
+/** Event types the ticker lists. */
+export const TICKER_TYPES = ['warning.raised', 'warning.updated', 'transfer.changed', 'device.state'] as const;
