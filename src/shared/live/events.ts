@@ -180,3 +180,24 @@ export interface ChatNoticePayload {
   adminName: string;
   creationTime: string;
 }
+
+/** Each event type's payload. */
+export interface LivePayloads {
+  'reading': ReadingPayload;
+  'storage.weight': StorageWeightPayload;
+  'warning.raised': WarningPayload;
+  'warning.updated': WarningPayload;
+  'device.state': DeviceStatePayload;
+  'transfer.changed': TransferChangedPayload;
+  'inventory.changed': InventoryChangedPayload;
+  'notice.created': NoticePayload;
+  'chat.message': ChatMessagePayload;
+  'chat.read': ChatReadPayload;
+  'chat.notice': ChatNoticePayload;
+}
+
+/** An event whose `type` tells its payload's shape: a `switch` on the type narrows the payload. */
+export type TypedLiveEvent = { [K in LiveEventType]: LiveEvent<LivePayloads[K]> & { type: K } }[LiveEventType];
+
+/** The server writes each type with its payload (the table above), so the type is the proof of the payload's shape. */
+export const typedEvent = (event: LiveEvent): TypedLiveEvent => event as TypedLiveEvent;

@@ -1,0 +1,110 @@
+import { warningType } from '../../../shared/enums';
+import type { LiveEvent, TransferChangedPayload } from '../../../shared/live/events';
+import { deviceEvent, transferEvent, warningEvent, weightEvent } from '../../realtime/test-support-events';
+import { figuresOf, fillBandOf, foldEvents } from './fold';
+import { overviewFixture, TODAY } from './test-support';
+
+const countOf = (figures: ReturnType<typeof figuresOf>, type: number) =>
+  figures.overview.openWarnings.find((c) => c.warningType === type)?.count;
+const todayCount = (figures: ReturnType<typeof figuresOf>, type: number) =>
+  figures.overview.warningsByDay.find((d) => d.day === TODAY)?.counts.find((c) => c.warningType === type)?.count;
+
+const OPEN = { declareStatus: 0, dispatchStatus: 0, signStatus: 0 };
+const IN_TRANSIT = { declareStatus: 0, dispatchStatus: 1, signStatus: 0 };
+const COMPLETED = { declareStatus: 1, dispatchStatus: 1, signStatus: 1 };
+const VOIDED = { declareStatus: 2, dispatchStatus: 0, signStatus: 0 };
+
+function order(seq: number, change: Partial<TransferChangedPayload>): LiveEvent<TransferChangedPayload> {
+  return transferEvent(seq, { id: 7, version: 2, plannedDate: TODAY, totalQuantity: 4, ...change });
+}
+
+describe('folding live events into the big-data figures', () => {
+  it('counts a warning while it is open: raised, acknowledged, then closed', () => {
+    const start = figuresOf(overviewFixture());
+    const raised = { ...warningEvent(101, 9, { warningType: warningType.temperature, raisedAt: `${TODAY}T09:59:00` }), type: 'warning.raised' as const };
+    const acknowledged = warningEvent(102, 9, { warningType: warningType.temperature, status: 1 });
+    const closed = warningEvent(103, 9, { warningType: warningType.temperature, status: 2 });
+
+    const afterRaise = foldEvents(start, [raised]);
+    expect(countOf(afterRaise, warningType.temperature)).toBe(1);
+    expect(afterRaise.overview.map.devices.find((d) => d.id === 1)?.openWarnings).toBe(1);
+    expect(todayCount(afterRaise, warningType.temperature)).toBe(1);
+
+    const afterClose = foldEvents(afterRaise, [acknowledged, closed]);
+    expect(countOf(afterClose, warningType.temperature)).toBe(0);
+    expect(afterClose.overview.map.devices.find((d) => d.id === 1)?.openWarnings).toBe(0);
+    // Raised warnings per day count raises, not what is open now.
+    expect(todayCount(afterClose, warningType.temperature)).toBe(1);
+    expect(afterClose.overview.recent.map((e) => e.seq)).toEqual([103, 102, 101]);
+  });
+
+  it('moves an agreed order\'s tonnes from in progress to transferred, in the periods of its planned date', () => {
+    const start = figuresOf(overviewFixture({ manifests: { draft: 0, inTransit: 1, returned: 0, completed: 0, voided: 0 }, inProgressTonnes: 4 }));
+    const agreed = foldEvents(start, [order(101, { action: 'agree', from: IN_TRANSIT, to: COMPLETED, receivedQuantity: 3.5 })]);
+    expect(agreed.overview.inProgressTonnes).toBe(0);
+    expect(agreed.overview.manifests).toMatchObject({ inTransit: 0, completed: 1 });
+    expect(agreed.overview.transferred.today.tonnes).toBe(4.5);
+    expect(agreed.overview.transferred.month.tonnes).toBe(13.5);
+    expect(agreed.overview.transferred.year.tonnes).toBe(103.5);
+    expect(agreed.stale).toBe(false);
+
+    const lastMonth = foldEvents(start, [order(101, { action: 'agree', from: IN_TRANSIT, to: COMPLETED, receivedQuantity: 2, plannedDate: '2026-10-31' })]);
+    expect(lastMonth.overview.transferred.today.tonnes).toBe(1);
+    expect(lastMonth.overview.transferred.month.tonnes).toBe(10);
+    expect(lastMonth.overview.transferred.year.tonnes).toBe(102);
+  });
+
+  it('draws a created order as a flow and takes it away when voided', () => {
+    const start = figuresOf(overviewFixture());
+    const created = foldEvents(start, [order(101, { action: 'create', from: null, to: OPEN })]);
+    expect(created.overview.manifests.draft).toBe(1);
+    expect(created.overview.inProgressTonnes).toBe(4);
+    expect(created.overview.map.flows.day).toEqual([{ producerId: 1, receiverId: 3, tonnes: 4, orders: 1 }]);
+    expect(created.overview.map.flows.week).toEqual([{ producerId: 1, receiverId: 3, tonnes: 4, orders: 1 }]);
+
+    const voided = foldEvents(created, [order(102, { action: 'void', from: OPEN, to: VOIDED })]);
+    expect(voided.overview.manifests).toMatchObject({ draft: 0, voided: 1 });
+    expect(voided.overview.inProgressTonnes).toBe(0);
+    expect(voided.overview.map.flows.day).toEqual([]);
+    expect(voided.overview.map.flows.week).toEqual([]);
+  });
+
+  it('ignores what the overview already holds and applies nothing twice', () => {
+    const start = figuresOf(overviewFixture());
+    const old = { ...warningEvent(100, 9), type: 'warning.raised' as const };
+    expect(foldEvents(start, [old])).toBe(start);
+    const raised = { ...warningEvent(101, 9), type: 'warning.raised' as const };
+    const once = foldEvents(start, [raised]);
+    expect(foldEvents(once, [raised])).toBe(once);
+  });
+
+  it('follows devices going offline (news for the ticker) and back online (not news)', () => {
+    const start = figuresOf(overviewFixture());
+    const offline = foldEvents(start, [deviceEvent(101, 1, 1)]);
+    expect(offline.overview.devices.online).toBe(1);
+    expect(offline.overview.recent.map((e) => e.seq)).toEqual([101]);
+    const back = foldEvents(offline, [deviceEvent(102, 1, 0)]);
+    expect(back.overview.devices.online).toBe(2);
+    expect(back.overview.recent.map((e) => e.seq)).toEqual([101]);
+  });
+
+  it('adds a storage point\'s change to the tonnes stored and moves it between fill bands', () => {
+    const start = figuresOf(overviewFixture());
+    const event = weightEvent(101, 2, 900);
+    const filled = foldEvents(start, [{ ...event, payload: { ...event.payload, delta: 400 } }]);
+    expect(filled.overview.storage.tonnes).toBe(1.9);
+    expect(filled.overview.fillBands).toEqual([0, 0, 2, 0, 1, 0]);
+    expect(filled.overview.map.devices.find((d) => d.id === 2)?.fillRatio).toBe(0.9);
+  });
+
+  it('asks for a fresh overview after what it cannot fold exactly', () => {
+    const start = figuresOf(overviewFixture());
+    expect(foldEvents(start, [order(101, { action: 'edit', from: OPEN, to: OPEN })]).stale).toBe(true);
+    const stock: LiveEvent = { seq: 101, type: 'inventory.changed', at: `${TODAY}T10:00:01`, enterpriseIds: [1], payload: { enterpriseIds: [1] } };
+    expect(foldEvents(start, [stock]).stale).toBe(true);
+  });
+
+  it('puts fill ratios in bands of a fifth, overfilled in the last', () => {
+    expect([0, 0.19, 0.2, 0.59, 0.8, 0.999, 1, 1.4].map(fillBandOf)).toEqual([0, 0, 1, 2, 4, 4, 5, 5]);
+  });
+});

@@ -1,0 +1,195 @@
+import {
+  BIGDATA_LIMITS, manifestStage, OPEN_STAGES, TICKER_TYPES, type BigDataOverview, type ManifestStage, type MapDevice,
+  type TransferFlow,
+} from '../../../shared/bigdata';
+import { onlineState, warningStatus } from '../../../shared/enums';
+import {
+  typedEvent, type DeviceStatePayload, type LiveEvent, type StorageWeightPayload, type TransferChangedPayload,
+  type WarningPayload,
+} from '../../../shared/live/events';
+
+/**
+ * The screen's figures: the server's overview with every live event after its head folded on, in seq order. Each
+ * event is applied once (the event log hands each over once), so counts move by ±1 and sums by the event's own
+ * quantities; what an event cannot tell exactly (an edited order's old tonnes, stock on the books) waits for the next
+ * overview, which replaces the figures and has the events after its head folded on again.
+ */
+export interface ScreenFigures {
+  overview: BigDataOverview;
+  /** The last seq folded in (the overview's head before any event). */
+  seq: number;
+  /** Something changed that only a fresh overview can show exactly (stock, an edit). */
+  stale: boolean;
+}
+
+export const figuresOf = (overview: BigDataOverview): ScreenFigures => ({ overview, seq: overview.head, stale: false });
+
+const FILL_BAND_EDGES = [0.2, 0.4, 0.6, 0.8, 1];
+/** The index of a fill ratio's band in `fillBands`. */
+export const fillBandOf = (ratio: number): number => {
+  const index = FILL_BAND_EDGES.findIndex((edge) => ratio < edge);
+  return index === -1 ? FILL_BAND_EDGES.length : index;
+};
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+const dayOf = (time: string) => time.slice(0, 10);
+
+function isTickerEvent(event: LiveEvent): boolean {
+  const typed = typedEvent(event);
+  // A device coming back online is routine; going offline is news.
+  if (typed.type === 'device.state') return typed.payload.onlineState === onlineState.offline;
+  return TICKER_TYPES.some((type) => type === typed.type);
+}
+
+function withDevice(devices: MapDevice[], deviceId: number, change: (device: MapDevice) => MapDevice): MapDevice[] {
+  const index = devices.findIndex((d) => d.id === deviceId);
+  if (index === -1) return devices;
+  const next = devices.slice();
+  next[index] = change(devices[index]);
+  return next;
+}
+
+function foldWarning(o: BigDataOverview, type: 'warning.raised' | 'warning.updated', w: WarningPayload): BigDataOverview {
+  const closed = w.status === warningStatus.closed;
+  // A raise opens a warning; an update only matters when it closes one (acknowledging keeps it open).
+  const change = type === 'warning.raised' && !closed ? 1 : type === 'warning.updated' && closed ? -1 : 0;
+  let next = o;
+  if (change !== 0) {
+    next = {
+      ...next,
+      openWarnings: next.openWarnings.map((c) => (c.warningType === w.warningType ? { ...c, count: Math.max(0, c.count + change) } : c)),
+      map: { ...next.map, devices: withDevice(next.map.devices, w.smartequipmentId, (d) => ({ ...d, openWarnings: Math.max(0, d.openWarnings + change) })) },
+    };
+  }
+  if (type === 'warning.raised') {
+    const day = dayOf(w.raisedAt);
+    next = {
+      ...next,
+      warningsByDay: next.warningsByDay.map((d) => (d.day !== day ? d : {
+        ...d, counts: d.counts.map((c) => (c.warningType === w.warningType ? { ...c, count: c.count + 1 } : c)),
+      })),
+    };
+  }
+  return next;
+}
+
+function foldDevice(o: BigDataOverview, p: DeviceStatePayload): BigDataOverview {
+  const before = o.map.devices.find((d) => d.id === p.deviceId);
+  if (!before || before.onlineState === p.onlineState) return o;
+  const online = o.devices.online + (p.onlineState === onlineState.online ? 1 : -1);
+  return {
+    ...o,
+    devices: { ...o.devices, online: Math.min(o.devices.total, Math.max(0, online)) },
+    map: { ...o.map, devices: withDevice(o.map.devices, p.deviceId, (d) => ({ ...d, onlineState: p.onlineState })) },
+  };
+}
+
+function foldStorage(o: BigDataOverview, p: StorageWeightPayload): BigDataOverview {
+  const previousRatio = p.capacity > 0 ? (p.currentWeight - p.delta) / p.capacity : null;
+  const bands = o.fillBands.slice();
+  if (previousRatio !== null) {
+    bands[fillBandOf(previousRatio)] = Math.max(0, bands[fillBandOf(previousRatio)] - 1);
+    bands[fillBandOf(p.fillRatio)] += 1;
+  }
+  return {
+    ...o,
+    storage: { ...o.storage, tonnes: round3(o.storage.tonnes + p.delta / 1000) },
+    fillBands: bands,
+    map: p.deviceId === null ? o.map : { ...o.map, devices: withDevice(o.map.devices, p.deviceId, (d) => ({ ...d, fillRatio: p.fillRatio })) },
+  };
+}
+
+function addFlow(flows: TransferFlow[], p: TransferChangedPayload, sign: 1 | -1): TransferFlow[] {
+  const index = flows.findIndex((f) => f.producerId === p.producerId && f.receiverId === p.receiverId);
+  if (index === -1) {
+    return sign > 0 ? [...flows, { producerId: p.producerId, receiverId: p.receiverId, tonnes: p.totalQuantity, orders: 1 }] : flows;
+  }
+  const flow = flows[index];
+  const changed = { ...flow, tonnes: round3(flow.tonnes + sign * p.totalQuantity), orders: flow.orders + sign };
+  return changed.orders <= 0 ? flows.filter((_, i) => i !== index) : flows.map((f, i) => (i === index ? changed : f));
+}
+
+/** Days between two China dates (b − a). */
+const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
+
+function foldTransfer(o: BigDataOverview, p: TransferChangedPayload): { overview: BigDataOverview; exact: boolean } {
+  const from: ManifestStage | null = p.from ? manifestStage(p.from) : null;
+  const to: ManifestStage | null = p.to ? manifestStage(p.to) : null;
+  const manifests = { ...o.manifests };
+  if (from) manifests[from] = Math.max(0, manifests[from] - 1);
+  if (to) manifests[to] += 1;
+  const wasOpen = from !== null && OPEN_STAGES.includes(from);
+  const isOpen = to !== null && OPEN_STAGES.includes(to);
+  const inProgress = o.inProgressTonnes + (isOpen && !wasOpen ? p.totalQuantity : 0) - (wasOpen && !isOpen ? p.totalQuantity : 0);
+  let next: BigDataOverview = { ...o, manifests, inProgressTonnes: round3(Math.max(0, inProgress)) };
+
+  if (to === 'completed' && from !== 'completed') {
+    const today = dayOf(o.asOf);
+    const received = p.receivedQuantity ?? 0;
+    const add = (period: BigDataOverview['transferred']['today'], inPeriod: boolean) =>
+      (inPeriod ? { ...period, tonnes: round3(period.tonnes + received) } : period);
+    next = {
+      ...next,
+      transferred: {
+        today: add(next.transferred.today, p.plannedDate === today),
+        month: add(next.transferred.month, p.plannedDate.slice(0, 7) === today.slice(0, 7)),
+        year: add(next.transferred.year, p.plannedDate.slice(0, 4) === today.slice(0, 4)),
+      },
+    };
+  }
+  // A flow is an order not voided: it appears when created and goes when voided or deleted.
+  const flowSign = from === null && to !== null ? 1 : from !== null && from !== 'voided' && (to === null || to === 'voided') ? -1 : 0;
+  if (flowSign !== 0) {
+    const age = daysBetween(p.plannedDate, dayOf(o.asOf));
+    next = {
+      ...next,
+      map: {
+        ...next.map,
+        flows: {
+          day: age >= 0 && age <= 1 ? addFlow(next.map.flows.day, p, flowSign) : next.map.flows.day,
+          week: age >= 0 && age < 7 ? addFlow(next.map.flows.week, p, flowSign) : next.map.flows.week,
+        },
+      },
+    };
+  }
+  // An edit can change the tonnes, which the event gives only after the change.
+  return { overview: next, exact: p.action !== 'edit' };
+}
+
+/** Folds the events newer than what the figures hold, in seq order. */
+export function foldEvents(figures: ScreenFigures, events: readonly LiveEvent[]): ScreenFigures {
+  let { overview, seq, stale } = figures;
+  const ticker: LiveEvent[] = [];
+  for (const event of events) {
+    if (event.seq <= seq) continue;
+    seq = event.seq;
+    const typed = typedEvent(event);
+    switch (typed.type) {
+      case 'warning.raised':
+      case 'warning.updated':
+        overview = foldWarning(overview, typed.type, typed.payload);
+        break;
+      case 'device.state':
+        overview = foldDevice(overview, typed.payload);
+        break;
+      case 'storage.weight':
+        overview = foldStorage(overview, typed.payload);
+        break;
+      case 'transfer.changed': {
+        const folded = foldTransfer(overview, typed.payload);
+        overview = folded.overview;
+        stale ||= !folded.exact;
+        break;
+      }
+      case 'inventory.changed':
+        stale = true;
+        break;
+      default:
+        break;
+    }
+    if (isTickerEvent(event)) ticker.push(event);
+  }
+  if (seq === figures.seq) return figures;
+  if (ticker.length > 0) overview = { ...overview, recent: [...ticker.reverse(), ...overview.recent].slice(0, BIGDATA_LIMITS.recent) };
+  return { overview, seq, stale };
+}
