@@ -129,3 +129,14 @@ export const BIGDATA_LIMITS = {
 
 /** Event types the ticker lists. */
 export const TICKER_TYPES = ['warning.raised', 'warning.updated', 'transfer.changed', 'device.state'] as const;
+
+/** `GET TransferOrder/GetTransferOrderTimeStatistics?Start&End&Granularity=day|week|month`: every period listed. */
+export interface TimeStatistics {
+  granularity: 'day' | 'week' | 'month';
+  items: { period: string; orderCount: number; quantity: number; receivedQuantity: number }[];
+}
+
+/** `GET TransferOrder/GetProductionWasteStatistics?Start&End`: orders and tonnes per waste code, most first. */
+export interface WasteStatistics {
+  items: { wastecodeId: number | null; wastecodeName: string | null; orderCount: number; quantity: number; receivedQuantity: number }[];
+}

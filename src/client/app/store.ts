@@ -1,6 +1,7 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { crudReducer } from '../crud';
+import { bigdataSlice } from '../modules/bigdata/bigdataSlice';
 import { chatSlice } from '../modules/chat/chatSlice';
 import { contractsSlice } from '../modules/contracts/contractsSlice';
 import { inboxSlice } from '../modules/home/inboxSlice';
@@ -31,6 +32,7 @@ export const rootReducer = combineReducers({
   chat: chatSlice.reducer,
   eventLog: eventLogReducer,
   monitoring: monitoringReducer,
+  bigdata: bigdataSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,0 +1,82 @@
+import { combineReducers } from '@reduxjs/toolkit';
+import { expectSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { throwError } from 'redux-saga-test-plan/providers';
+import { warningType } from '../../../shared/enums';
+import type { LiveEvent } from '../../../shared/live/events';
+import { eventLogReducer } from '../../realtime/eventLog';
+import { liveEventsApplied, liveEventsReceived } from '../../realtime/liveActions';
+import { transferEvent, warningEvent } from '../../realtime/test-support-events';
+import { fetchOverview, fetchTimeStatistics, fetchWasteStatistics } from './api';
+import { bigDataScreenShown, createBigDataWatcher, loadScreen, trendQueries } from './bigdataSaga';
+import { bigdataSlice } from './bigdataSlice';
+import { overviewFixture, TODAY } from './test-support';
+
+const reducer = combineReducers({ eventLog: eventLogReducer, bigdata: bigdataSlice.reducer });
+type State = ReturnType<typeof reducer>;
+const raised = (seq: number, id: number): LiveEvent => ({ ...warningEvent(seq, id, { warningType: warningType.battery }), type: 'warning.raised' });
+const batteryOpen = (state: State) => state.bigdata.figures?.overview.openWarnings.find((c) => c.warningType === warningType.battery)?.count;
+
+const emptyStats = { granularity: 'day' as const, items: [] };
+const apis = (overview = overviewFixture()) => [
+  [matchers.call.fn(fetchOverview), overview],
+  [matchers.call.fn(fetchTimeStatistics), emptyStats],
+  [matchers.call.fn(fetchWasteStatistics), { items: [] }],
+] as const;
+
+describe('the big-data screen saga', () => {
+  it('folds onto the overview what the log holds past its head, and nothing the overview already counts', async () => {
+    // The log already holds a raise the overview counted (seq 100 = head) and one it did not (101).
+    const withLog = reducer(undefined, liveEventsReceived([raised(100, 1), raised(101, 2)]));
+    const { storeState } = await expectSaga(loadScreen)
+      .withReducer(reducer, withLog)
+      .provide([...apis(overviewFixture({ openWarnings: [{ warningType: warningType.battery, count: 1 }] }))])
+      .run();
+    const state = storeState as State;
+    expect(state.bigdata.figures?.seq).toBe(101);
+    expect(batteryOpen(state)).toBe(2);
+    expect(state.bigdata.trends).not.toBeNull();
+  });
+
+  it('asks the trend windows of the server\'s date', async () => {
+    await expectSaga(loadScreen)
+      .withReducer(reducer)
+      .provide([...apis()])
+      .call(fetchTimeStatistics, { Start: '2026-10-22', End: TODAY, Granularity: 'day' })
+      .call(fetchTimeStatistics, { Start: '2025-12-01', End: TODAY, Granularity: 'month' })
+      .call(fetchWasteStatistics, { Start: '2026-01-01', End: TODAY })
+      .run();
+    expect(trendQueries('2026-12-31').months.Start).toBe('2026-01-01');
+  });
+
+  it('keeps the figures it has when a read fails, and says why', async () => {
+    const loaded = reducer(undefined, bigdataSlice.actions.overviewLoaded({ overview: overviewFixture(), window: [], at: 1 }));
+    const { storeState } = await expectSaga(loadScreen)
+      .withReducer(reducer, loaded)
+      .provide([[matchers.call.fn(fetchOverview), throwError(new Error('offline'))]])
+      .run();
+    const state = storeState as State;
+    expect(state.bigdata.error).toBe('offline');
+    expect(state.bigdata.figures?.overview.head).toBe(100);
+  });
+
+  it('reads the overview again after an event it cannot fold exactly, once things are quiet, while shown', async () => {
+    const edit = transferEvent(101, { id: 7, version: 2, action: 'edit', from: { declareStatus: 0, dispatchStatus: 0, signStatus: 0 }, to: { declareStatus: 0, dispatchStatus: 0, signStatus: 0 } });
+    const run = (shown: boolean) => {
+      const saga = expectSaga(createBigDataWatcher({ reconcileMs: 60_000, staleReloadMs: 50, visibility: null }))
+        .withReducer(reducer)
+        .provide([...apis()]);
+      const done = saga.silentRun(300);
+      if (shown) saga.dispatch(bigDataScreenShown());
+      else saga.dispatch(bigdataSlice.actions.overviewLoaded({ overview: overviewFixture(), window: [], at: 1 }));
+      setTimeout(() => saga.dispatch(liveEventsApplied([edit])), 60);
+      return done;
+    };
+    const shown = await run(true);
+    // The first read when shown, and one more after the edit.
+    expect(shown.effects.call?.filter((e) => e.payload.fn === fetchOverview)).toHaveLength(2);
+    expect((shown.storeState as State).bigdata.figures?.stale).toBe(false);
+    const hidden = await run(false);
+    expect(hidden.effects.call?.filter((e) => e.payload.fn === fetchOverview) ?? []).toHaveLength(0);
+  });
+});

@@ -1,0 +1,104 @@
+import type { SagaIterator } from 'redux-saga';
+import { all, call, delay, put, select, takeLatest } from 'redux-saga/effects';
+import type { BigDataOverview, EnterpriseCard, TimeStatistics, WasteStatistics } from '../../../shared/bigdata';
+import type { LiveEvent } from '../../../shared/live/events';
+import { describeError, toCrudError } from '../../crud/api-error';
+import { liveEventsApplied } from '../../realtime/liveActions';
+import { selectLiveWindow, type LiveRootState } from '../../realtime/liveSelectors';
+import { livePollStarted, livePollStopped, pollScreen, type VisibilitySource } from '../../realtime/polling';
+import { fetchEnterpriseCard, fetchOverview, fetchTimeStatistics, fetchWasteStatistics } from './api';
+import { BIGDATA_SCREEN, bigdataActions as A, type BigDataState } from './bigdataSlice';
+
+export const bigDataScreenShown = () => livePollStarted({ screen: BIGDATA_SCREEN });
+export const bigDataScreenLeft = () => livePollStopped({ screen: BIGDATA_SCREEN });
+
+/**
+ * Events keep the figures current; the overview is read again this often so that they cannot drift (an edit, stock,
+ * an event the log missed), and not at all while the page is hidden.
+ */
+export const RECONCILE_MS = 60_000;
+/** After an event the figures cannot fold exactly, the overview is read again once things have been quiet this long. */
+export const STALE_RELOAD_MS = 5_000;
+
+interface BigDataRootState extends LiveRootState {
+  bigdata: BigDataState;
+}
+
+const DAY_MS = 86_400_000;
+const shiftDays = (day: string, days: number) => new Date(Date.parse(day) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** Trend windows ending on the server's date: 30 days, 12 months (this one included), and this year's waste codes. */
+export function trendQueries(today: string) {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  const monthsStart = month === 12 ? `${year}-01-01` : `${year - 1}-${String(month + 1).padStart(2, '0')}-01`;
+  return {
+    days: { Start: shiftDays(today, -29), End: today, Granularity: 'day' as const },
+    months: { Start: monthsStart, End: today, Granularity: 'month' as const },
+    wastes: { Start: `${year}-01-01`, End: today },
+  };
+}
+
+function* loadTrends(today: string): SagaIterator {
+  const q = trendQueries(today);
+  try {
+    const [days, months, wastes]: [TimeStatistics, TimeStatistics, WasteStatistics] = yield all([
+      call(fetchTimeStatistics, q.days), call(fetchTimeStatistics, q.months), call(fetchWasteStatistics, q.wastes),
+    ]);
+    yield put(A.trendsLoaded({ trends: { days, months, wastes }, at: Date.now() }));
+  } catch (error) {
+    // The trend panels keep their last series and show its age.
+    console.warn('[bigdata] trends failed', error);
+  }
+}
+
+/** Reads the overview, folds on what the log already holds past its head, then the trends. */
+export function* loadScreen(): SagaIterator {
+  yield put(A.overviewRequested());
+  let overview: BigDataOverview;
+  try {
+    overview = yield call(fetchOverview);
+  } catch (error) {
+    yield put(A.overviewFailed(describeError(toCrudError(error))));
+    return;
+  }
+  const window: LiveEvent[] = yield select(selectLiveWindow);
+  yield put(A.overviewLoaded({ overview, window: window.filter((e) => e.seq > overview.head), at: Date.now() }));
+  yield call(loadTrends, overview.asOf.slice(0, 10));
+}
+
+function* reloadWhenStale(waitMs: number): SagaIterator {
+  const { figures, shown }: BigDataState = yield select((s: BigDataRootState) => s.bigdata);
+  if (!figures?.stale || shown === 0) return;
+  // takeLatest restarts the wait on every new event: a burst of edits costs one read.
+  yield delay(waitMs);
+  yield call(loadScreen);
+}
+
+function* loadCard(action: ReturnType<typeof A.cardRequested>): SagaIterator {
+  try {
+    const card: EnterpriseCard = yield call(fetchEnterpriseCard, action.payload);
+    yield put(A.cardLoaded(card));
+  } catch (error) {
+    yield put(A.cardFailed({ id: action.payload, error: describeError(toCrudError(error)) }));
+  }
+}
+
+interface BigDataSagaOptions {
+  reconcileMs?: number;
+  staleReloadMs?: number;
+  /** undefined: the document; null: always visible (Node, tests). */
+  visibility?: VisibilitySource | null;
+}
+
+export function createBigDataWatcher(options: BigDataSagaOptions = {}) {
+  return function* watchBigData(): SagaIterator {
+    yield all([
+      call(pollScreen, BIGDATA_SCREEN, loadScreen, options.reconcileMs ?? RECONCILE_MS, options.visibility),
+      takeLatest(liveEventsApplied.type, reloadWhenStale, options.staleReloadMs ?? STALE_RELOAD_MS),
+      takeLatest(A.cardRequested.type, loadCard),
+    ]);
+  };
+}
+
+export const watchBigData = createBigDataWatcher();

@@ -1,0 +1,94 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { BigDataOverview, EnterpriseCard, TimeStatistics, WasteStatistics } from '../../../shared/bigdata';
+import type { LiveEvent } from '../../../shared/live/events';
+import { liveEventsApplied } from '../../realtime/liveActions';
+import { livePollStarted, livePollStopped } from '../../realtime/polling';
+import { loggedOut } from '../../session/appSlice';
+import { figuresOf, foldEvents, type ScreenFigures } from './fold';
+
+/** The trend panels' series, read with the overview (they change by the day, not by the event). */
+export interface Trends {
+  days: TimeStatistics;
+  months: TimeStatistics;
+  wastes: WasteStatistics;
+}
+
+interface CardState {
+  id: number;
+  status: 'loading' | 'loaded' | 'failed';
+  card: EnterpriseCard | null;
+  error: string | null;
+}
+
+/** The polling key of the big-data screen (in the shell and on the wall alike). */
+export const BIGDATA_SCREEN = 'bigdata';
+
+export interface BigDataState {
+  /** Screens showing the figures now: events are folded either way, reads happen only while one is shown. */
+  shown: number;
+  figures: ScreenFigures | null;
+  /** Epoch ms of the last overview read: the age a panel shows when it grows old. */
+  loadedAt: number | null;
+  loading: boolean;
+  /** The last read's failure, while no later read succeeded. */
+  error: string | null;
+  trends: Trends | null;
+  trendsLoadedAt: number | null;
+  card: CardState | null;
+}
+
+export const initialBigDataState: BigDataState = {
+  shown: 0, figures: null, loadedAt: null, loading: false, error: null, trends: null, trendsLoadedAt: null, card: null,
+};
+
+export const bigdataSlice = createSlice({
+  name: 'bigdata',
+  initialState: initialBigDataState,
+  reducers: {
+    overviewRequested(state) {
+      state.loading = true;
+    },
+    /** The overview, with the events of the log's window it does not hold yet folded on. */
+    overviewLoaded(state, action: PayloadAction<{ overview: BigDataOverview; window: LiveEvent[]; at: number }>) {
+      state.figures = foldEvents(figuresOf(action.payload.overview), action.payload.window);
+      state.loadedAt = action.payload.at;
+      state.loading = false;
+      state.error = null;
+    },
+    overviewFailed(state, action: PayloadAction<string>) {
+      state.loading = false;
+      state.error = action.payload;
+    },
+    trendsLoaded(state, action: PayloadAction<{ trends: Trends; at: number }>) {
+      state.trends = action.payload.trends;
+      state.trendsLoadedAt = action.payload.at;
+    },
+    cardRequested(state, action: PayloadAction<number>) {
+      state.card = { id: action.payload, status: 'loading', card: null, error: null };
+    },
+    cardLoaded(state, action: PayloadAction<EnterpriseCard>) {
+      if (state.card?.id === action.payload.id) state.card = { ...state.card, status: 'loaded', card: action.payload };
+    },
+    cardFailed(state, action: PayloadAction<{ id: number; error: string }>) {
+      if (state.card?.id === action.payload.id) state.card = { ...state.card, status: 'failed', error: action.payload.error };
+    },
+    cardClosed(state) {
+      state.card = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(liveEventsApplied, (state, action) => {
+        if (state.figures) state.figures = foldEvents(state.figures, action.payload);
+      })
+      .addCase(livePollStarted, (state, action) => {
+        if (action.payload.screen === BIGDATA_SCREEN) state.shown += 1;
+      })
+      .addCase(livePollStopped, (state, action) => {
+        if (action.payload.screen === BIGDATA_SCREEN) state.shown = Math.max(0, state.shown - 1);
+      })
+      .addCase(loggedOut, () => initialBigDataState);
+  },
+});
+
+export const bigdataActions = bigdataSlice.actions;
