@@ -14,6 +14,7 @@ const TransferOrderPage = lazy(() => import(/* webpackChunkName: "transfer" */ '
 const ChatPage = lazy(() => import(/* webpackChunkName: "chat" */ '../modules/chat/ChatPage'));
 const StoragePage = lazy(() => import(/* webpackChunkName: "monitoring" */ '../modules/monitoring/StoragePage'));
 const SupervisorConsolePage = lazy(() => import(/* webpackChunkName: "monitoring" */ '../modules/monitoring/ConsolePage'));
+const BigDataPage = lazy(() => import(/* webpackChunkName: "bigdata" */ '../modules/bigdata/BigDataPage'));
 const TransferReceptionPage = lazy(() => import(/* webpackChunkName: "transfer" */ '../modules/transfer/TransferPage').then((m) => ({ default: m.TransferReceptionPage })));
 
 /**
@@ -29,6 +30,7 @@ const HAND_WRITTEN_PAGES: Record<string, ComponentType> = {
   transferreception: TransferReceptionPage,
   chatlog: ChatPage,
   supervisorconsole: SupervisorConsolePage,
+  customerinformation: BigDataPage,
 };
 
 /** The screen of a route inside the shell, by route kind. */

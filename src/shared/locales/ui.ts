@@ -1,4 +1,5 @@
 import type { Label } from '../resource-kit/label';
+import { BIGDATA_TEXTS } from './bigdata';
 import { CHAT_TEXTS } from './chat';
 import { MONITORING_RULE_TEXTS } from './monitoring-rules';
 import { MONITORING_TEXTS } from './monitoring';
@@ -14,6 +15,7 @@ export const UI_TEXTS = {
   chat: CHAT_TEXTS,
   monitoringRules: MONITORING_RULE_TEXTS,
   monitoring: MONITORING_TEXTS,
+  bigdata: BIGDATA_TEXTS,
   password: PASSWORD_TEXTS,
   app: {
     name: { zh: '固废危废智慧监管平台', en: 'Solid & Hazardous Waste Management' },

@@ -1,7 +1,7 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
-import { throwError } from 'redux-saga-test-plan/providers';
+import { throwError, type StaticProvider } from 'redux-saga-test-plan/providers';
 import { warningType } from '../../../shared/enums';
 import type { LiveEvent } from '../../../shared/live/events';
 import { eventLogReducer } from '../../realtime/eventLog';
@@ -18,11 +18,11 @@ const raised = (seq: number, id: number): LiveEvent => ({ ...warningEvent(seq, i
 const batteryOpen = (state: State) => state.bigdata.figures?.overview.openWarnings.find((c) => c.warningType === warningType.battery)?.count;
 
 const emptyStats = { granularity: 'day' as const, items: [] };
-const apis = (overview = overviewFixture()) => [
+const apis = (overview = overviewFixture()): StaticProvider[] => [
   [matchers.call.fn(fetchOverview), overview],
   [matchers.call.fn(fetchTimeStatistics), emptyStats],
   [matchers.call.fn(fetchWasteStatistics), { items: [] }],
-] as const;
+];
 
 describe('the big-data screen saga', () => {
   it('folds onto the overview what the log holds past its head, and nothing the overview already counts', async () => {
@@ -30,7 +30,7 @@ describe('the big-data screen saga', () => {
     const withLog = reducer(undefined, liveEventsReceived([raised(100, 1), raised(101, 2)]));
     const { storeState } = await expectSaga(loadScreen)
       .withReducer(reducer, withLog)
-      .provide([...apis(overviewFixture({ openWarnings: [{ warningType: warningType.battery, count: 1 }] }))])
+      .provide(apis(overviewFixture({ openWarnings: [{ warningType: warningType.battery, count: 1 }] })))
       .run();
     const state = storeState as State;
     expect(state.bigdata.figures?.seq).toBe(101);
@@ -41,7 +41,7 @@ describe('the big-data screen saga', () => {
   it('asks the trend windows of the server\'s date', async () => {
     await expectSaga(loadScreen)
       .withReducer(reducer)
-      .provide([...apis()])
+      .provide(apis())
       .call(fetchTimeStatistics, { Start: '2026-10-22', End: TODAY, Granularity: 'day' })
       .call(fetchTimeStatistics, { Start: '2025-12-01', End: TODAY, Granularity: 'month' })
       .call(fetchWasteStatistics, { Start: '2026-01-01', End: TODAY })
@@ -65,7 +65,7 @@ describe('the big-data screen saga', () => {
     const run = (shown: boolean) => {
       const saga = expectSaga(createBigDataWatcher({ reconcileMs: 60_000, staleReloadMs: 50, visibility: null }))
         .withReducer(reducer)
-        .provide([...apis()]);
+        .provide(apis());
       const done = saga.silentRun(300);
       if (shown) saga.dispatch(bigDataScreenShown());
       else saga.dispatch(bigdataSlice.actions.overviewLoaded({ overview: overviewFixture(), window: [], at: 1 }));

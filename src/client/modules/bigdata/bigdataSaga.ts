@@ -97,6 +97,7 @@ export function createBigDataWatcher(options: BigDataSagaOptions = {}) {
       call(pollScreen, BIGDATA_SCREEN, loadScreen, options.reconcileMs ?? RECONCILE_MS, options.visibility),
       takeLatest(liveEventsApplied.type, reloadWhenStale, options.staleReloadMs ?? STALE_RELOAD_MS),
       takeLatest(A.cardRequested.type, loadCard),
+      takeLatest(A.retryRequested.type, loadScreen),
     ]);
   };
 }

@@ -48,6 +48,8 @@ export const bigdataSlice = createSlice({
     overviewRequested(state) {
       state.loading = true;
     },
+    /** The operator asks again after a failed read. */
+    retryRequested() {},
     /** The overview, with the events of the log's window it does not hold yet folded on. */
     overviewLoaded(state, action: PayloadAction<{ overview: BigDataOverview; window: LiveEvent[]; at: number }>) {
       state.figures = foldEvents(figuresOf(action.payload.overview), action.payload.window);

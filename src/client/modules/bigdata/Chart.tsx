@@ -1,0 +1,42 @@
+import * as echarts from 'echarts/core';
+import { BarChart, EffectScatterChart, LineChart, LinesChart, PieChart, ScatterChart } from 'echarts/charts';
+import { GeoComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
+import type { EChartsOption } from 'echarts';
+import ReactEChartsCore from 'echarts-for-react/lib/core';
+
+// Only the chart types the screen draws: the full ECharts build is several times larger.
+echarts.use([
+  BarChart, LineChart, PieChart, ScatterChart, EffectScatterChart, LinesChart, GeoComponent, GridComponent, LegendComponent,
+  TooltipComponent, CanvasRenderer,
+]);
+
+type ChartEvents = Record<string, (params: { seriesId?: string; data?: unknown }) => void>;
+
+interface ChartProps {
+  option: EChartsOption;
+  /** Merge updates into the chart (the map, whose moving effects would restart) rather than replace the option. */
+  merge?: boolean;
+  onEvents?: ChartEvents;
+  testId: string;
+}
+
+/**
+ * A chart that fills its box, drawn at the screen's real pixels (devicePixelRatio), resized with its box. Updates are
+ * lazy: ECharts draws them in its next frame, so a burst of changes costs one draw.
+ */
+export function Chart({ option, merge = false, onEvents, testId }: ChartProps) {
+  return (
+    <div className="bd-chart" data-testid={testId}>
+      <ReactEChartsCore
+        echarts={echarts}
+        option={option}
+        notMerge={!merge}
+        lazyUpdate
+        onEvents={onEvents}
+        opts={{ renderer: 'canvas', devicePixelRatio: typeof window === 'undefined' ? 1 : window.devicePixelRatio }}
+        style={{ width: '100%', height: '100%' }}
+      />
+    </div>
+  );
+}

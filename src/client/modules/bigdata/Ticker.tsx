@@ -1,0 +1,50 @@
+import { warningStatus } from '../../../shared/enums';
+import { typedEvent, type LiveEvent } from '../../../shared/live/events';
+import type { Translate } from '../../crud/types';
+import { timeOfDay } from './format';
+
+type Tone = 'bad' | 'good' | 'info';
+
+/** One line of the ticker: what happened, in the operator's words. */
+export function describeEvent(event: LiveEvent, t: Translate): { text: string; tone: Tone } | null {
+  const e = typedEvent(event);
+  switch (e.type) {
+    case 'warning.raised':
+    case 'warning.updated': {
+      const w = e.payload;
+      const names = { serial: w.serialNumber, type: t(`enum.warningType.${w.warningType}`) };
+      if (e.type === 'warning.raised') return { text: t('bigdata.tickRaised', names), tone: 'bad' };
+      if (w.status === warningStatus.closed) return { text: t('bigdata.tickClosed', names), tone: 'good' };
+      if (w.status === warningStatus.acknowledged) return { text: t('bigdata.tickAcknowledged', names), tone: 'info' };
+      return { text: t('bigdata.tickUpdated', names), tone: 'bad' };
+    }
+    case 'device.state':
+      return { text: t('bigdata.tickOffline', { serial: e.payload.serialNumber }), tone: 'bad' };
+    case 'transfer.changed':
+      return {
+        text: t('bigdata.tickTransfer', { manifestNo: e.payload.manifestNo, action: t(`bigdata.action_${e.payload.action}`) }),
+        tone: e.payload.action === 'agree' ? 'good' : 'info',
+      };
+    default:
+      return null;
+  }
+}
+
+/** The latest events, newest first; as many as the panel holds, the rest hidden rather than scrolled. */
+export function Ticker({ events, t }: { events: readonly LiveEvent[]; t: Translate }) {
+  if (events.length === 0) return <div className="bd-empty">{t('bigdata.empty')}</div>;
+  return (
+    <ol className="bd-ticker" data-testid="bd-ticker-list">
+      {events.map((event) => {
+        const line = describeEvent(event, t);
+        if (!line) return null;
+        return (
+          <li key={event.seq} className={`bd-tick bd-${line.tone}`} data-seq={event.seq}>
+            <time>{timeOfDay(event.at)}</time>
+            <span>{line.text}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,164 @@
+import type { EChartsOption } from 'echarts';
+import type { BigDataOverview, TimeStatistics, WasteStatistics } from '../../../shared/bigdata';
+import { warningType } from '../../../shared/enums';
+import type { Translate } from '../../crud/types';
+import { formatCount, formatTonnes } from './format';
+
+/**
+ * The option of each chart panel, from the figures. Sizes are design pixels of a 1920 × 1080 screen times `scale`, so
+ * a 4K wall gets twice the text on a canvas drawn at its real pixels rather than a small canvas blown up.
+ */
+export interface ChartContext {
+  t: Translate;
+  scale: number;
+}
+
+export const PALETTE = {
+  text: '#cfe6ff',
+  muted: '#7f9cc0',
+  grid: 'rgba(61, 150, 255, 0.15)',
+  accent: '#3ddcff',
+  accent2: '#ffc94d',
+  good: '#35d07f',
+  bad: '#ff5a5a',
+  off: '#7a8ba0',
+  series: ['#3ddcff', '#ffc94d', '#35d07f', '#ff8a4d', '#b38cff', '#ff5a9a', '#5a8dff'],
+} as const;
+
+/** Text never below 11 px: a laptop's small screen must stay readable. */
+export const fontPx = (scale: number, design: number) => Math.max(11, Math.round(design * scale));
+/** Lines, symbols and margins scale freely, down to a pixel. */
+export const sizePx = (scale: number, design: number) => Math.max(1, Math.round(design * scale));
+
+function axisStyle(scale: number) {
+  return {
+    axisLabel: { color: PALETTE.muted, fontSize: fontPx(scale, 13) },
+    axisLine: { lineStyle: { color: PALETTE.grid } },
+    splitLine: { lineStyle: { color: PALETTE.grid } },
+  };
+}
+
+function base({ scale }: ChartContext): EChartsOption {
+  return {
+    // One animation on first draw; live updates redraw without tweening (many a second on a busy day).
+    animationDurationUpdate: 0,
+    color: [...PALETTE.series],
+    textStyle: { color: PALETTE.text, fontSize: fontPx(scale, 13) },
+    grid: { left: sizePx(scale, 12), right: sizePx(scale, 16), top: sizePx(scale, 30), bottom: sizePx(scale, 8), containLabel: true },
+    tooltip: { trigger: 'axis', textStyle: { fontSize: fontPx(scale, 13) } },
+  };
+}
+
+const legend = (scale: number): EChartsOption['legend'] => ({
+  top: 0, right: 0, textStyle: { color: PALETTE.text, fontSize: fontPx(scale, 12) }, itemWidth: sizePx(scale, 14), itemHeight: sizePx(scale, 8),
+});
+
+const tonnesFormatter = (ctx: ChartContext) => (value: unknown) => ctx.t('bigdata.tonnesValue', { value: formatTonnes(Number(value)) });
+
+/** Declared and received tonnes per period: days as lines, months as bars. */
+export function trendOption(stats: TimeStatistics, ctx: ChartContext): EChartsOption {
+  const { t, scale } = ctx;
+  const labels = stats.items.map((i) => (stats.granularity === 'month' ? i.period.slice(0, 7) : i.period.slice(5)));
+  const type = stats.granularity === 'month' ? 'bar' : 'line';
+  return {
+    ...base(ctx),
+    legend: legend(scale),
+    tooltip: { trigger: 'axis', valueFormatter: tonnesFormatter(ctx), textStyle: { fontSize: fontPx(scale, 13) } },
+    xAxis: { type: 'category', data: labels, ...axisStyle(scale), splitLine: { show: false } },
+    yAxis: { type: 'value', ...axisStyle(scale) },
+    series: [
+      { name: t('bigdata.declared'), type, data: stats.items.map((i) => i.quantity), smooth: true, showSymbol: false, areaStyle: type === 'line' ? { opacity: 0.15 } : undefined },
+      { name: t('bigdata.received'), type, data: stats.items.map((i) => i.receivedQuantity), smooth: true, showSymbol: false },
+    ],
+  };
+}
+
+/** The waste codes with the most tonnes this year, largest on top. */
+export function wastesOption(stats: WasteStatistics, ctx: ChartContext, top = 8): EChartsOption {
+  const items = stats.items.slice(0, top).reverse();
+  return horizontalBars(items.map((i) => i.wastecodeName ?? '—'), items.map((i) => i.quantity), ctx, PALETTE.accent2);
+}
+
+export function topProducersOption(overview: BigDataOverview, ctx: ChartContext): EChartsOption {
+  const items = overview.topProducers.slice().reverse();
+  return horizontalBars(items.map((i) => i.name), items.map((i) => i.tonnes), ctx, PALETTE.accent);
+}
+
+/** Bars across, one colour or one per bar, each labelled at its end. */
+function horizontalBars(
+  names: string[], values: number[], ctx: ChartContext, color: string | string[], unit: 'tonnes' | 'count' = 'tonnes',
+): EChartsOption {
+  const label = unit === 'tonnes' ? formatTonnes : formatCount;
+  const { scale } = ctx;
+  return {
+    ...base(ctx),
+    grid: { left: sizePx(scale, 8), right: sizePx(scale, 56), top: sizePx(scale, 8), bottom: sizePx(scale, 4), containLabel: true },
+    tooltip: {
+      trigger: 'axis', axisPointer: { type: 'shadow' }, textStyle: { fontSize: fontPx(scale, 13) },
+      valueFormatter: unit === 'tonnes' ? tonnesFormatter(ctx) : (v) => formatCount(Number(v)),
+    },
+    xAxis: { type: 'value', ...axisStyle(scale), axisLabel: { show: false } },
+    yAxis: {
+      type: 'category', data: names, ...axisStyle(scale), splitLine: { show: false },
+      axisLabel: { color: PALETTE.text, fontSize: fontPx(scale, 13), width: sizePx(scale, 150), overflow: 'truncate' },
+    },
+    series: [{
+      type: 'bar', barMaxWidth: sizePx(scale, 16),
+      data: values.map((value, i) => ({ value, itemStyle: { color: Array.isArray(color) ? color[i] : color, borderRadius: sizePx(scale, 3) } })),
+      label: { show: true, position: 'right', color: PALETTE.text, fontSize: fontPx(scale, 12), formatter: (p) => label(Number(p.value)) },
+    }],
+  };
+}
+
+export function disposalOption(overview: BigDataOverview, ctx: ChartContext): EChartsOption {
+  const { t, scale } = ctx;
+  return {
+    ...base(ctx),
+    tooltip: { trigger: 'item', valueFormatter: tonnesFormatter(ctx), textStyle: { fontSize: fontPx(scale, 13) } },
+    legend: { orient: 'vertical', right: 0, top: 'middle', textStyle: { color: PALETTE.text, fontSize: fontPx(scale, 12) }, itemWidth: sizePx(scale, 12), itemHeight: sizePx(scale, 8) },
+    series: [{
+      type: 'pie', radius: ['42%', '72%'], center: ['36%', '52%'], label: { show: false },
+      itemStyle: { borderColor: '#061a33', borderWidth: 2 },
+      data: overview.disposal.map((d) => ({ name: t(`enum.disposalMethod.${d.disposalMethod}`), value: d.tonnes })),
+    }],
+  };
+}
+
+/** Warnings raised per day, stacked by type (types that never occurred in the week are left out of the legend). */
+export function warningsWeekOption(overview: BigDataOverview, ctx: ChartContext): EChartsOption {
+  const { t, scale } = ctx;
+  const types = warningType.options.map((o) => Number(o.value))
+    .filter((type) => overview.warningsByDay.some((d) => d.counts.some((c) => c.warningType === type && c.count > 0)));
+  return {
+    ...base(ctx),
+    legend: { ...legend(scale), type: 'scroll' },
+    xAxis: { type: 'category', data: overview.warningsByDay.map((d) => d.day.slice(5)), ...axisStyle(scale), splitLine: { show: false } },
+    yAxis: { type: 'value', minInterval: 1, ...axisStyle(scale) },
+    series: types.map((type) => ({
+      name: t(`enum.warningType.${type}`), type: 'bar', stack: 'warnings', barMaxWidth: sizePx(scale, 22),
+      data: overview.warningsByDay.map((d) => d.counts.find((c) => c.warningType === type)?.count ?? 0),
+    })),
+  };
+}
+
+const FILL_LABELS = ['0–20%', '20–40%', '40–60%', '60–80%', '80–100%', '≥100%'];
+const FILL_COLOURS = [PALETTE.good, PALETTE.good, PALETTE.accent, PALETTE.accent2, '#ff8a4d', PALETTE.bad];
+
+/** Storage points per fill band, fullest on top: bars across, so the band names fit a narrow panel. */
+export function fillOption(overview: BigDataOverview, ctx: ChartContext): EChartsOption {
+  return horizontalBars([...FILL_LABELS].reverse(), [...overview.fillBands].reverse(), ctx, [...FILL_COLOURS].reverse(), 'count');
+}
+
+export function onlineDayOption(overview: BigDataOverview, ctx: ChartContext): EChartsOption {
+  const { scale } = ctx;
+  return {
+    ...base(ctx),
+    tooltip: { trigger: 'axis', valueFormatter: (v) => `${Math.round(Number(v) * 1000) / 10}%`, textStyle: { fontSize: fontPx(scale, 13) } },
+    xAxis: { type: 'category', data: overview.onlineByHour.map((h) => h.hour.slice(11, 13)), ...axisStyle(scale), splitLine: { show: false } },
+    yAxis: { type: 'value', min: 0, max: 1, ...axisStyle(scale), axisLabel: { color: PALETTE.muted, fontSize: fontPx(scale, 12), formatter: (v: number) => `${v * 100}%` } },
+    series: [{
+      type: 'line', smooth: true, showSymbol: false, data: overview.onlineByHour.map((h) => h.ratio),
+      lineStyle: { color: PALETTE.good, width: sizePx(scale, 2) }, areaStyle: { color: PALETTE.good, opacity: 0.15 },
+    }],
+  };
+}
