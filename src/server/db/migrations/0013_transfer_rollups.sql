@@ -47,6 +47,8 @@ create table transfer_order_tonnes (
   primary key (tenant_key, planned_date, producer_id, transporter_id, receiver_id, wastecode_id, disposal_method)
 );
 create index transfer_order_tonnes_producer_idx on transfer_order_tonnes (tenant_key, producer_id, planned_date);
+-- Tonnes in progress over all dates: only the rows of open manifests, a small part of the rollup.
+create index transfer_order_tonnes_open_idx on transfer_order_tonnes (tenant_key) include (in_progress, producer_id, transporter_id, receiver_id) where in_progress <> 0;
 
 -- One function for both tables' statement-level triggers. `changed` holds the statement's rows with a weight: -1 for
 -- the old rows, +1 for the new ones; a row's contribution is added with its weight, so an update adds its difference
