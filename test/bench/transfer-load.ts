@@ -31,12 +31,14 @@ export interface TransferSettings extends TransferSize {
   concurrentMoves: number;
   moveClients: number;
   maxMovesMs: number;
+  /** BigData/GetOverview calls per user, after the list cases. */
+  overviewRequests: number;
 }
 
 export const DEFAULT_TRANSFER: TransferSettings = {
   orders: 1_000_000, pgliteOrders: 1_000_000, producers: 200, bigProducers: 3, bigShare: 0.6, transporters: 30, receivers: 20,
   warmup: 5, firstPageRequests: 100, deepPageRequests: 30, maxPhaseMs: 60_000, firstPageBudgetMs: 20, statementRuns: 5,
-  sequentialMoves: 100, concurrentMoves: 200, moveClients: 4, maxMovesMs: 60_000,
+  sequentialMoves: 100, concurrentMoves: 200, moveClients: 4, maxMovesMs: 60_000, overviewRequests: 30,
 };
 
 /** Signed orders of the biggest producer planned in the last 2½ years: over 100,000 rows, so page 10,000 exists. */
@@ -88,6 +90,8 @@ export interface TransferResult {
   seed: TransferSeedResult;
   producerId: number;
   cases: TransferCaseResult[];
+  /** The big-data screen's one aggregate call over the same data, per user. */
+  overview: { who: Who; http: PhaseResult }[];
   moves: { sequential: MovesResult; concurrent: MovesResult } | { error: string };
 }
 
@@ -142,7 +146,8 @@ async function measureCase(
   const url = server.origin + path;
   const db = server.app.services.db;
   const { result: page, statements: seen } = await capture(server.app.services, () => probe(url, headers));
-  const statements = seen.filter((s) => /\bfrom transfer_order t\b/.test(s.sql));
+  // The list's page, and its count (from the counts rollup when the filters allow).
+  const statements = seen.filter((s) => /\bfrom transfer_order(_counts)? t\b/.test(s.sql));
   if (statements.length === 0) throw new Error(`${scenario.name}: no transfer_order statement seen`);
   const { totalCount, items } = page;
   const requests = scenario.deep ? settings.deepPageRequests : settings.firstPageRequests;
@@ -162,6 +167,13 @@ async function measureCase(
     overBudget: !scenario.deep && http.p95 > settings.firstPageBudgetMs,
     plans,
   };
+}
+
+/** BigData/GetOverview over HTTP, one client: every figure of the screen, transfers read from the rollups. */
+async function measureOverview(server: BenchServer, client: Worker, headers: Record<string, string>, settings: TransferSettings): Promise<PhaseResult> {
+  const url = `${server.origin}/api/services/app/BigData/GetOverview`;
+  await probe(url, headers);
+  return phaseIn(client, { url, headers, clients: 1, requests: settings.overviewRequests, warmup: settings.warmup, maxPhaseMs: settings.maxPhaseMs });
 }
 
 /** Open orders (nothing dispatched yet), newest first, with what a dispatch and an agree need. */
@@ -217,8 +229,13 @@ export async function benchTransfer(kind: DbKind, settings: TransferSettings = D
       process.stderr.write(`bench: ${scenario.who}, ${scenario.name}…\n`);
       cases.push(await measureCase(server, client, scenario, scenario.who === 'admin' ? admin : linked, settings));
     }
+    const overview: TransferResult['overview'] = [];
+    for (const [who, headers] of [['admin', admin], ['linked producer', linked]] as const) {
+      process.stderr.write(`bench: ${who}, big-data overview…\n`);
+      overview.push({ who, http: await measureOverview(server, client, headers, settings) });
+    }
     process.stderr.write('bench: transfer moves…\n');
     const moves = await measureMoves(server, admin, settings).catch((error: Error) => ({ error: error.message }));
-    return { db: kind, version: await databaseVersion(db), setupMs: round(server.setupMs, 0), seed, producerId, cases, moves };
+    return { db: kind, version: await databaseVersion(db), setupMs: round(server.setupMs, 0), seed, producerId, cases, overview, moves };
   });
 }

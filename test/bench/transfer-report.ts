@@ -30,6 +30,10 @@ export function printTransfer(results: Partial<Record<string, Outcome<TransferRe
       }
     }
   }
+  const overview = measured.flatMap(({ db, overview: calls }) => (calls ?? []).map((o): Cell[] => [db, o.who, o.http.count, o.http.p50, o.http.p95, o.http.errors]));
+  if (overview.length) {
+    console.log(formatTable('BigData/GetOverview over HTTP, 1 client, on the same orders; ms', ['db', 'user', 'n', 'p50', 'p95', 'errors'], overview));
+  }
   if (rows.length) {
     console.log(formatTable(`TransferOrder/GetAll over HTTP, 1 client, vs its statements run bare (filter: biggest producer, ` +
       `declareStatus=${FILTER.declareStatus}, planned ${FILTER.plannedDateFrom}…${FILTER.plannedDateTo}); ms`,

@@ -40,6 +40,11 @@ export interface ResourceHooks<R extends Resource = Resource> {
   beforeDelete?(ctx: ServiceContext, tx: Db, row: RowOf<R>): Promise<void>;
   /** List filters beyond the declared fields (orders by the waste code of their lines); `t` is the row's alias. */
   listConditions?(ctx: ServiceContext, input: Input): Sql[];
+  /**
+   * A query answering a list's exact `count` from a rollup, or null when the request filters on something the rollup
+   * does not keep: the list then counts its rows. Asked only for lists without segment conditions.
+   */
+  listCount?(ctx: ServiceContext, input: Input, filters: ListFilters, scope: Scope): Sql | null;
   /** After the endpoint's transaction committed: tell others (hub pushes). Not called for a rolled-back write. */
   afterCommit?(ctx: ServiceContext, row: RowOf<R>, change: 'create' | 'update' | 'delete'): Promise<void>;
   /** What `Get` adds to one row (an order's lines and history); lists do not carry it. */
@@ -97,11 +102,12 @@ export class ResourceService {
   async list(ctx: ServiceContext, input: Input): Promise<{ totalCount: number; items: Row[] }> {
     const paging = readPaging(input);
     const filters = readListFilters(this.resource, input, ctx.language);
-    const conditions = [
-      ...filterConditions(this.resource, filters), ...segmentConditions(this.resource, ctx), ...(this.hooks.listConditions?.(ctx, input) ?? []),
-    ];
-    const page = await this.repository.list(ctx.db, this.listScope(ctx, filters), {
-      conditions, orderBy: this.orderBy(ctx, input), limit: paging.maxResultCount, offset: paging.skipCount,
+    const segments = segmentConditions(this.resource, ctx);
+    const conditions = [...filterConditions(this.resource, filters), ...segments, ...(this.hooks.listConditions?.(ctx, input) ?? [])];
+    const scope = this.listScope(ctx, filters);
+    const count = segments.length === 0 ? this.hooks.listCount?.(ctx, input, filters, scope) : null;
+    const page = await this.repository.list(ctx.db, scope, {
+      conditions, orderBy: this.orderBy(ctx, input), limit: paging.maxResultCount, offset: paging.skipCount, count,
     });
     return { totalCount: page.totalCount, items: page.items.map((row) => maskRow(this.resource, row)) };
   }

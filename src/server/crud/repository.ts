@@ -20,6 +20,8 @@ interface ListQuery {
   orderBy: Sql;
   limit: number;
   offset: number;
+  /** The exact total from elsewhere (a rollup), instead of counting the rows. */
+  count?: Sql | null;
 }
 
 /**
@@ -72,6 +74,7 @@ export class ResourceRepository {
       // Page first, then join: page 1000 of 100,000 enterprises computed its display columns for 10,000 rows.
       select: sql`select ${this.select}`, from: sql`from ${this.table} t`, pageFirst: { joins: this.joins },
       where: [...this.where(scope), ...query.conditions], orderBy: query.orderBy, limit: query.limit, offset: query.offset,
+      count: query.count,
     });
   }
 

@@ -20,10 +20,26 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   return pending;
 }
 
-/** Splits a migration on semicolons at line ends; migrations avoid functions with bodies, so this is enough. */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
+/**
+ * Splits a migration into statements on semicolons at line ends, outside dollar-quoted bodies (`$$ … $$`, `$q$ … $q$`):
+ * a function body keeps its own statements.
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let start = 0;
+  let quote: string | null = null;
+  for (const match of sql.matchAll(/\$[A-Za-z_]*\$|;[ \t]*(?=\r?\n|$)/g)) {
+    const token = match[0];
+    if (token.startsWith('$')) {
+      if (quote === null) quote = token;
+      else if (token === quote) quote = null;
+    } else if (quote === null) {
+      statements.push(sql.slice(start, match.index));
+      start = match.index + token.length;
+    }
+  }
+  statements.push(sql.slice(start));
+  return statements
     .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
     .filter(Boolean);
 }

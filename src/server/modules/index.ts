@@ -3,6 +3,7 @@
 import type { ResourceModule, ServiceModule } from '../crud/module';
 import { registerFileServices } from '../files';
 import { registerAccount } from './auth/account';
+import { registerBigData } from './bigdata';
 import { chatLogModule } from './chat';
 import { registerConfiguration } from './configuration';
 import { contractModule, fileContractReminders } from './contracts';
@@ -30,5 +31,5 @@ export const RESOURCE_MODULES: readonly ResourceModule[] = [
 export const SERVICE_MODULES: readonly ServiceModule[] = [
   registerInbox, registerEvents, registerAccount, registerConfiguration, registerSession, registerUsers, registerRoles,
   registerTenants, (registry) => registerNotifications(registry, [fileContractReminders]), registerRegions,
-  registerFileServices,
+  registerFileServices, registerBigData,
 ];

@@ -1,6 +1,7 @@
 import type { EventTopic, LiveEvent, LiveEventType } from '../../../shared/live/events';
 import type { Db } from '../../db/database';
 import { tenantKey } from '../../db/tenant-key';
+import { sql, type Sql } from '../../crud/sql';
 
 export interface NewEvent {
   type: LiveEventType;
@@ -68,15 +69,32 @@ interface EventRow {
   payload: unknown;
 }
 
+/**
+ * The one rule of who sees an event: an addressed event its users; any other event whoever holds its topic, when it
+ * concerns the whole tenant or one of the viewer's enterprises (a viewer linked to none sees them all).
+ */
+function visibleTo(viewer: Viewer): Sql {
+  const enterprises = viewer.enterpriseIds ? [...viewer.enterpriseIds] : null;
+  return sql`case when user_ids is not null then ${viewer.userId}::bigint = any(user_ids)
+    else topic = any(${viewer.topics}::text[]) and (enterprise_ids is null or ${enterprises}::bigint[] is null or enterprise_ids && ${enterprises}::bigint[]) end`;
+}
+
+const toLiveEvent = (r: EventRow): LiveEvent => ({ seq: Number(r.seq), type: r.type, at: r.at, enterpriseIds: r.enterprise_ids, payload: r.payload });
+
 /** The viewer's events after `after`, oldest first, at most `limit` (one more is read to tell whether more remain). */
 export async function eventsAfter(db: Db, tenantId: number | null, viewer: Viewer, after: number, limit: number): Promise<{ items: LiveEvent[]; hasMore: boolean }> {
   const rows = await db.query<EventRow>(
-    `select seq, type, created_at as at, enterprise_ids, payload from live_events
-      where tenant_key = $1 and seq > $2
-        and case when user_ids is not null then $3::bigint = any(user_ids)
-                 else topic = any($4::text[]) and (enterprise_ids is null or $5::bigint[] is null or enterprise_ids && $5::bigint[]) end
-      order by seq limit $6`,
-    [tenantKey(tenantId), after, viewer.userId, viewer.topics, viewer.enterpriseIds ? [...viewer.enterpriseIds] : null, limit + 1]);
-  const items = rows.slice(0, limit).map((r) => ({ seq: Number(r.seq), type: r.type, at: r.at, enterpriseIds: r.enterprise_ids, payload: r.payload }));
-  return { items, hasMore: rows.length > limit };
+    sql`select seq, type, created_at as at, enterprise_ids, payload from live_events
+      where tenant_key = ${tenantKey(tenantId)} and seq > ${after} and ${visibleTo(viewer)}
+      order by seq limit ${limit + 1}`);
+  return { items: rows.slice(0, limit).map(toLiveEvent), hasMore: rows.length > limit };
+}
+
+/** The viewer's latest events of `types` up to seq `upTo`, newest first, at most `limit`. */
+export async function latestEvents(db: Db, tenantId: number | null, viewer: Viewer, types: readonly LiveEventType[], upTo: number, limit: number): Promise<LiveEvent[]> {
+  const rows = await db.query<EventRow>(
+    sql`select seq, type, created_at as at, enterprise_ids, payload from live_events
+      where tenant_key = ${tenantKey(tenantId)} and seq <= ${upTo} and type = any(${[...types]}::text[]) and ${visibleTo(viewer)}
+      order by seq desc limit ${limit}`);
+  return rows.map(toLiveEvent);
 }

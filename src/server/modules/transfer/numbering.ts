@@ -3,7 +3,10 @@ import type { Db } from '../../db/database';
 /** China Standard Time has no daylight saving: the manifest's day is the clerk's day wherever the server runs. */
 const CHINA_OFFSET_MS = 8 * 3600_000;
 
-export const chinaToday = (now = new Date()) => new Date(now.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+/** China time now, ISO without offset (`2026-11-21T09:30:00`). */
+export const chinaNow = (now = new Date()) => new Date(now.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 19);
+
+export const chinaToday = (now = new Date()) => chinaNow(now).slice(0, 10);
 
 /**
  * The next manifest number of the tenant: `ZY` + the day + a five-digit count of that day (`ZY20261121-00042`).

@@ -13,6 +13,7 @@ import { authorizeMove, checkVersion, lockOrder, orders } from './guard';
 import { readHistory, recordHistory, stateOf } from './history';
 import { LINES, linesOf, quantitiesOf, readLines, writeLines } from './lines';
 import { nextManifestNo } from './numbering';
+import { countFromRollup } from './rollups';
 
 type OrderField = keyof typeof transferorder.fields;
 const ORDER_FIELDS = transferorder.fieldNames as OrderField[];
@@ -82,18 +83,26 @@ export const transferOrderHooks: ResourceHooks<typeof transferorder> = {
   },
 
   listConditions(ctx, input) {
-    const conditions: Sql[] = [];
     const wastecodeId = input.optionalInt('WastecodeId', { min: 1 });
-    if (wastecodeId !== undefined) {
-      conditions.push(sql`exists (select 1 from transfer_order_line l where l.order_id = t.id and l.wastecode_id = ${wastecodeId} and not l.is_deleted)`);
-    }
-    const list = input.optionalString('List', 1)?.toUpperCase();
-    if (list !== undefined && list !== 'C' && list !== 'S') throw errors.invalid(ctx.language, 'list', translate(ctx.language, 'validation.pattern', { field: 'List' }));
-    const mine = ctx.session?.enterpriseIds;
-    if (list && mine) conditions.push(listCondition(list, mine));
-    return conditions;
+    const byCode = wastecodeId === undefined ? [] : [
+      sql`exists (select 1 from transfer_order_line l where l.order_id = t.id and l.wastecode_id = ${wastecodeId} and not l.is_deleted)`];
+    return [...byCode, ...partyListConditions(ctx, input)];
+  },
+
+  // The lines' waste code is not in the counts rollup; every other filter of the list is.
+  listCount(ctx, input, filters, scope) {
+    if (input.optionalInt('WastecodeId', { min: 1 }) !== undefined) return null;
+    return countFromRollup(filters, scope, partyListConditions(ctx, input));
   },
 };
+
+/** The C/S list of a linked user as a condition on the parties of alias `t` (rows or counts rollup). */
+function partyListConditions(ctx: ServiceContext, input: Input): Sql[] {
+  const list = input.optionalString('List', 1)?.toUpperCase();
+  if (list !== undefined && list !== 'C' && list !== 'S') throw errors.invalid(ctx.language, 'list', translate(ctx.language, 'validation.pattern', { field: 'List' }));
+  const mine = ctx.session?.enterpriseIds;
+  return list && mine ? [listCondition(list, mine)] : [];
+}
 
 /**
  * What the printed manifest shows of each party (phone, licence, address), by enterprise id: every party of an order
