@@ -21,6 +21,9 @@ export function manifestStage(state: OrderState): ManifestStage {
 /** Stages still moving: their tonnes are "in progress". */
 export const OPEN_STAGES: readonly ManifestStage[] = ['draft', 'inTransit', 'returned'];
 
+/** Upper edges of the storage fill bands: [0,0.2), [0.2,0.4), … [0.8,1), and a last band from 1 up (overfilled). */
+export const FILL_BAND_EDGES: readonly number[] = [0.2, 0.4, 0.6, 0.8, 1];
+
 /** Tonnes received in a period, and in the same period a year earlier. */
 export interface PeriodTonnes {
   tonnes: number;

@@ -84,7 +84,9 @@ export function BigDataScreen({ mode }: { mode: ScreenMode }) {
             {trendOptions && <Chart option={trendOptions.months} testId="bd-trend-months-chart" />}
           </Panel>
           <Panel title={t('bigdata.wastes')} testId="bd-wastes" age={trendAge} className="bd-left-3">
-            {trendOptions && <Chart option={trendOptions.wastes} testId="bd-wastes-chart" />}
+            {trends && trends.wastes.items.length === 0
+              ? <div className="bd-empty">{t('bigdata.empty')}</div>
+              : trendOptions && <Chart option={trendOptions.wastes} testId="bd-wastes-chart" />}
           </Panel>
           <MapPanel overview={overview} card={bigdata.card} scale={scale} t={t} />
           <Panel title={t('bigdata.ticker')} testId="bd-ticker" className="bd-center-ticker">

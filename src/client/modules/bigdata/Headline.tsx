@@ -15,7 +15,7 @@ function Tile({ label, value, sub, testId, tone }: TileProps) {
     <div className="bd-tile" data-testid={testId}>
       <div className="bd-tile-label">{label}</div>
       <div className={`bd-tile-value ${tone ? `bd-${tone}` : ''}`} data-testid={`${testId}-value`}>{value}</div>
-      {sub && <div className="bd-tile-sub">{sub}</div>}
+      {sub && <div className="bd-tile-sub" title={sub}>{sub}</div>}
     </div>
   );
 }

@@ -100,7 +100,7 @@ function horizontalBars(
     xAxis: { type: 'value', ...axisStyle(scale), axisLabel: { show: false } },
     yAxis: {
       type: 'category', data: names, ...axisStyle(scale), splitLine: { show: false },
-      axisLabel: { color: PALETTE.text, fontSize: fontPx(scale, 13), width: sizePx(scale, 150), overflow: 'truncate' },
+      axisLabel: { color: PALETTE.text, fontSize: fontPx(scale, 13), width: sizePx(scale, 150), overflow: 'truncate', interval: 0 },
     },
     series: [{
       type: 'bar', barMaxWidth: sizePx(scale, 16),

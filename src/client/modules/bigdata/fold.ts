@@ -1,5 +1,5 @@
 import {
-  BIGDATA_LIMITS, manifestStage, OPEN_STAGES, TICKER_TYPES, type BigDataOverview, type ManifestStage, type MapDevice,
+  BIGDATA_LIMITS, FILL_BAND_EDGES, manifestStage, OPEN_STAGES, TICKER_TYPES, type BigDataOverview, type ManifestStage, type MapDevice,
   type TransferFlow,
 } from '../../../shared/bigdata';
 import { onlineState, warningStatus } from '../../../shared/enums';
@@ -24,7 +24,6 @@ export interface ScreenFigures {
 
 export const figuresOf = (overview: BigDataOverview): ScreenFigures => ({ overview, seq: overview.head, stale: false });
 
-const FILL_BAND_EDGES = [0.2, 0.4, 0.6, 0.8, 1];
 /** The index of a fill ratio's band in `fillBands`. */
 export const fillBandOf = (ratio: number): number => {
   const index = FILL_BAND_EDGES.findIndex((edge) => ratio < edge);

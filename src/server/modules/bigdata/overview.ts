@@ -1,5 +1,5 @@
 import {
-  BIGDATA_LIMITS, MANIFEST_STAGES, manifestStage, TICKER_TYPES,
+  BIGDATA_LIMITS, FILL_BAND_EDGES, MANIFEST_STAGES, manifestStage, TICKER_TYPES,
   type BigDataOverview, type ManifestStage, type MapDevice, type MapEnterprise, type NamedTonnes, type PeriodTonnes, type TransferFlow,
 } from '../../../shared/bigdata';
 import { corporateType, disposalMethod, warningStatus, warningType } from '../../../shared/enums';
@@ -29,7 +29,6 @@ function visible(resource: Resource, alias: string, scope: Scope): Sql {
   return and([scopeCondition(alias, scope.tenantId), ...(owner ? [owner] : [])]);
 }
 
-const FILL_BAND_LIMITS = [0.2, 0.4, 0.6, 0.8, 1];
 const WEEK_DAYS = 7;
 const HOURS = 24;
 
@@ -55,10 +54,10 @@ interface Totals {
 /** The single figures of the screen in one round trip: enterprises, devices, storage and its fill bands, stock. */
 async function readTotals(db: Db, scope: Scope): Promise<Totals> {
   const ratio = sql`coalesce(s.fill_ratio, 0)`;
-  const bands = FILL_BAND_LIMITS.map((limit, i) => (i === 0
+  const bands = FILL_BAND_EDGES.map((limit, i) => (i === 0
     ? sql`count(*) filter (where ${ratio} < ${limit})`
-    : sql`count(*) filter (where ${ratio} >= ${FILL_BAND_LIMITS[i - 1]} and ${ratio} < ${limit})`));
-  bands.push(sql`count(*) filter (where ${ratio} >= ${FILL_BAND_LIMITS[FILL_BAND_LIMITS.length - 1]})`);
+    : sql`count(*) filter (where ${ratio} >= ${FILL_BAND_EDGES[i - 1]} and ${ratio} < ${limit})`));
+  bands.push(sql`count(*) filter (where ${ratio} >= ${FILL_BAND_EDGES[FILL_BAND_EDGES.length - 1]})`);
   const [row] = await db.query<Totals>(sql`
     select (select t.name from tenants t where t.id = ${scope.tenantId}) as "tenantName",
            e.producers, e.transporters, e.receivers, d.online as "devicesOnline", d.total as "devicesTotal",
