@@ -1,6 +1,6 @@
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { createSelector } from '@reduxjs/toolkit';
-import { useEffect, useMemo, type CSSProperties } from 'react';
+import { useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
 import type { RootState } from '../../app/store';
@@ -9,7 +9,8 @@ import { bigDataScreenLeft, bigDataScreenShown, RECONCILE_MS } from './bigdataSa
 import { bigdataActions } from './bigdataSlice';
 import { Chart } from './Chart';
 import {
-  disposalOption, fillOption, onlineDayOption, topProducersOption, trendOption, wastesOption, warningsWeekOption,
+  disposalOption, fillOption, onlineDayOption, stagesOption, topProducersOption, trendOption, warningTypesOption, wastesOption,
+  warningsWeekOption,
 } from './charts';
 import { useFrameSelector, useScreenScale } from './hooks';
 import { Headline } from './Headline';
@@ -28,12 +29,33 @@ const EXPECTED_AGE_MS = 2 * RECONCILE_MS;
 
 export type ScreenMode = 'shell' | 'wall';
 
+type ChartPanelId = 'trendDays' | 'trendMonths' | 'wastes' | 'top' | 'disposal' | 'warningsWeek' | 'fill' | 'online' | 'warningTypes' | 'stages';
+/** The grid's places around the map and the ticker, which stay where they are. */
+type Slot = 'l1' | 'l2' | 'l3' | 'warn' | 'r1' | 'r2' | 'r3a' | 'r3b';
+
+/** What fills the places: the first set in the shell; a wall turns through them (transfers, then monitoring). */
+const PANEL_SETS: readonly Record<Slot, ChartPanelId>[] = [
+  { l1: 'trendDays', l2: 'trendMonths', l3: 'wastes', warn: 'warningsWeek', r1: 'top', r2: 'disposal', r3a: 'fill', r3b: 'online' },
+  { l1: 'warningTypes', l2: 'warningsWeek', l3: 'online', warn: 'stages', r1: 'top', r2: 'trendDays', r3a: 'fill', r3b: 'disposal' },
+];
+export const PANEL_SET_COUNT = PANEL_SETS.length;
+
 /**
  * The big-data screen, designed at 1920 × 1080 and laid out for the box it gets: a grid whose text and chart sizes
  * follow the box's scale, with every chart drawn at the screen's own pixels. The store is read once per animation
  * frame for the whole screen.
  */
-export function BigDataScreen({ mode }: { mode: ScreenMode }) {
+interface BigDataScreenProps {
+  mode: ScreenMode;
+  /** Which panel set fills the grid (a wall turns through them). */
+  panelSet?: number;
+  /** Over the header, e.g. the wall's stale-data banner. */
+  banner?: ReactNode;
+  /** The title an administrator set for the wall, instead of the product's. */
+  title?: string | null;
+}
+
+export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScreenProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   useEffect(() => {
@@ -51,16 +73,29 @@ export function BigDataScreen({ mode }: { mode: ScreenMode }) {
   const options = useMemo(() => (overview ? {
     top: topProducersOption(overview, ctx),
     disposal: disposalOption(overview, ctx),
-    warnings: warningsWeekOption(overview, ctx),
+    warningsWeek: warningsWeekOption(overview, ctx),
     fill: fillOption(overview, ctx),
     online: onlineDayOption(overview, ctx),
+    warningTypes: warningTypesOption(overview, ctx),
+    stages: stagesOption(overview, ctx),
   } : null), [overview, ctx]);
   const trendOptions = useMemo(() => (trends ? {
-    days: trendOption(trends.days, ctx), months: trendOption(trends.months, ctx), wastes: wastesOption(trends.wastes, ctx),
+    trendDays: trendOption(trends.days, ctx), trendMonths: trendOption(trends.months, ctx), wastes: wastesOption(trends.wastes, ctx),
   } : null), [trends, ctx]);
   const age = ageText(bigdata.loadedAt, now, EXPECTED_AGE_MS, t);
   const trendAge = ageText(bigdata.trendsLoadedAt, now, EXPECTED_AGE_MS, t);
   const style = { '--bd-scale': scale } as CSSProperties;
+
+  const chartPanel = (id: ChartPanelId, slot: Slot) => {
+    const fromTrends = id === 'trendDays' || id === 'trendMonths' || id === 'wastes';
+    const option = fromTrends ? trendOptions?.[id] : options?.[id];
+    const empty = id === 'wastes' && trends !== null && trends.wastes.items.length === 0;
+    return (
+      <Panel key={slot} title={t(`bigdata.${id}`)} testId={`bd-${id}`} age={fromTrends ? trendAge : age} className={`bd-slot-${slot}`}>
+        {empty ? <div className="bd-empty">{t('bigdata.empty')}</div> : option && <Chart option={option} testId={`bd-${id}-chart`} />}
+      </Panel>
+    );
+  };
 
   let body;
   if (!overview || !options) {
@@ -73,39 +108,15 @@ export function BigDataScreen({ mode }: { mode: ScreenMode }) {
       <div className="bd-state" data-testid="bd-loading"><Spinner size={40} /><span>{t('bigdata.loading')}</span></div>
     );
   } else {
+    const layout = PANEL_SETS[panelSet % PANEL_SETS.length];
     body = (
       <>
         <Headline overview={overview} t={t} />
-        <div className="bd-grid">
-          <Panel title={t('bigdata.trendDays')} testId="bd-trend-days" age={trendAge} className="bd-left-1">
-            {trendOptions && <Chart option={trendOptions.days} testId="bd-trend-days-chart" />}
-          </Panel>
-          <Panel title={t('bigdata.trendMonths')} testId="bd-trend-months" age={trendAge} className="bd-left-2">
-            {trendOptions && <Chart option={trendOptions.months} testId="bd-trend-months-chart" />}
-          </Panel>
-          <Panel title={t('bigdata.wastes')} testId="bd-wastes" age={trendAge} className="bd-left-3">
-            {trends && trends.wastes.items.length === 0
-              ? <div className="bd-empty">{t('bigdata.empty')}</div>
-              : trendOptions && <Chart option={trendOptions.wastes} testId="bd-wastes-chart" />}
-          </Panel>
+        <div className="bd-grid" data-testid="bd-grid" data-panel-set={panelSet % PANEL_SETS.length}>
+          {(Object.keys(layout) as Slot[]).map((slot) => chartPanel(layout[slot], slot))}
           <MapPanel overview={overview} card={bigdata.card} scale={scale} t={t} />
-          <Panel title={t('bigdata.ticker')} testId="bd-ticker" className="bd-center-ticker">
+          <Panel title={t('bigdata.ticker')} testId="bd-ticker" className="bd-slot-tick">
             <Ticker events={overview.recent} t={t} />
-          </Panel>
-          <Panel title={t('bigdata.warningsWeek')} testId="bd-warnings-week" age={age} className="bd-center-warnings">
-            <Chart option={options.warnings} testId="bd-warnings-week-chart" />
-          </Panel>
-          <Panel title={t('bigdata.topProducers')} testId="bd-top" age={age} className="bd-right-1">
-            <Chart option={options.top} testId="bd-top-chart" />
-          </Panel>
-          <Panel title={t('bigdata.disposal')} testId="bd-disposal" age={age} className="bd-right-2">
-            <Chart option={options.disposal} testId="bd-disposal-chart" />
-          </Panel>
-          <Panel title={t('bigdata.fill')} testId="bd-fill" age={age} className="bd-right-3a">
-            <Chart option={options.fill} testId="bd-fill-chart" />
-          </Panel>
-          <Panel title={t('bigdata.onlineDay')} testId="bd-online" age={age} className="bd-right-3b">
-            <Chart option={options.online} testId="bd-online-chart" />
           </Panel>
         </div>
       </>
@@ -116,9 +127,10 @@ export function BigDataScreen({ mode }: { mode: ScreenMode }) {
     <div ref={ref} className={`bd-screen bd-${mode}`} style={style} data-testid="bd-screen">
       <header className="bd-header">
         <span className="bd-tenant">{overview?.tenantName ?? tenantName ?? ''}</span>
-        <h1 className="bd-title">{t('bigdata.title')}</h1>
+        <h1 className="bd-title" data-testid="bd-title">{title || t('bigdata.title')}</h1>
         <span className="bd-clock" data-testid="bd-clock">{formatClock(now)}</span>
       </header>
+      {banner}
       {body}
     </div>
   );

@@ -1,14 +1,15 @@
-import { combineReducers } from '@reduxjs/toolkit';
+import { combineReducers, type Action } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError, type StaticProvider } from 'redux-saga-test-plan/providers';
 import { warningType } from '../../../shared/enums';
 import type { LiveEvent } from '../../../shared/live/events';
 import { eventLogReducer } from '../../realtime/eventLog';
-import { liveEventsApplied, liveEventsReceived } from '../../realtime/liveActions';
+import { liveCatchUpLoaded, liveEventsApplied, liveEventsReceived } from '../../realtime/liveActions';
+import { realtimeStatusChanged } from '../../session/appSlice';
 import { transferEvent, warningEvent } from '../../realtime/test-support-events';
 import { fetchOverview, fetchTimeStatistics, fetchWasteStatistics } from './api';
-import { bigDataScreenShown, createBigDataWatcher, loadScreen, trendQueries } from './bigdataSaga';
+import { bigDataScreenShown, createBigDataWatcher, loadScreen, staleBanner, trendQueries } from './bigdataSaga';
 import { bigdataSlice } from './bigdataSlice';
 import { overviewFixture, TODAY } from './test-support';
 
@@ -78,5 +79,56 @@ describe('the big-data screen saga', () => {
     expect((shown.storeState as State).bigdata.figures?.stale).toBe(false);
     const hidden = await run(false);
     expect(hidden.effects.call?.filter((e) => e.payload.fn === fetchOverview) ?? []).toHaveLength(0);
+  });
+});
+
+describe('the stale-data banner', () => {
+  const caughtUpPage = liveCatchUpLoaded({ items: [], head: 5, hasMore: false });
+  const run = async (script: (dispatch: (action: Action) => void) => Promise<void>, total = 400) => {
+    const saga = expectSaga(staleBanner, 60).withReducer(reducer);
+    const done = saga.silentRun(total);
+    await script((action) => saga.dispatch(action));
+    const result = await done;
+    return { result, puts: (result.effects.put ?? []).map((e) => (e.payload.action as Action).type) };
+  };
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('shows after the grace period, saying since when, and clears once reconnected and caught up', async () => {
+    const before = Date.now();
+    const { result, puts } = await run(async (dispatch) => {
+      dispatch(realtimeStatusChanged('retrying'));
+      await sleep(120);
+      dispatch(realtimeStatusChanged('connected'));
+      await sleep(20);
+      // Connected is not enough: the banner stays until what was missed is applied.
+      dispatch(liveCatchUpLoaded({ items: [], head: 5, hasMore: true }));
+      await sleep(20);
+      dispatch(caughtUpPage);
+    });
+    expect(puts).toEqual([bigdataSlice.actions.staleShown.type, bigdataSlice.actions.staleCleared.type]);
+    const shown = (result.effects.put ?? []).map((e) => e.payload.action as Action).find(bigdataSlice.actions.staleShown.match);
+    expect(shown?.payload).toBeGreaterThanOrEqual(before);
+    expect((result.storeState as State).bigdata.staleSince).toBeNull();
+  });
+
+  it('stays up while a reconnect drops again before its catch-up', async () => {
+    const { result } = await run(async (dispatch) => {
+      dispatch(realtimeStatusChanged('retrying'));
+      await sleep(100);
+      dispatch(realtimeStatusChanged('connected'));
+      dispatch(realtimeStatusChanged('retrying'));
+      dispatch(caughtUpPage);
+    });
+    expect((result.storeState as State).bigdata.staleSince).not.toBeNull();
+  });
+
+  it('says nothing of a blip shorter than the grace period', async () => {
+    const { puts } = await run(async (dispatch) => {
+      dispatch(realtimeStatusChanged('retrying'));
+      await sleep(10);
+      dispatch(realtimeStatusChanged('connected'));
+      dispatch(caughtUpPage);
+    });
+    expect(puts).toEqual([]);
   });
 });

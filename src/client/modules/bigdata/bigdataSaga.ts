@@ -1,9 +1,10 @@
 import type { SagaIterator } from 'redux-saga';
-import { all, call, delay, put, select, takeLatest } from 'redux-saga/effects';
+import { all, call, delay, put, race, select, take, takeLatest } from 'redux-saga/effects';
 import type { BigDataOverview, EnterpriseCard, TimeStatistics, WasteStatistics } from '../../../shared/bigdata';
 import type { LiveEvent } from '../../../shared/live/events';
 import { describeError, toCrudError } from '../../crud/api-error';
-import { liveEventsApplied } from '../../realtime/liveActions';
+import { liveCatchUpLoaded, liveEventsApplied } from '../../realtime/liveActions';
+import { realtimeStatusChanged } from '../../session/appSlice';
 import { selectLiveWindow, type LiveRootState } from '../../realtime/liveSelectors';
 import { livePollStarted, livePollStopped, pollScreen, type VisibilitySource } from '../../realtime/polling';
 import { fetchEnterpriseCard, fetchOverview, fetchTimeStatistics, fetchWasteStatistics } from './api';
@@ -84,9 +85,43 @@ function* loadCard(action: ReturnType<typeof A.cardRequested>): SagaIterator {
   }
 }
 
+/** A connection lost for longer than this shows the stale-data banner; a reconnect within it is a blip. */
+export const STALE_GRACE_MS = 3000;
+
+const lost = (action: unknown) => realtimeStatusChanged.match(action) && (action.payload === 'connecting' || action.payload === 'retrying');
+const connected = (action: unknown) => realtimeStatusChanged.match(action) && action.payload === 'connected';
+const caughtUpPage = (action: unknown) => liveCatchUpLoaded.match(action) && !action.payload.hasMore;
+
+/** Connected again, and the catch-up of what was missed meanwhile has been applied. */
+function* caughtUp(): SagaIterator {
+  for (;;) {
+    yield take(connected);
+    // A connection lost again before its catch-up finished starts over.
+    const { done } = yield race({ done: take(caughtUpPage), lostAgain: take(lost) });
+    if (done) return true;
+  }
+}
+
+/**
+ * The stale-data banner: shown once the live connection has been lost for STALE_GRACE_MS (saying since when), cleared
+ * when it is back and the events missed meanwhile are applied, so figures on screen are never silently old.
+ */
+export function* staleBanner(graceMs = STALE_GRACE_MS): SagaIterator {
+  for (;;) {
+    yield take(lost);
+    const lostAt = Date.now();
+    const { back } = yield race({ back: call(caughtUp), grace: delay(graceMs) });
+    if (back) continue;
+    yield put(A.staleShown(lostAt));
+    yield call(caughtUp);
+    yield put(A.staleCleared());
+  }
+}
+
 interface BigDataSagaOptions {
   reconcileMs?: number;
   staleReloadMs?: number;
+  staleGraceMs?: number;
   /** undefined: the document; null: always visible (Node, tests). */
   visibility?: VisibilitySource | null;
 }
@@ -98,6 +133,7 @@ export function createBigDataWatcher(options: BigDataSagaOptions = {}) {
       takeLatest(liveEventsApplied.type, reloadWhenStale, options.staleReloadMs ?? STALE_RELOAD_MS),
       takeLatest(A.cardRequested.type, loadCard),
       takeLatest(A.retryRequested.type, loadScreen),
+      call(staleBanner, options.staleGraceMs ?? STALE_GRACE_MS),
     ]);
   };
 }

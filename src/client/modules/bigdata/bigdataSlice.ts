@@ -35,10 +35,12 @@ export interface BigDataState {
   trends: Trends | null;
   trendsLoadedAt: number | null;
   card: CardState | null;
+  /** Epoch ms since when the live connection is lost (shown once past a grace period), until it caught up again. */
+  staleSince: number | null;
 }
 
 export const initialBigDataState: BigDataState = {
-  shown: 0, figures: null, loadedAt: null, loading: false, error: null, trends: null, trendsLoadedAt: null, card: null,
+  shown: 0, figures: null, loadedAt: null, loading: false, error: null, trends: null, trendsLoadedAt: null, card: null, staleSince: null,
 };
 
 export const bigdataSlice = createSlice({
@@ -76,6 +78,12 @@ export const bigdataSlice = createSlice({
     },
     cardClosed(state) {
       state.card = null;
+    },
+    staleShown(state, action: PayloadAction<number>) {
+      state.staleSince = action.payload;
+    },
+    staleCleared(state) {
+      state.staleSince = null;
     },
   },
   extraReducers: (builder) => {

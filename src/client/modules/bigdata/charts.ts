@@ -1,5 +1,5 @@
 import type { EChartsOption } from 'echarts';
-import type { BigDataOverview, TimeStatistics, WasteStatistics } from '../../../shared/bigdata';
+import { MANIFEST_STAGES, type BigDataOverview, type TimeStatistics, type WasteStatistics } from '../../../shared/bigdata';
 import { warningType } from '../../../shared/enums';
 import type { Translate } from '../../crud/types';
 import { formatCount, formatTonnes } from './format';
@@ -161,4 +161,26 @@ export function onlineDayOption(overview: BigDataOverview, ctx: ChartContext): E
       lineStyle: { color: PALETTE.good, width: sizePx(scale, 2) }, areaStyle: { color: PALETTE.good, opacity: 0.15 },
     }],
   };
+}
+
+/** Open warnings by type: what the supervisors are busy with now. */
+export function warningTypesOption(overview: BigDataOverview, ctx: ChartContext): EChartsOption {
+  const { t, scale } = ctx;
+  return {
+    ...base(ctx),
+    tooltip: { trigger: 'item', textStyle: { fontSize: fontPx(scale, 13) } },
+    legend: { orient: 'vertical', right: 0, top: 'middle', textStyle: { color: PALETTE.text, fontSize: fontPx(scale, 12) }, itemWidth: sizePx(scale, 12), itemHeight: sizePx(scale, 8) },
+    series: [{
+      type: 'pie', radius: ['42%', '72%'], center: ['36%', '52%'], label: { show: false },
+      itemStyle: { borderColor: '#061a33', borderWidth: 2 },
+      data: overview.openWarnings.filter((c) => c.count > 0).map((c) => ({ name: t(`enum.warningType.${c.warningType}`), value: c.count })),
+    }],
+  };
+}
+
+/** Manifests per stage, the open ones first. */
+export function stagesOption(overview: BigDataOverview, ctx: ChartContext): EChartsOption {
+  const stages = MANIFEST_STAGES.slice().reverse();
+  return horizontalBars(stages.map((s) => ctx.t(`bigdata.stage_${s}`)), stages.map((s) => overview.manifests[s]), ctx,
+    stages.map((s) => (s === 'voided' ? PALETTE.off : s === 'completed' ? PALETTE.good : s === 'returned' ? PALETTE.bad : PALETTE.accent)), 'count');
 }
