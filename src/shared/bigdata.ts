@@ -143,3 +143,29 @@ export interface TimeStatistics {
 export interface WasteStatistics {
   items: { wastecodeId: number | null; wastecodeName: string | null; orderCount: number; quantity: number; receivedQuantity: number }[];
 }
+
+/** `GET BigData/GetWallSettings` (`Pages.BigData`): how the tenant's wall displays run; set by an administrator. */
+export interface WallSettings {
+  /** The wall's title; null: the product's. */
+  title: string | null;
+  /** Seconds each panel set stays before the next. */
+  rotateSeconds: number;
+  /** How far back replay reaches, minutes. */
+  replayMinutes: number;
+}
+export const WALL_DEFAULTS: WallSettings = { title: null, rotateSeconds: 30, replayMinutes: 60 };
+export const WALL_LIMITS = { title: 64, rotateSeconds: { min: 10, max: 600 }, replayMinutes: { min: 10, max: 1440 } } as const;
+
+/** A display's long-lived sign-in as `BigData/GetDisplayTokens` lists it (the secret itself is shown once, at issue). */
+export interface DisplayTokenDto {
+  id: number;
+  name: string;
+  userId: number;
+  userName: string;
+  creationTime: string;
+  lastUsedTime: string | null;
+  revokedTime: string | null;
+}
+
+/** `POST /api/TokenAuth/DisplayAuthenticate {displayToken}`: a display's token for an access token, like a login's. */
+export const DISPLAY_AUTH_PATH = '/api/TokenAuth/DisplayAuthenticate';

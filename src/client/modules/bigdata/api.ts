@@ -1,5 +1,5 @@
 import { callApi } from '../../api/http';
-import type { BigDataOverview, EnterpriseCard, TimeStatistics, WasteStatistics } from '../../../shared/bigdata';
+import type { BigDataOverview, EnterpriseCard, TimeStatistics, WallSettings, WasteStatistics } from '../../../shared/bigdata';
 
 // One named function per call so that sagas `call` something tests can provide. Failures show on the panel they
 // concern, never in the global error modal: a wall display has nobody to close it.
@@ -20,4 +20,8 @@ export function fetchTimeStatistics(query: { Start: string; End: string; Granula
 
 export function fetchWasteStatistics(query: { Start: string; End: string }): Promise<WasteStatistics> {
   return callApi('GET', `${APP}/TransferOrder/GetProductionWasteStatistics`, query, SILENT);
+}
+
+export function fetchWallSettings(): Promise<WallSettings> {
+  return callApi('GET', `${APP}/BigData/GetWallSettings`, {}, SILENT);
 }
