@@ -64,7 +64,7 @@ const fixedRoutes: RouteEntry[] = [
   { name: 'error-403', path: '/error-403', label: L('无权访问', 'Access denied'), kind: 'error', hideInMenu: true },
   { name: 'home', path: '/main/home', label: L('首页', 'Home'), kind: 'home', icon: 'home', order: 0 },
   { name: 'customerinformation', path: '/bigdata/customerinformation', label: L('大数据屏', 'Big-data screen'), kind: 'page', permission: 'Pages.BigData', group: 'bigdata', icon: 'dashboard', order: 1 },
-  { name: 'bigscreen', path: '/bigdata/customerinformation?wall=1', label: L('大屏展示', 'Wall display'), kind: 'placeholder', permission: 'Pages.BigData', group: 'bigdata', icon: 'desktop', order: 2, external: true },
+  { name: 'bigscreen', path: '/bigscreen', label: L('大屏展示', 'Wall display'), kind: 'page', permission: 'Pages.BigData', group: 'bigdata', icon: 'desktop', order: 2, external: true, bare: true },
   { name: 'user', path: '/setting/user', label: L('用户管理', 'Users'), kind: 'page', permission: 'Pages.Users', group: 'setting', icon: 'person', order: 1 },
   { name: 'role', path: '/setting/role', label: L('角色管理', 'Roles'), kind: 'page', permission: 'Pages.Roles', group: 'setting', icon: 'people', order: 2 },
   { name: 'transferorder', path: '/transfermanagement/transferorder', label: L('转移申请', 'Transfer orders'), kind: 'page', permission: 'Pages.TransferApplication', group: 'transfermanagement', icon: 'export', order: 1 },
@@ -106,7 +106,7 @@ export const ROUTES: readonly RouteEntry[] = [
 ];
 
 export function findRouteByPath(pathname: string): RouteEntry | undefined {
-  return ROUTES.find((r) => !r.external && r.path === pathname);
+  return ROUTES.find((r) => r.path === pathname);
 }
 
 /** A permission is called by the first screen it opens (the roles tree and refusals show that name). */

@@ -16,6 +16,7 @@ import { selectApp } from '../session/selectors';
 
 const Shell = lazy(() => import(/* webpackChunkName: "shell" */ '../shell/Shell'));
 const LockScreen = lazy(() => import(/* webpackChunkName: "lock" */ '../shell/LockScreen'));
+const WallPage = lazy(() => import(/* webpackChunkName: "bigdata" */ '../modules/bigdata/WallPage'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "error-pages" */ '../shell/NotFoundPage'));
 
 // Bare routes (login, lock screen) sit outside the shell; every other route renders inside it.
@@ -62,6 +63,7 @@ export function App() {
               <Route path="/" element={<LoginPage />} />
               <Route path="/login2" element={<Login2Page />} />
               <Route path="/locking" element={<PageBoundary><LockScreen /></PageBoundary>} />
+              <Route path="/bigscreen" element={<PageBoundary><WallPage /></PageBoundary>} />
               <Route element={<Shell />}>
                 {SHELL_ROUTES.map((route) => (
                   <Route key={route.name} path={route.path} element={<RoutePage route={route} />} />

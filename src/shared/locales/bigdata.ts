@@ -50,6 +50,7 @@ export const BIGDATA_TEXTS = {
   deviceWarning: { zh: '预警设备', en: 'Devices with warnings' },
   // Ages and states.
   age: { zh: '数据更新于 {{age}}', en: 'Updated {{age}}' },
+  stale: { zh: '实时数据已中断（自 {{since}} 起），正在重新连接，画面上的数据可能不是最新的', en: 'Live data interrupted since {{since}}: reconnecting; what you see may be out of date' },
   loading: { zh: '正在加载大数据…', en: 'Loading the figures…' },
   loadFailed: { zh: '数据加载失败：{{message}}', en: 'The figures did not load: {{message}}' },
   empty: { zh: '暂无数据', en: 'No data yet' },

@@ -12,6 +12,7 @@ import {
   disposalOption, fillOption, onlineDayOption, stagesOption, topProducersOption, trendOption, warningTypesOption, wastesOption,
   warningsWeekOption,
 } from './charts';
+import { formatClock } from './format';
 import { useFrameSelector, useScreenScale } from './hooks';
 import { Headline } from './Headline';
 import { MapPanel } from './MapPanel';
@@ -134,11 +135,4 @@ export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScre
       {body}
     </div>
   );
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** The wall clock as Chinese screens show it: 2026-11-25 14:03:07. */
-function formatClock(epoch: number): string {
-  const d = new Date(epoch);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }

@@ -8,7 +8,8 @@ import { eventLogReducer } from '../../realtime/eventLog';
 import { liveCatchUpLoaded, liveEventsApplied, liveEventsReceived } from '../../realtime/liveActions';
 import { realtimeStatusChanged } from '../../session/appSlice';
 import { transferEvent, warningEvent } from '../../realtime/test-support-events';
-import { fetchOverview, fetchTimeStatistics, fetchWasteStatistics } from './api';
+import { WALL_DEFAULTS } from '../../../shared/bigdata';
+import { fetchOverview, fetchTimeStatistics, fetchWallSettings, fetchWasteStatistics } from './api';
 import { bigDataScreenShown, createBigDataWatcher, loadScreen, staleBanner, trendQueries } from './bigdataSaga';
 import { bigdataSlice } from './bigdataSlice';
 import { overviewFixture, TODAY } from './test-support';
@@ -20,6 +21,7 @@ const batteryOpen = (state: State) => state.bigdata.figures?.overview.openWarnin
 
 const emptyStats = { granularity: 'day' as const, items: [] };
 const apis = (overview = overviewFixture()): StaticProvider[] => [
+  [matchers.call.fn(fetchWallSettings), WALL_DEFAULTS],
   [matchers.call.fn(fetchOverview), overview],
   [matchers.call.fn(fetchTimeStatistics), emptyStats],
   [matchers.call.fn(fetchWasteStatistics), { items: [] }],

@@ -1,13 +1,13 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, call, delay, put, race, select, take, takeLatest } from 'redux-saga/effects';
-import type { BigDataOverview, EnterpriseCard, TimeStatistics, WasteStatistics } from '../../../shared/bigdata';
+import type { BigDataOverview, EnterpriseCard, TimeStatistics, WallSettings, WasteStatistics } from '../../../shared/bigdata';
 import type { LiveEvent } from '../../../shared/live/events';
 import { describeError, toCrudError } from '../../crud/api-error';
 import { liveCatchUpLoaded, liveEventsApplied } from '../../realtime/liveActions';
 import { realtimeStatusChanged } from '../../session/appSlice';
 import { selectLiveWindow, type LiveRootState } from '../../realtime/liveSelectors';
 import { livePollStarted, livePollStopped, pollScreen, type VisibilitySource } from '../../realtime/polling';
-import { fetchEnterpriseCard, fetchOverview, fetchTimeStatistics, fetchWasteStatistics } from './api';
+import { fetchEnterpriseCard, fetchOverview, fetchTimeStatistics, fetchWallSettings, fetchWasteStatistics } from './api';
 import { BIGDATA_SCREEN, bigdataActions as A, type BigDataState } from './bigdataSlice';
 
 export const bigDataScreenShown = () => livePollStarted({ screen: BIGDATA_SCREEN });
@@ -66,6 +66,18 @@ export function* loadScreen(): SagaIterator {
   const window: LiveEvent[] = yield select(selectLiveWindow);
   yield put(A.overviewLoaded({ overview, window: window.filter((e) => e.seq > overview.head), at: Date.now() }));
   yield call(loadTrends, overview.asOf.slice(0, 10));
+  yield call(loadWallSettings);
+}
+
+/** Read with the figures: an administrator's new title or pace reaches the walls within a minute. */
+function* loadWallSettings(): SagaIterator {
+  try {
+    const settings: WallSettings = yield call(fetchWallSettings);
+    yield put(A.wallSettingsLoaded(settings));
+  } catch (error) {
+    // The last settings (or the defaults) stay.
+    console.warn('[bigdata] wall settings failed', error);
+  }
 }
 
 function* reloadWhenStale(waitMs: number): SagaIterator {

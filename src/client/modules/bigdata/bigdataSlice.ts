@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { BigDataOverview, EnterpriseCard, TimeStatistics, WasteStatistics } from '../../../shared/bigdata';
+import type { BigDataOverview, EnterpriseCard, TimeStatistics, WallSettings, WasteStatistics } from '../../../shared/bigdata';
 import type { LiveEvent } from '../../../shared/live/events';
 import { liveEventsApplied } from '../../realtime/liveActions';
 import { livePollStarted, livePollStopped } from '../../realtime/polling';
@@ -37,10 +37,12 @@ export interface BigDataState {
   card: CardState | null;
   /** Epoch ms since when the live connection is lost (shown once past a grace period), until it caught up again. */
   staleSince: number | null;
+  /** The wall's settings as last read (null until then: the defaults apply). */
+  wall: WallSettings | null;
 }
 
 export const initialBigDataState: BigDataState = {
-  shown: 0, figures: null, loadedAt: null, loading: false, error: null, trends: null, trendsLoadedAt: null, card: null, staleSince: null,
+  shown: 0, figures: null, loadedAt: null, loading: false, error: null, trends: null, trendsLoadedAt: null, card: null, staleSince: null, wall: null,
 };
 
 export const bigdataSlice = createSlice({
@@ -81,6 +83,9 @@ export const bigdataSlice = createSlice({
     },
     staleShown(state, action: PayloadAction<number>) {
       state.staleSince = action.payload;
+    },
+    wallSettingsLoaded(state, action: PayloadAction<WallSettings>) {
+      state.wall = action.payload;
     },
     staleCleared(state) {
       state.staleSince = null;

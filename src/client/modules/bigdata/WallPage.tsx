@@ -1,0 +1,39 @@
+import { Icon } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { WALL_DEFAULTS } from '../../../shared/bigdata';
+import { useAppSelector } from '../../app/hooks';
+import { BigDataScreen, PANEL_SET_COUNT } from './BigDataScreen';
+import { formatClock } from './format';
+import { useIdle, useReloadOnNewBuild, useRotation } from './wallHooks';
+
+const IDLE_CURSOR_MS = 3000;
+const BUILD_CHECK_MS = 60_000;
+
+/** How a wall display says its figures stopped moving, and since when (China time, as the clock shows it). */
+function StaleBanner({ since }: { since: number }) {
+  const { t } = useTranslation();
+  const at = formatClock(since).slice(11);
+  return (
+    <div className="bd-banner" role="alert" data-testid="bd-stale-banner">
+      <Icon icon="offline" />
+      <span>{t('bigdata.stale', { since: at })}</span>
+    </div>
+  );
+}
+
+/** The wall display (`/bigscreen`, outside the shell): the screen full-bleed, turning through its panel sets. */
+export default function WallPage() {
+  const settings = useAppSelector((s) => s.bigdata.wall) ?? WALL_DEFAULTS;
+  const staleSince = useAppSelector((s) => s.bigdata.staleSince);
+  const panelSet = useRotation(PANEL_SET_COUNT, settings.rotateSeconds);
+  const idle = useIdle(IDLE_CURSOR_MS);
+  useReloadOnNewBuild(BUILD_CHECK_MS);
+  return (
+    <div className={idle ? 'bd-idle' : undefined}>
+      <BigDataScreen
+        mode="wall" panelSet={panelSet} title={settings.title}
+        banner={staleSince !== null ? <StaleBanner since={staleSince} /> : null}
+      />
+    </div>
+  );
+}
