@@ -26,9 +26,9 @@ export interface BrowserApp {
   newPage(): Promise<Page>;
   /**
    * Stops the server (its hub closes every connection) and starts it again on the same port, database and data
-   * folder, as a deployment would; resolves once it listens. Open pages stay open.
+   * folder, as a deployment would, `downMs` later (an outage); resolves once it listens. Open pages stay open.
    */
-  restart(): Promise<void>;
+  restart(options?: { downMs?: number }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -86,8 +86,9 @@ export async function startBrowserApp(options: BrowserAppOptions = {}): Promise<
     db: opened.db,
     browser: started,
     server: () => app!,
-    async restart() {
+    async restart({ downMs = 0 } = {}) {
       await app!.server.close();
+      if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
       app = await buildApp(opened.db, config!, { quiet: true });
       await app.server.listen({ port, host: '127.0.0.1' });
       // Keep-alive sockets to the stopped server may linger in this process's fetch pool: spend them on a harmless

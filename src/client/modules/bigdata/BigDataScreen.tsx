@@ -65,7 +65,7 @@ export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScre
       dispatch(bigDataScreenLeft());
     };
   }, [dispatch]);
-  const { bigdata, tenantName } = useFrameSelector(selectScreen);
+  const { bigdata, realtime, tenantName } = useFrameSelector(selectScreen);
   const now = useNow(1000);
   const { ref, scale } = useScreenScale();
   const overview = bigdata.figures?.overview ?? null;
@@ -125,7 +125,7 @@ export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScre
   }
 
   return (
-    <div ref={ref} className={`bd-screen bd-${mode}`} style={style} data-testid="bd-screen">
+    <div ref={ref} className={`bd-screen bd-${mode}`} style={style} data-testid="bd-screen" data-live={realtime}>
       <header className="bd-header">
         <span className="bd-tenant">{overview?.tenantName ?? tenantName ?? ''}</span>
         <h1 className="bd-title" data-testid="bd-title">{title || t('bigdata.title')}</h1>

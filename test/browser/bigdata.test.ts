@@ -1,0 +1,106 @@
+// The big-data screen as a control room runs it: the wall display filling a 1920 × 1080 and a 3840 × 2160 screen with
+// every panel drawn and nothing off screen or overlapping; a warning a device reports through the ingest endpoint on
+// the wall within two seconds; the stale-data banner within ten seconds of the server stopping, gone once it is back
+// and what happened meanwhile is on screen. The map is the offline one (no network, no map key in use).
+import type { Page } from 'playwright-core';
+import { httpClient } from '../support/server-harness';
+import { boundDevice, monitoringWorld, nowReadings, sendOk, type Device } from '../support/monitoring-world';
+import { useBrowserApp } from './support/harness';
+import { byTestId, logIn, until } from './support/ui';
+
+const app = useBrowserApp();
+let api: ReturnType<typeof httpClient>;
+let admin: string;
+let hot: Device;
+
+beforeAll(async () => {
+  api = httpClient(app.baseUrl);
+  admin = await api.login(1, 'admin', '123qwe');
+  const world = await monitoringWorld(api, admin, { temperatureMax: 60 });
+  hot = await boundDevice(api, admin, world);
+}, 60_000);
+
+const CHARTS = ['trendDays', 'trendMonths', 'top', 'disposal', 'warningsWeek', 'fill', 'online'];
+
+async function wall(width: number, height: number): Promise<Page> {
+  const page = await app.newPage();
+  await page.setViewportSize({ width, height });
+  await logIn(page, { userName: 'admin', password: '123qwe' });
+  await page.goto('/bigscreen');
+  await byTestId(page, 'bd-map-chart').locator('canvas').first().waitFor();
+  await until('the wall connected', () => byTestId(page, 'bd-screen').getAttribute('data-live'), (s) => s === 'connected');
+  return page;
+}
+
+interface Box { name: string; left: number; top: number; right: number; bottom: number }
+
+/** The screen's blocks (header, figures, panels) and every chart canvas with its drawn and shown size. */
+function layoutOf(page: Page) {
+  return page.evaluate(() => {
+    const box = (name: string, el: Element): Box => {
+      const r = el.getBoundingClientRect();
+      return { name, left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    };
+    const blocks = [
+      ...[...document.querySelectorAll('.bd-header, .bd-tile, .bd-panel')].map((el) => box(el.getAttribute('data-testid') ?? el.className, el)),
+    ];
+    const canvases = [...document.querySelectorAll('.bd-chart canvas')].map((c) => {
+      const canvas = c as HTMLCanvasElement;
+      const r = canvas.getBoundingClientRect();
+      return { chart: canvas.closest('.bd-chart')?.getAttribute('data-testid'), width: canvas.width, shownWidth: r.width };
+    });
+    const title = parseFloat(getComputedStyle(document.querySelector('.bd-title')!).fontSize);
+    return { blocks, canvases, title, dpr: window.devicePixelRatio, viewport: { width: innerWidth, height: innerHeight } };
+  });
+}
+
+const overlap = (a: Box, b: Box) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+
+describe('the wall display', () => {
+  it.each([[1920, 1080], [3840, 2160]])('fills a %i × %i screen: every panel drawn at the screen\'s pixels, nothing outside or overlapping', async (width, height) => {
+    const page = await wall(width, height);
+    for (const chart of CHARTS) await byTestId(page, `bd-${chart}-chart`).locator('canvas').first().waitFor();
+    const layout = await layoutOf(page);
+    expect(layout.blocks.length).toBeGreaterThanOrEqual(1 + 8 + 10);
+    for (const block of layout.blocks) {
+      expect({ block: block.name, inside: block.left >= 0 && block.top >= 0 && block.right <= width + 0.5 && block.bottom <= height + 0.5 })
+        .toEqual({ block: block.name, inside: true });
+    }
+    const overlapping = layout.blocks.flatMap((a, i) => layout.blocks.slice(i + 1).filter((b) => overlap(a, b)).map((b) => `${a.name} × ${b.name}`));
+    expect(overlapping).toEqual([]);
+    // Drawn at the screen's own pixels: no canvas is a small bitmap stretched to its box.
+    for (const canvas of layout.canvases) expect(Math.abs(canvas.width - canvas.shownWidth * layout.dpr)).toBeLessThanOrEqual(2);
+    expect(layout.canvases.length).toBeGreaterThanOrEqual(CHARTS.length + 1);
+    // Text grows with the screen instead of being blown up: the title at 4K is twice its 1080p size.
+    expect(layout.title).toBeCloseTo(30 * (height / 1080), 0);
+    await page.close();
+  }, 60_000);
+
+  it('shows a warning a device reports within two seconds, on the ticker and in the figures', async () => {
+    const page = await wall(1920, 1080);
+    const openBefore = Number(await byTestId(page, 'bd-warnings-value').textContent());
+    const sent = Date.now();
+    await sendOk(api, hot.deviceKey, nowReadings({ temperature: 75 }));
+    await byTestId(page, 'bd-ticker-list').getByText(hot.serialNumber).first().waitFor({ timeout: 2000 });
+    expect(Date.now() - sent).toBeLessThan(2000);
+    await until('the open warnings counted', async () => Number(await byTestId(page, 'bd-warnings-value').textContent()), (n) => n === openBefore + 1, 2000);
+    await page.close();
+  }, 60_000);
+
+  it('says within ten seconds that the server is gone, and clears once it is back with what happened meanwhile', async () => {
+    const page = await wall(1920, 1080);
+    const banner = byTestId(page, 'bd-stale-banner');
+    expect(await banner.count()).toBe(0);
+    const stopped = Date.now();
+    const restarted = app.restart({ downMs: 12_000 });
+    await banner.waitFor({ timeout: 10_000 });
+    expect(Date.now() - stopped).toBeLessThan(10_000);
+    await restarted;
+    // Reported while the wall is still reconnecting: it must arrive through the catch-up.
+    const battery = await sendOk(api, hot.deviceKey, nowReadings({ battery: 5 }));
+    expect(battery.accepted).toBe(1);
+    await banner.waitFor({ state: 'detached', timeout: 20_000 });
+    await byTestId(page, 'bd-ticker-list').getByText(new RegExp(`${hot.serialNumber}.*电量`)).first().waitFor({ timeout: 5000 });
+    await page.close();
+  }, 90_000);
+});
