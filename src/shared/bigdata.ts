@@ -169,3 +169,17 @@ export interface DisplayTokenDto {
 
 /** `POST /api/TokenAuth/DisplayAuthenticate {displayToken}`: a display's token for an access token, like a login's. */
 export const DISPLAY_AUTH_PATH = '/api/TokenAuth/DisplayAuthenticate';
+
+/**
+ * `GET BigData/GetReplay?Minutes&UpTo&After&MaxResultCount` (`Pages.BigData`): the events the screen draws (not raw
+ * readings) that the caller may see, written in the last `Minutes` up to seq `UpTo` (where the screen's figures
+ * stand), oldest first, a page at a time: ask again with `After` = the last seq while `hasMore`.
+ */
+export interface ReplayPage {
+  items: LiveEvent[];
+  hasMore: boolean;
+}
+export const REPLAY_TYPES = ['warning.raised', 'warning.updated', 'device.state', 'storage.weight', 'transfer.changed'] as const;
+export const REPLAY_PAGE_MAX = 2000;
+/** A replay holds at most this many events: an hour of a busy tenant is replayed from its start up to there. */
+export const REPLAY_EVENTS_MAX = 50_000;

@@ -1,7 +1,9 @@
 // The big-data screen's server side: every figure of the overview exact against a world built over the API in a
 // tenant of its own, the transfer rollups equal to a recount after random writes, tenant and enterprise scoping, the
 // enterprise card, and the transfer list's total read from the rollup.
-import { TICKER_TYPES, type BigDataOverview, type EnterpriseCard } from '../../src/shared/bigdata';
+import {
+  REPLAY_PAGE_MAX, REPLAY_TYPES, TICKER_TYPES, type BigDataOverview, type EnterpriseCard, type ReplayPage,
+} from '../../src/shared/bigdata';
 import { createTenant, expectError, expectSuccess, ok, userWithPermissions, type Dto } from '../support/server-fixtures';
 import { svc, useTestServer } from '../support/server-harness';
 import { equipmentModel, device, nowReadings, sendOk } from '../support/monitoring-world';
@@ -135,6 +137,58 @@ describe('the overview', () => {
     expect(carrierView.transferred.today.tonnes).toBe(4.5);
     const producerView = await overview(await bigDataUser([world.producer.id]));
     expect(producerView).toMatchObject({ devices: { online: 2, total: 2 }, stockTonnes: 45, storage: { points: 2 } });
+  });
+});
+
+describe('replay', () => {
+  const replay = (token: string, query: Record<string, number | undefined>) => server.call<ReplayPage>('GET', svc('BigData', 'GetReplay'), { token, query });
+  /** Every page of the last `minutes`, `size` events at a time. */
+  async function wholeReplay(token: string, minutes: number, size: number, upTo?: number) {
+    const items: ReplayPage['items'] = [];
+    let pages = 0;
+    for (let after = 0; ; pages++) {
+      const page = expectSuccess(await replay(token, { Minutes: minutes, MaxResultCount: size, After: after, UpTo: upTo }));
+      expect(page.items.length).toBeLessThanOrEqual(size);
+      items.push(...page.items);
+      if (!page.hasMore) return { items, pages: pages + 1 };
+      after = page.items[page.items.length - 1].seq;
+    }
+  }
+
+  it('gives the screen\'s events of the last minutes in bounded pages, oldest first, no raw readings', async () => {
+    const head = (await overview(admin)).head;
+    const { items, pages } = await wholeReplay(admin, 60, 3, head);
+    expect(pages).toBeGreaterThan(1);
+    const seqs = items.map((e) => e.seq);
+    expect(seqs).toEqual([...new Set(seqs)].sort((a, b) => a - b));
+    expect(seqs[seqs.length - 1]).toBeLessThanOrEqual(head);
+    for (const e of items) expect(REPLAY_TYPES).toContain(e.type);
+    expect(items.map((e) => e.type)).toEqual(expect.arrayContaining(['transfer.changed', 'warning.raised', 'storage.weight']));
+    // The same as reading the log directly.
+    const logged = await server.db.query<{ seq: number }>(
+      `select seq from live_events where tenant_key = $1 and seq <= $2 and type = any($3::text[]) and created_at >= localtimestamp - interval '60 minutes' order by seq`,
+      [tenantId, head, [...REPLAY_TYPES]]);
+    expect(seqs).toEqual(logged.map((r) => Number(r.seq)));
+    expectError(await replay(admin, { Minutes: 60, MaxResultCount: REPLAY_PAGE_MAX + 1 }), 400);
+    expectError(await replay(admin, { Minutes: 0 }), 400);
+  });
+
+  it('leaves out what is older than the window, and what the caller may not see', async () => {
+    const all = await wholeReplay(admin, 60, REPLAY_PAGE_MAX);
+    const oldest = all.items[0].seq;
+    await server.db.query(`update live_events set created_at = created_at - interval '2 hours' where tenant_key = $1 and seq = $2`, [tenantId, oldest]);
+    try {
+      const later = await wholeReplay(admin, 60, REPLAY_PAGE_MAX);
+      expect(later.items.map((e) => e.seq)).not.toContain(oldest);
+      expect((await wholeReplay(admin, 180, REPLAY_PAGE_MAX)).items.map((e) => e.seq)).toContain(oldest);
+    } finally {
+      await server.db.query(`update live_events set created_at = created_at + interval '2 hours' where tenant_key = $1 and seq = $2`, [tenantId, oldest]);
+    }
+    const mine = await wholeReplay(await bigDataUser([otherTransporter.id]), 60, REPLAY_PAGE_MAX);
+    expect(mine.items.length).toBeGreaterThan(0);
+    for (const e of mine.items) expect(e.enterpriseIds === null || e.enterpriseIds.includes(otherTransporter.id)).toBe(true);
+    const other = await createTenant(server);
+    expect((await wholeReplay(await server.token(other.id, 'admin', '123qwe'), 60, REPLAY_PAGE_MAX)).items).toEqual([]);
   });
 });
 

@@ -9,8 +9,9 @@ const TOPIC_PERMISSIONS: Record<EventTopic, readonly PermissionName[]> = {
     'Pages.SupervisorConsole', 'Pages.EquipmentWarning', 'Pages.Hazardouswastestorage', 'Pages.Smartequipment',
     'Pages.Equipmentmodel', 'Pages.BigData',
   ],
-  transfer: ['Pages.TransferApplication', 'Pages.TransferReception'],
-  inventory: ['Pages.InventoryList', 'Pages.Warehousereceipt'],
+  // The big-data screen counts manifests and stock as they move.
+  transfer: ['Pages.TransferApplication', 'Pages.TransferReception', 'Pages.BigData'],
+  inventory: ['Pages.InventoryList', 'Pages.Warehousereceipt', 'Pages.BigData'],
   chat: ['Pages.ChatLog'],
   // Addressed to one user each (their `userIds`): no permission shows them to anyone else.
   notice: [],

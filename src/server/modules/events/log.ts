@@ -98,3 +98,24 @@ export async function latestEvents(db: Db, tenantId: number | null, viewer: View
       order by seq desc limit ${limit}`);
   return rows.map(toLiveEvent);
 }
+
+/**
+ * The viewer's events of `types` written in the last `minutes` (by the database's clock, the one that stamps them) up
+ * to seq `upTo`, oldest first, after seq `after`, at most `limit`. Seqs grow with time, so the window's first seq is
+ * found by time once (a BRIN index on the write time) and the pages then walk the primary key.
+ */
+export async function eventsWithin(
+  db: Db, tenantId: number | null, viewer: Viewer, window: { minutes: number; upTo: number; types: readonly LiveEventType[] }, after: number, limit: number,
+): Promise<{ items: LiveEvent[]; hasMore: boolean }> {
+  const tk = tenantKey(tenantId);
+  const since = sql`localtimestamp - make_interval(mins => ${window.minutes}::int)`;
+  const [start] = await db.query<{ seq: number | null }>(
+    sql`select min(seq) as seq from live_events where tenant_key = ${tk} and created_at >= ${since}`);
+  if (start.seq === null) return { items: [], hasMore: false };
+  const rows = await db.query<EventRow>(
+    sql`select seq, type, created_at as at, enterprise_ids, payload from live_events
+      where tenant_key = ${tk} and seq >= ${Number(start.seq)} and seq > ${after} and seq <= ${window.upTo} and created_at >= ${since}
+        and type = any(${[...window.types]}::text[]) and ${visibleTo(viewer)}
+      order by seq limit ${limit + 1}`);
+  return { items: rows.slice(0, limit).map(toLiveEvent), hasMore: rows.length > limit };
+}
