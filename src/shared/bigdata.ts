@@ -178,6 +178,8 @@ export const DISPLAY_AUTH_PATH = '/api/TokenAuth/DisplayAuthenticate';
 export interface ReplayPage {
   items: LiveEvent[];
   hasMore: boolean;
+  /** The clock that stamps events, now: where the replay's hour ends. */
+  now: string;
 }
 export const REPLAY_TYPES = ['warning.raised', 'warning.updated', 'device.state', 'storage.weight', 'transfer.changed'] as const;
 export const REPLAY_PAGE_MAX = 2000;

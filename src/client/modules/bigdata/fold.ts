@@ -48,10 +48,13 @@ function withDevice(devices: MapDevice[], deviceId: number, change: (device: Map
   return next;
 }
 
-function foldWarning(o: BigDataOverview, type: 'warning.raised' | 'warning.updated', w: WarningPayload): BigDataOverview {
+/** Folding forward (1) applies an event; backward (−1) takes it out again, for replay to start in the past. */
+type Direction = 1 | -1;
+
+function foldWarning(o: BigDataOverview, type: 'warning.raised' | 'warning.updated', w: WarningPayload, sign: Direction): BigDataOverview {
   const closed = w.status === warningStatus.closed;
   // A raise opens a warning; an update only matters when it closes one (acknowledging keeps it open).
-  const change = type === 'warning.raised' && !closed ? 1 : type === 'warning.updated' && closed ? -1 : 0;
+  const change = sign * (type === 'warning.raised' && !closed ? 1 : type === 'warning.updated' && closed ? -1 : 0);
   let next = o;
   if (change !== 0) {
     next = {
@@ -65,40 +68,42 @@ function foldWarning(o: BigDataOverview, type: 'warning.raised' | 'warning.updat
     next = {
       ...next,
       warningsByDay: next.warningsByDay.map((d) => (d.day !== day ? d : {
-        ...d, counts: d.counts.map((c) => (c.warningType === w.warningType ? { ...c, count: c.count + 1 } : c)),
+        ...d, counts: d.counts.map((c) => (c.warningType === w.warningType ? { ...c, count: Math.max(0, c.count + sign) } : c)),
       })),
     };
   }
   return next;
 }
 
-function foldDevice(o: BigDataOverview, p: DeviceStatePayload): BigDataOverview {
-  const before = o.map.devices.find((d) => d.id === p.deviceId);
-  if (!before || before.onlineState === p.onlineState) return o;
-  const online = o.devices.online + (p.onlineState === onlineState.online ? 1 : -1);
+/** Sets a device's online state (the event's, or folding backward the one it had before). */
+function foldDevice(o: BigDataOverview, deviceId: number, state: number): BigDataOverview {
+  const before = o.map.devices.find((d) => d.id === deviceId);
+  if (!before || before.onlineState === state) return o;
+  const online = o.devices.online + (state === onlineState.online ? 1 : -1);
   return {
     ...o,
     devices: { ...o.devices, online: Math.min(o.devices.total, Math.max(0, online)) },
-    map: { ...o.map, devices: withDevice(o.map.devices, p.deviceId, (d) => ({ ...d, onlineState: p.onlineState })) },
+    map: { ...o.map, devices: withDevice(o.map.devices, deviceId, (d) => ({ ...d, onlineState: state })) },
   };
 }
 
-function foldStorage(o: BigDataOverview, p: StorageWeightPayload): BigDataOverview {
+function foldStorage(o: BigDataOverview, p: StorageWeightPayload, sign: Direction): BigDataOverview {
   const previousRatio = p.capacity > 0 ? (p.currentWeight - p.delta) / p.capacity : null;
+  const [from, to] = sign > 0 ? [previousRatio, p.fillRatio] : [p.fillRatio, previousRatio];
   const bands = o.fillBands.slice();
-  if (previousRatio !== null) {
-    bands[fillBandOf(previousRatio)] = Math.max(0, bands[fillBandOf(previousRatio)] - 1);
-    bands[fillBandOf(p.fillRatio)] += 1;
+  if (from !== null && to !== null) {
+    bands[fillBandOf(from)] = Math.max(0, bands[fillBandOf(from)] - 1);
+    bands[fillBandOf(to)] += 1;
   }
   return {
     ...o,
-    storage: { ...o.storage, tonnes: round3(o.storage.tonnes + p.delta / 1000) },
+    storage: { ...o.storage, tonnes: round3(o.storage.tonnes + (sign * p.delta) / 1000) },
     fillBands: bands,
-    map: p.deviceId === null ? o.map : { ...o.map, devices: withDevice(o.map.devices, p.deviceId, (d) => ({ ...d, fillRatio: p.fillRatio })) },
+    map: p.deviceId === null ? o.map : { ...o.map, devices: withDevice(o.map.devices, p.deviceId, (d) => ({ ...d, fillRatio: to })) },
   };
 }
 
-function addFlow(flows: TransferFlow[], p: TransferChangedPayload, sign: 1 | -1): TransferFlow[] {
+function addFlow(flows: TransferFlow[], p: TransferChangedPayload, sign: number): TransferFlow[] {
   const index = flows.findIndex((f) => f.producerId === p.producerId && f.receiverId === p.receiverId);
   if (index === -1) {
     return sign > 0 ? [...flows, { producerId: p.producerId, receiverId: p.receiverId, tonnes: p.totalQuantity, orders: 1 }] : flows;
@@ -111,9 +116,11 @@ function addFlow(flows: TransferFlow[], p: TransferChangedPayload, sign: 1 | -1)
 /** Days between two China dates (b − a). */
 const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
 
-function foldTransfer(o: BigDataOverview, p: TransferChangedPayload): { overview: BigDataOverview; exact: boolean } {
-  const from: ManifestStage | null = p.from ? manifestStage(p.from) : null;
-  const to: ManifestStage | null = p.to ? manifestStage(p.to) : null;
+function foldTransfer(o: BigDataOverview, p: TransferChangedPayload, sign: Direction): { overview: BigDataOverview; exact: boolean } {
+  const before: ManifestStage | null = p.from ? manifestStage(p.from) : null;
+  const after: ManifestStage | null = p.to ? manifestStage(p.to) : null;
+  // Backward, an order goes from the stage it reached back to the one it left.
+  const [from, to] = sign > 0 ? [before, after] : [after, before];
   const manifests = { ...o.manifests };
   if (from) manifests[from] = Math.max(0, manifests[from] - 1);
   if (to) manifests[to] += 1;
@@ -122,9 +129,9 @@ function foldTransfer(o: BigDataOverview, p: TransferChangedPayload): { overview
   const inProgress = o.inProgressTonnes + (isOpen && !wasOpen ? p.totalQuantity : 0) - (wasOpen && !isOpen ? p.totalQuantity : 0);
   let next: BigDataOverview = { ...o, manifests, inProgressTonnes: round3(Math.max(0, inProgress)) };
 
-  if (to === 'completed' && from !== 'completed') {
+  if ((after === 'completed') !== (before === 'completed')) {
     const today = dayOf(o.asOf);
-    const received = p.receivedQuantity ?? 0;
+    const received = (to === 'completed' ? 1 : -1) * (p.receivedQuantity ?? 0);
     const add = (period: BigDataOverview['transferred']['today'], inPeriod: boolean) =>
       (inPeriod ? { ...period, tonnes: round3(period.tonnes + received) } : period);
     next = {
@@ -137,7 +144,8 @@ function foldTransfer(o: BigDataOverview, p: TransferChangedPayload): { overview
     };
   }
   // A flow is an order not voided: it appears when created and goes when voided or deleted.
-  const flowSign = from === null && to !== null ? 1 : from !== null && from !== 'voided' && (to === null || to === 'voided') ? -1 : 0;
+  const drawn = (stage: ManifestStage | null) => (stage !== null && stage !== 'voided' ? 1 : 0);
+  const flowSign = drawn(to) - drawn(from);
   if (flowSign !== 0) {
     const age = daysBetween(p.plannedDate, dayOf(o.asOf));
     next = {
@@ -155,6 +163,26 @@ function foldTransfer(o: BigDataOverview, p: TransferChangedPayload): { overview
   return { overview: next, exact: p.action !== 'edit' };
 }
 
+/** One event into (or, backward, out of) the overview; `deviceState` is the online state to set for a device event. */
+function applyEvent(overview: BigDataOverview, event: LiveEvent, sign: Direction, deviceState?: number): { overview: BigDataOverview; exact: boolean } {
+  const typed = typedEvent(event);
+  switch (typed.type) {
+    case 'warning.raised':
+    case 'warning.updated':
+      return { overview: foldWarning(overview, typed.type, typed.payload, sign), exact: true };
+    case 'device.state':
+      return { overview: foldDevice(overview, typed.payload.deviceId, deviceState ?? typed.payload.onlineState), exact: true };
+    case 'storage.weight':
+      return { overview: foldStorage(overview, typed.payload, sign), exact: true };
+    case 'transfer.changed':
+      return foldTransfer(overview, typed.payload, sign);
+    case 'inventory.changed':
+      return { overview, exact: false };
+    default:
+      return { overview, exact: true };
+  }
+}
+
 /** Folds the events newer than what the figures hold, in seq order. */
 export function foldEvents(figures: ScreenFigures, events: readonly LiveEvent[]): ScreenFigures {
   let { overview, seq, stale } = figures;
@@ -162,33 +190,36 @@ export function foldEvents(figures: ScreenFigures, events: readonly LiveEvent[])
   for (const event of events) {
     if (event.seq <= seq) continue;
     seq = event.seq;
-    const typed = typedEvent(event);
-    switch (typed.type) {
-      case 'warning.raised':
-      case 'warning.updated':
-        overview = foldWarning(overview, typed.type, typed.payload);
-        break;
-      case 'device.state':
-        overview = foldDevice(overview, typed.payload);
-        break;
-      case 'storage.weight':
-        overview = foldStorage(overview, typed.payload);
-        break;
-      case 'transfer.changed': {
-        const folded = foldTransfer(overview, typed.payload);
-        overview = folded.overview;
-        stale ||= !folded.exact;
-        break;
-      }
-      case 'inventory.changed':
-        stale = true;
-        break;
-      default:
-        break;
-    }
+    const applied = applyEvent(overview, event, 1);
+    overview = applied.overview;
+    stale ||= !applied.exact;
     if (isTickerEvent(event)) ticker.push(event);
   }
   if (seq === figures.seq) return figures;
   if (ticker.length > 0) overview = { ...overview, recent: [...ticker.reverse(), ...overview.recent].slice(0, BIGDATA_LIMITS.recent) };
   return { overview, seq, stale };
+}
+
+/**
+ * Takes folded events (oldest first) back out of the figures: the figures as they stood before the first of them,
+ * where a replay starts. A device goes back to the state its previous event in the list gave it, or else to the
+ * other one (a device's state event is written only when the state changes).
+ */
+export function unfoldEvents(figures: ScreenFigures, events: readonly LiveEvent[]): ScreenFigures {
+  if (events.length === 0) return figures;
+  const stateBefore = new Map<number, number>();
+  const seen = new Map<number, number>();
+  events.forEach((event, index) => {
+    const typed = typedEvent(event);
+    if (typed.type !== 'device.state') return;
+    const { deviceId, onlineState: state } = typed.payload;
+    stateBefore.set(index, seen.get(deviceId) ?? (state === onlineState.online ? onlineState.offline : onlineState.online));
+    seen.set(deviceId, state);
+  });
+  let { overview } = figures;
+  for (let index = events.length - 1; index >= 0; index--) {
+    overview = applyEvent(overview, events[index], -1, stateBefore.get(index)).overview;
+  }
+  const first = events[0].seq;
+  return { overview: { ...overview, recent: overview.recent.filter((e) => e.seq < first) }, seq: first - 1, stale: figures.stale };
 }

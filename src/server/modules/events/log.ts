@@ -106,16 +106,17 @@ export async function latestEvents(db: Db, tenantId: number | null, viewer: View
  */
 export async function eventsWithin(
   db: Db, tenantId: number | null, viewer: Viewer, window: { minutes: number; upTo: number; types: readonly LiveEventType[] }, after: number, limit: number,
-): Promise<{ items: LiveEvent[]; hasMore: boolean }> {
+): Promise<{ items: LiveEvent[]; hasMore: boolean; now: string }> {
   const tk = tenantKey(tenantId);
   const since = sql`localtimestamp - make_interval(mins => ${window.minutes}::int)`;
-  const [start] = await db.query<{ seq: number | null }>(
-    sql`select min(seq) as seq from live_events where tenant_key = ${tk} and created_at >= ${since}`);
-  if (start.seq === null) return { items: [], hasMore: false };
+  const [start] = await db.query<{ seq: number | null; now: string }>(
+    sql`select min(seq) as seq, localtimestamp as now from live_events where tenant_key = ${tk} and created_at >= ${since}`);
+  const now = start.now;
+  if (start.seq === null) return { items: [], hasMore: false, now };
   const rows = await db.query<EventRow>(
     sql`select seq, type, created_at as at, enterprise_ids, payload from live_events
       where tenant_key = ${tk} and seq >= ${Number(start.seq)} and seq > ${after} and seq <= ${window.upTo} and created_at >= ${since}
         and type = any(${[...window.types]}::text[]) and ${visibleTo(viewer)}
       order by seq limit ${limit + 1}`);
-  return { items: rows.slice(0, limit).map(toLiveEvent), hasMore: rows.length > limit };
+  return { items: rows.slice(0, limit).map(toLiveEvent), hasMore: rows.length > limit, now };
 }
