@@ -77,4 +77,14 @@ export const BIGDATA_TEXTS = {
   cardManifest: { zh: '最新联单', en: 'Latest manifest' },
   cardNoManifest: { zh: '暂无联单', en: 'No manifest yet' },
   close: { zh: '关闭', en: 'Close' },
+  // Replay.
+  replay: { zh: '回放', en: 'Replay' },
+  replayLoading: { zh: '正在载入回放…', en: 'Loading the replay…' },
+  replayFailed: { zh: '回放载入失败：{{message}}', en: 'The replay did not load: {{message}}' },
+  replayAt: { zh: '回放 {{time}}', en: 'Replay {{time}}' },
+  replayTruncated: { zh: '事件较多，仅回放最近部分', en: 'Busy hour: only its latest part is replayed' },
+  play: { zh: '播放', en: 'Play' },
+  pause: { zh: '暂停', en: 'Pause' },
+  speed: { zh: '回放速度', en: 'Replay speed' },
+  backToLive: { zh: '返回实时', en: 'Back to live' },
 };

@@ -1,6 +1,6 @@
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { createSelector } from '@reduxjs/toolkit';
-import { useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
 import type { RootState } from '../../app/store';
@@ -17,7 +17,10 @@ import { useFrameSelector, useScreenScale } from './hooks';
 import { Headline } from './Headline';
 import { MapPanel } from './MapPanel';
 import { ageText, Panel } from './Panel';
+import { ReplayBar, useReplayClock } from './ReplayBar';
+import { figuresAt } from './replay';
 import { Ticker } from './Ticker';
+import { WALL_DEFAULTS } from '../../../shared/bigdata';
 import './bigdata.css';
 
 const selectScreen = createSelector(
@@ -68,7 +71,15 @@ export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScre
   const { bigdata, realtime, tenantName } = useFrameSelector(selectScreen);
   const now = useNow(1000);
   const { ref, scale } = useScreenScale();
-  const overview = bigdata.figures?.overview ?? null;
+  const replay = bigdata.replay;
+  const timeline = replay.status === 'ready' ? replay.timeline : null;
+  const backToLive = useCallback(() => dispatch(bigdataActions.replayClosed()), [dispatch]);
+  const clock = useReplayClock(timeline, backToLive);
+  // A replay redraws once a replayed second, not every frame.
+  const replaySecond = Math.floor(clock.position / 1000) * 1000;
+  const figures = useMemo(() => (timeline ? figuresAt(timeline, replaySecond) : bigdata.figures), [timeline, replaySecond, bigdata.figures]);
+  const overview = figures?.overview ?? null;
+  const replayMinutes = bigdata.wall?.replayMinutes ?? WALL_DEFAULTS.replayMinutes;
   const ctx = useMemo(() => ({ t, scale }), [t, scale]);
   const trends = bigdata.trends;
   const options = useMemo(() => (overview ? {
@@ -129,10 +140,26 @@ export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScre
       <header className="bd-header">
         <span className="bd-tenant">{overview?.tenantName ?? tenantName ?? ''}</span>
         <h1 className="bd-title" data-testid="bd-title">{title || t('bigdata.title')}</h1>
-        <span className="bd-clock" data-testid="bd-clock">{formatClock(now)}</span>
+        <span className="bd-clock">
+          {replay.status === 'off' && overview && (
+            <Button
+              className="bd-header-button" icon="history" variant="minimal" size="small" text={t('bigdata.replay')} data-testid="bd-replay-open"
+              onClick={() => dispatch(bigdataActions.replayRequested(replayMinutes))}
+            />
+          )}
+          {replay.status === 'loading' && <span className="bd-muted">{t('bigdata.replayLoading')}</span>}
+          {replay.status === 'failed' && (
+            <Button className="bd-header-button" icon="cross" variant="minimal" size="small" onClick={backToLive}
+              text={t('bigdata.replayFailed', { message: replay.error })} />
+          )}
+          <span data-testid="bd-clock">{formatClock(now)}</span>
+        </span>
       </header>
       {banner}
       {body}
+      {replay.status === 'ready' && (
+        <ReplayBar timeline={replay.timeline} clock={clock} truncated={replay.truncated} onClose={backToLive} t={t} />
+      )}
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { callApi } from '../../api/http';
-import type { BigDataOverview, EnterpriseCard, TimeStatistics, WallSettings, WasteStatistics } from '../../../shared/bigdata';
+import type {
+  BigDataOverview, EnterpriseCard, ReplayPage, TimeStatistics, WallSettings, WasteStatistics,
+} from '../../../shared/bigdata';
 
 // One named function per call so that sagas `call` something tests can provide. Failures show on the panel they
 // concern, never in the global error modal: a wall display has nobody to close it.
@@ -24,4 +26,8 @@ export function fetchWasteStatistics(query: { Start: string; End: string }): Pro
 
 export function fetchWallSettings(): Promise<WallSettings> {
   return callApi('GET', `${APP}/BigData/GetWallSettings`, {}, SILENT);
+}
+
+export function fetchReplay(query: { Minutes: number; UpTo: number; After: number; MaxResultCount: number }): Promise<ReplayPage> {
+  return callApi('GET', `${APP}/BigData/GetReplay`, query, SILENT);
 }

@@ -8,9 +8,9 @@ import { eventLogReducer } from '../../realtime/eventLog';
 import { liveCatchUpLoaded, liveEventsApplied, liveEventsReceived } from '../../realtime/liveActions';
 import { realtimeStatusChanged } from '../../session/appSlice';
 import { transferEvent, warningEvent } from '../../realtime/test-support-events';
-import { WALL_DEFAULTS } from '../../../shared/bigdata';
-import { fetchOverview, fetchTimeStatistics, fetchWallSettings, fetchWasteStatistics } from './api';
-import { bigDataScreenShown, createBigDataWatcher, loadScreen, staleBanner, trendQueries } from './bigdataSaga';
+import { REPLAY_PAGE_MAX, WALL_DEFAULTS } from '../../../shared/bigdata';
+import { fetchOverview, fetchReplay, fetchTimeStatistics, fetchWallSettings, fetchWasteStatistics } from './api';
+import { bigDataScreenShown, createBigDataWatcher, loadReplay, loadScreen, staleBanner, trendQueries } from './bigdataSaga';
 import { bigdataSlice } from './bigdataSlice';
 import { overviewFixture, TODAY } from './test-support';
 
@@ -132,5 +132,44 @@ describe('the stale-data banner', () => {
       dispatch(caughtUpPage);
     });
     expect(puts).toEqual([]);
+  });
+});
+
+describe('loading a replay', () => {
+  const page = (seqs: number[], hasMore: boolean) => ({
+    items: seqs.map((seq) => ({ ...raised(seq, seq), at: `${TODAY}T09:${String(seq % 60).padStart(2, '0')}:00` })), hasMore, now: `${TODAY}T10:00:00`,
+  });
+  const loaded = () => reducer(undefined, bigdataSlice.actions.overviewLoaded({ overview: overviewFixture({ head: 200 }), window: [], at: 1 }));
+
+  it('reads every page up to where the figures stand and builds the timeline of the window', async () => {
+    const { storeState, effects } = await expectSaga(loadReplay, bigdataSlice.actions.replayRequested(60))
+      .withReducer(reducer, reducer(loaded(), bigdataSlice.actions.replayRequested(60)))
+      .provide({
+        call(effect, next) {
+          if (effect.fn !== fetchReplay) return next();
+          const { After } = effect.args[0] as { After: number };
+          return After === 0 ? page([101, 102], true) : page([103], false);
+        },
+      })
+      .run();
+    const calls = (effects.call ?? []).filter((e) => e.payload.fn === fetchReplay).map((e) => e.payload.args[0]);
+    expect(calls).toEqual([
+      { Minutes: 60, UpTo: 200, After: 0, MaxResultCount: REPLAY_PAGE_MAX },
+      { Minutes: 60, UpTo: 200, After: 102, MaxResultCount: REPLAY_PAGE_MAX },
+    ]);
+    const replay = (storeState as State).bigdata.replay;
+    expect(replay.status).toBe('ready');
+    if (replay.status !== 'ready') return;
+    expect(replay.timeline.events.map((e) => e.seq)).toEqual([101, 102, 103]);
+    expect(replay.timeline.end - replay.timeline.start).toBe(60 * 60_000);
+    expect(replay.truncated).toBe(false);
+  });
+
+  it('says why when the server refuses', async () => {
+    const { storeState } = await expectSaga(loadReplay, bigdataSlice.actions.replayRequested(60))
+      .withReducer(reducer, reducer(loaded(), bigdataSlice.actions.replayRequested(60)))
+      .provide([[matchers.call.fn(fetchReplay), throwError(new Error('offline'))]])
+      .run();
+    expect((storeState as State).bigdata.replay).toEqual({ status: 'failed', minutes: 60, error: 'offline' });
   });
 });

@@ -1,13 +1,18 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, call, delay, put, race, select, take, takeLatest } from 'redux-saga/effects';
-import type { BigDataOverview, EnterpriseCard, TimeStatistics, WallSettings, WasteStatistics } from '../../../shared/bigdata';
+import {
+  REPLAY_EVENTS_MAX, REPLAY_PAGE_MAX, type BigDataOverview, type EnterpriseCard, type ReplayPage, type TimeStatistics, type WallSettings,
+  type WasteStatistics,
+} from '../../../shared/bigdata';
 import type { LiveEvent } from '../../../shared/live/events';
 import { describeError, toCrudError } from '../../crud/api-error';
 import { liveCatchUpLoaded, liveEventsApplied } from '../../realtime/liveActions';
 import { realtimeStatusChanged } from '../../session/appSlice';
 import { selectLiveWindow, type LiveRootState } from '../../realtime/liveSelectors';
 import { livePollStarted, livePollStopped, pollScreen, type VisibilitySource } from '../../realtime/polling';
-import { fetchEnterpriseCard, fetchOverview, fetchTimeStatistics, fetchWallSettings, fetchWasteStatistics } from './api';
+import { fetchEnterpriseCard, fetchOverview, fetchReplay, fetchTimeStatistics, fetchWallSettings, fetchWasteStatistics } from './api';
+import { parseServerTime } from '../monitoring/format';
+import { buildTimeline } from './replay';
 import { BIGDATA_SCREEN, bigdataActions as A, type BigDataState } from './bigdataSlice';
 
 export const bigDataScreenShown = () => livePollStarted({ screen: BIGDATA_SCREEN });
@@ -130,6 +135,42 @@ export function* staleBanner(graceMs = STALE_GRACE_MS): SagaIterator {
   }
 }
 
+/**
+ * Loads the replay's events page by page up to where the figures stand, keeping the latest REPLAY_EVENTS_MAX (a busy
+ * hour then replays from where those begin), and builds its timeline from the figures.
+ */
+export function* loadReplay(action: ReturnType<typeof A.replayRequested>): SagaIterator {
+  const minutes = action.payload;
+  const { figures }: BigDataState = yield select((s: BigDataRootState) => s.bigdata);
+  if (!figures) {
+    yield put(A.replayFailed('—'));
+    return;
+  }
+  let events: LiveEvent[] = [];
+  let now = '';
+  let truncated = false;
+  try {
+    for (let after = 0; ;) {
+      const page: ReplayPage = yield call(fetchReplay, { Minutes: minutes, UpTo: figures.seq, After: after, MaxResultCount: REPLAY_PAGE_MAX });
+      now = page.now;
+      events = events.concat(page.items);
+      if (events.length > REPLAY_EVENTS_MAX) {
+        events = events.slice(events.length - REPLAY_EVENTS_MAX);
+        truncated = true;
+      }
+      if (!page.hasMore || page.items.length === 0) break;
+      after = page.items[page.items.length - 1].seq;
+    }
+  } catch (error) {
+    yield put(A.replayFailed(describeError(toCrudError(error))));
+    return;
+  }
+  const end = parseServerTime(now) ?? Date.now();
+  const windowStart = end - minutes * 60_000;
+  const start = truncated && events.length > 0 ? Math.max(windowStart, parseServerTime(events[0].at) ?? windowStart) : windowStart;
+  yield put(A.replayLoaded({ timeline: buildTimeline(figures, events, start, end), truncated }));
+}
+
 interface BigDataSagaOptions {
   reconcileMs?: number;
   staleReloadMs?: number;
@@ -145,6 +186,7 @@ export function createBigDataWatcher(options: BigDataSagaOptions = {}) {
       takeLatest(liveEventsApplied.type, reloadWhenStale, options.staleReloadMs ?? STALE_RELOAD_MS),
       takeLatest(A.cardRequested.type, loadCard),
       takeLatest(A.retryRequested.type, loadScreen),
+      takeLatest(A.replayRequested.type, loadReplay),
       call(staleBanner, options.staleGraceMs ?? STALE_GRACE_MS),
     ]);
   };

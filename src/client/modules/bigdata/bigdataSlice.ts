@@ -5,6 +5,7 @@ import { liveEventsApplied } from '../../realtime/liveActions';
 import { livePollStarted, livePollStopped } from '../../realtime/polling';
 import { loggedOut } from '../../session/appSlice';
 import { figuresOf, foldEvents, type ScreenFigures } from './fold';
+import type { ReplayTimeline } from './replay';
 
 /** The trend panels' series, read with the overview (they change by the day, not by the event). */
 export interface Trends {
@@ -39,10 +40,18 @@ export interface BigDataState {
   staleSince: number | null;
   /** The wall's settings as last read (null until then: the defaults apply). */
   wall: WallSettings | null;
+  replay: ReplayState;
 }
 
+/** A replay of the last minutes, loaded on request; while it is open the screen shows it instead of the live figures. */
+export type ReplayState =
+  | { status: 'off' }
+  | { status: 'loading'; minutes: number }
+  | { status: 'failed'; minutes: number; error: string }
+  | { status: 'ready'; minutes: number; timeline: ReplayTimeline; truncated: boolean };
+
 export const initialBigDataState: BigDataState = {
-  shown: 0, figures: null, loadedAt: null, loading: false, error: null, trends: null, trendsLoadedAt: null, card: null, staleSince: null, wall: null,
+  shown: 0, figures: null, loadedAt: null, loading: false, error: null, trends: null, trendsLoadedAt: null, card: null, staleSince: null, wall: null, replay: { status: 'off' },
 };
 
 export const bigdataSlice = createSlice({
@@ -86,6 +95,19 @@ export const bigdataSlice = createSlice({
     },
     wallSettingsLoaded(state, action: PayloadAction<WallSettings>) {
       state.wall = action.payload;
+    },
+    replayRequested(state, action: PayloadAction<number>) {
+      state.replay = { status: 'loading', minutes: action.payload };
+    },
+    replayLoaded(state, action: PayloadAction<{ timeline: ReplayTimeline; truncated: boolean }>) {
+      if (state.replay.status === 'loading') state.replay = { status: 'ready', minutes: state.replay.minutes, ...action.payload };
+    },
+    replayFailed(state, action: PayloadAction<string>) {
+      if (state.replay.status === 'loading') state.replay = { status: 'failed', minutes: state.replay.minutes, error: action.payload };
+    },
+    /** Back to live. */
+    replayClosed(state) {
+      state.replay = { status: 'off' };
     },
     staleCleared(state) {
       state.staleSince = null;

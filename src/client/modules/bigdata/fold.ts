@@ -4,7 +4,7 @@ import {
 } from '../../../shared/bigdata';
 import { onlineState, warningStatus } from '../../../shared/enums';
 import {
-  typedEvent, type DeviceStatePayload, type LiveEvent, type StorageWeightPayload, type TransferChangedPayload,
+  typedEvent, type LiveEvent, type StorageWeightPayload, type TransferChangedPayload,
   type WarningPayload,
 } from '../../../shared/live/events';
 

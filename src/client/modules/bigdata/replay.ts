@@ -9,19 +9,22 @@ import { foldEvents, unfoldEvents, type ScreenFigures } from './fold';
  */
 export interface ReplayTimeline {
   /** Oldest first. */
-  events: readonly LiveEvent[];
+  events: LiveEvent[];
   /** Each event's time, epoch ms of the clock that stamped it. */
-  times: readonly number[];
+  times: number[];
   start: number;
   end: number;
   /** marks[m]: the figures at start + m minutes, with the first `marks[m].count` events folded. */
-  marks: readonly { figures: ScreenFigures; count: number }[];
+  marks: { figures: ScreenFigures; count: number }[];
 }
 
 export const MARK_MS = 60_000;
 
-export function buildTimeline(live: ScreenFigures, events: readonly LiveEvent[], start: number, end: number): ReplayTimeline {
-  const times = events.map((e) => parseServerTime(e.at) ?? start);
+export function buildTimeline(live: ScreenFigures, events: LiveEvent[], start: number, end: number): ReplayTimeline {
+  // Seq order is time order (the log stamps events as it numbers them); a stamp out of step is held at its
+  // predecessor's, so the timeline never runs backwards.
+  const times: number[] = [];
+  for (const event of events) times.push(Math.max(times[times.length - 1] ?? start, parseServerTime(event.at) ?? start));
   const marks: { figures: ScreenFigures; count: number }[] = [];
   let figures = unfoldEvents(live, events);
   let count = 0;
