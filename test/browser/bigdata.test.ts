@@ -4,7 +4,7 @@
 // and what happened meanwhile is on screen. The map is the offline one (no network, no map key in use).
 import type { Page } from 'playwright-core';
 import { httpClient } from '../support/server-harness';
-import { boundDevice, monitoringWorld, nowReadings, sendOk, type Device } from '../support/monitoring-world';
+import { boundDevice, monitoringWorld, nowReadings, sendOk, type Device, type MonitoringWorld } from '../support/monitoring-world';
 import { useBrowserApp } from './support/harness';
 import { byTestId, logIn, until } from './support/ui';
 
@@ -12,11 +12,12 @@ const app = useBrowserApp();
 let api: ReturnType<typeof httpClient>;
 let admin: string;
 let hot: Device;
+let world: MonitoringWorld;
 
 beforeAll(async () => {
   api = httpClient(app.baseUrl);
   admin = await api.login(1, 'admin', '123qwe');
-  const world = await monitoringWorld(api, admin, { temperatureMax: 60 });
+  world = await monitoringWorld(api, admin, { temperatureMax: 60 });
   hot = await boundDevice(api, admin, world);
 }, 60_000);
 
@@ -101,6 +102,46 @@ describe('the wall display', () => {
     expect(battery.accepted).toBe(1);
     await banner.waitFor({ state: 'detached', timeout: 20_000 });
     await byTestId(page, 'bd-ticker-list').getByText(new RegExp(`${hot.serialNumber}.*电量`)).first().waitFor({ timeout: 5000 });
+    await page.close();
+  }, 90_000);
+
+  it('replays a seeded hour: its events on the ticker in order as the replay is sought through, then back to live', async () => {
+    // Three warnings raised 50, 30 and 10 minutes ago (reported now, then dated back in the log, as is everything before).
+    const devices = [await boundDevice(api, admin, world), await boundDevice(api, admin, world), await boundDevice(api, admin, world)];
+    const [{ head }] = await app.db.query<{ head: number }>('select last_seq as head from live_event_counter where tenant_key = 1');
+    await app.db.query(`update live_events set created_at = created_at - interval '3 hours' where tenant_key = 1`);
+    let before = Number(head);
+    for (const [i, device] of devices.entries()) {
+      const { lastSeq } = await sendOk(api, device.deviceKey, nowReadings({ temperature: 80 }));
+      await app.db.query(
+        `update live_events set created_at = localtimestamp - make_interval(mins => $2::int) where tenant_key = 1 and seq > $1 and seq <= $3`,
+        [before, [50, 30, 10][i], lastSeq]);
+      before = lastSeq;
+    }
+    const page = await wall(1920, 1080);
+    await byTestId(page, 'bd-replay-open').click();
+    await byTestId(page, 'bd-replay').waitFor();
+    await byTestId(page, 'bd-replay-play').click();
+    const ticker = byTestId(page, 'bd-ticker');
+    const shown = async () => {
+      const text = (await ticker.textContent()) ?? '';
+      return devices.map((d) => text.indexOf(d.serialNumber)).filter((at) => at >= 0).length;
+    };
+    const handle = page.locator('.bd-replay .bp6-slider-handle');
+    await handle.focus();
+    for (let minute = 0; minute < 60; minute++) await page.keyboard.press('ArrowLeft');
+    await until('the replay at its start', shown, (n) => n === 0, 1000);
+    for (const [minutes, expected] of [[15, 1], [20, 2], [20, 3]] as const) {
+      for (let i = 0; i < minutes; i++) await page.keyboard.press('ArrowRight');
+      await until(`${expected} warnings replayed`, shown, (n) => n === expected, 1000);
+    }
+    // Newest first, as live.
+    const text = (await ticker.textContent()) ?? '';
+    const order = devices.map((d) => text.indexOf(d.serialNumber));
+    expect(order[2]).toBeLessThan(order[1]);
+    expect(order[1]).toBeLessThan(order[0]);
+    await byTestId(page, 'bd-replay-live').click();
+    await byTestId(page, 'bd-replay').waitFor({ state: 'detached' });
     await page.close();
   }, 90_000);
 });
