@@ -2,7 +2,8 @@
 // download size, hub latency, live monitoring (ingest, fan-out to 1,000 clients, client log memory), and faults
 // (malformed payloads, database sessions ended, kill -9, rolling restart, login guesses). Measurements,
 // not tests: a failing section is reported and the others still run. Prints tables and writes test/bench/results.json.
-// `npm run bench -- --only=http,hub` runs a subset (startup, http, scale, transfer, bundle, hub, live, faults).
+// `npm run bench -- --only=http,hub` runs a subset (startup, http, scale, transfer, bundle, hub, live, wall, faults);
+// `--soak-minutes=N` makes the wall's soak longer than its default ten minutes.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,13 +19,15 @@ import { benchLiveMemory, DEFAULT_LIVE_MEMORY, type LiveMemoryResult } from './l
 import { printLive } from './live-report';
 import { benchFaults, DEFAULT_FAULTS, type FaultsResult } from './faults';
 import { printFaults } from './faults-report';
+import { benchWall, DEFAULT_WALL, type WallResult } from './wall';
+import { printWall } from './wall-report';
 import { clientBuildIsStale } from '../../src/server/cli/build-client';
 import { benchStartup, DEFAULT_STARTUP, SERVER_ENTRY, WARM_TARGET_MS, type StartupResult } from './startup';
 import { round } from './stats';
 import { formatTable, type Cell } from './table';
 
 const MAX_REBUILDS_DURING_STARTUP = 1;
-const SECTIONS = ['startup', 'http', 'scale', 'transfer', 'bundle', 'hub', 'live', 'faults'] as const;
+const SECTIONS = ['startup', 'http', 'scale', 'transfer', 'bundle', 'hub', 'live', 'wall', 'faults'] as const;
 type Section = (typeof SECTIONS)[number];
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -41,7 +44,7 @@ interface Results {
   sections: Section[];
   settings: {
     load: typeof DEFAULT_LOAD; scale: typeof DEFAULT_SCALE; transfer: typeof DEFAULT_TRANSFER; hub: typeof DEFAULT_HUB; startup: typeof DEFAULT_STARTUP;
-    live: typeof DEFAULT_LIVE_LOAD; liveMemory: typeof DEFAULT_LIVE_MEMORY; faults: typeof DEFAULT_FAULTS;
+    live: typeof DEFAULT_LIVE_LOAD; liveMemory: typeof DEFAULT_LIVE_MEMORY; faults: typeof DEFAULT_FAULTS; wall: typeof DEFAULT_WALL;
   };
   clientBuild: ClientBuildState | null;
   startup?: Outcome<StartupResult>;
@@ -52,6 +55,7 @@ interface Results {
   hub?: Outcome<HubResult>;
   live?: { load?: Outcome<LiveLoadResult>; memory?: Outcome<LiveMemoryResult> };
   faults?: Outcome<FaultsResult>;
+  wall?: Outcome<WallResult>;
   notes: string[];
   durationS: number;
 }
@@ -194,14 +198,14 @@ async function main(): Promise<void> {
     sections,
     settings: {
       load: DEFAULT_LOAD, scale: DEFAULT_SCALE, transfer: DEFAULT_TRANSFER, hub: DEFAULT_HUB, startup: DEFAULT_STARTUP,
-      live: DEFAULT_LIVE_LOAD, liveMemory: DEFAULT_LIVE_MEMORY, faults: DEFAULT_FAULTS,
+      live: DEFAULT_LIVE_LOAD, liveMemory: DEFAULT_LIVE_MEMORY, faults: DEFAULT_FAULTS, wall: DEFAULT_WALL,
     },
     clientBuild: null,
     notes: [],
     durationS: 0,
   };
 
-  if (sections.includes('startup') || sections.includes('bundle')) {
+  if (sections.includes('startup') || sections.includes('bundle') || sections.includes('wall')) {
     process.stderr.write('bench: checking the client build (not measured)…\n');
     results.clientBuild = await ensureClientBuild();
     if (results.clientBuild.status === 'failed') {
@@ -260,6 +264,7 @@ async function main(): Promise<void> {
       memory: await attempt('client live store memory', () => benchLiveMemory()),
     };
   }
+  if (sections.includes('wall')) results.wall = await attempt('wall display in Chromium', () => benchWall());
   if (sections.includes('faults')) results.faults = await attempt('faults', () => benchFaults());
   if (sections.includes('bundle')) {
     // A start.ts run stopped mid-build, or someone else's build, can leave dist/public without its page.
@@ -286,6 +291,7 @@ async function main(): Promise<void> {
   if (results.hub) printHub(results.hub);
   if (results.live) printLive(results.live.load, results.live.memory);
   if (results.bundle) printBundle(results.bundle);
+  if (results.wall) printWall(results.wall);
   if (results.faults) {
     if (results.faults.ok) printFaults(results.faults.value);
     else console.log(`\nFaults: not measured (${results.faults.error.split('\n')[0]})`);

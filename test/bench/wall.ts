@@ -1,0 +1,168 @@
+// The wall display in headless Chromium against a bench server with the device simulator driving it: first paint of
+// the screen (navigation to every chart drawn), update-to-paint (a hub message arriving to the screen's next frame
+// after the change it brought), a soak (JS heap after a forced GC and DOM nodes every minute, and the heap's slope after
+// warm-up), and what the screen downloads on top of the shell, gzipped.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startSimulator, type Simulator } from '../browser/support/simulator';
+import { PUBLIC_DIR } from './bundle-size';
+import { login, startBenchServer, TENANT_ID, type BenchServer } from './harness';
+import { round, summarize, type LatencySummary } from './stats';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+/** Every chart of the first panel set, and the map. */
+const CHARTS_DRAWN = 9;
+
+export const DEFAULT_WALL = {
+  firstPaintRuns: 5,
+  /** Simulated devices, each reading once a second. */
+  devices: 200,
+  updateSeconds: 30,
+  soakMinutes: Number(process.argv.find((a) => a.startsWith('--soak-minutes='))?.split('=')[1] ?? 10),
+  /** Samples before this are warm-up (caches filling, the JIT settling) and left out of the slope. */
+  warmUpMinutes: 2,
+};
+
+export interface WallResult {
+  firstPaintMs: LatencySummary;
+  updateToPaintMs: LatencySummary & { messages: number; unpainted: number };
+  soak: { minutes: number; samples: { minute: number; heapMb: number; nodes: number }[]; heapSlopeMbPerHour: number | null; nodesSlopePerHour: number | null };
+  chunks: { files: { file: string; gzipKb: number }[]; gzipKb: number };
+}
+
+/** Least-squares slope of y over x. */
+function slope(points: readonly { x: number; y: number }[]): number | null {
+  if (points.length < 2) return null;
+  const n = points.length;
+  const mx = points.reduce((s, p) => s + p.x, 0) / n;
+  const my = points.reduce((s, p) => s + p.y, 0) / n;
+  const sxx = points.reduce((s, p) => s + (p.x - mx) ** 2, 0);
+  return sxx === 0 ? null : points.reduce((s, p) => s + (p.x - mx) * (p.y - my), 0) / sxx;
+}
+
+async function wallPage(browser: Browser, server: BenchServer, token: { accessToken: string }): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'zh-CN' });
+  await context.addCookies([
+    { name: 'Abp.AuthToken', value: token.accessToken, url: server.origin },
+    { name: 'Abp.TenantId', value: String(TENANT_ID), url: server.origin },
+  ]);
+  const page = await context.newPage();
+  // Hub messages that carry events, stamped on arrival; and the first frame after each change of the screen.
+  await page.addInitScript(() => {
+    const w = window as unknown as { hubMessages: number[]; painted: number[] };
+    w.hubMessages = [];
+    w.painted = [];
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        this.addEventListener('message', (e) => {
+          if (typeof e.data === 'string' && /"target":"Receive(Event|Frame|Message)"/.test(e.data)) w.hubMessages.push(performance.now());
+        });
+      }
+    };
+    let waiting = false;
+    new MutationObserver(() => {
+      if (waiting) return;
+      waiting = true;
+      requestAnimationFrame(() => requestAnimationFrame((t) => {
+        w.painted.push(t);
+        waiting = false;
+      }));
+    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  return page;
+}
+
+const chartsDrawn = (page: Page) => page.waitForFunction((n) => document.querySelectorAll('.bd-chart canvas').length >= n, CHARTS_DRAWN, { timeout: 60_000 });
+
+async function firstPaint(browser: Browser, server: BenchServer, token: { accessToken: string }, runs: number) {
+  const samples: number[] = [];
+  const loaded = new Set<string>();
+  for (let run = 0; run < runs; run++) {
+    const page = await wallPage(browser, server, token);
+    page.on('response', (r) => {
+      const file = new URL(r.url()).pathname;
+      if (/\.(js|css)$/.test(file)) loaded.add(file);
+    });
+    await page.goto(`${server.origin}/bigscreen`);
+    await chartsDrawn(page);
+    samples.push(await page.evaluate(() => performance.now()));
+    await page.context().close();
+  }
+  return { summary: summarize(samples), loaded };
+}
+
+/** The screen's own downloads: everything it fetched that index.html does not name (the shell and login need those). */
+function chunkSizes(loaded: Set<string>) {
+  const initial = fs.readFileSync(path.join(PUBLIC_DIR, 'index.html'), 'utf8');
+  const files = [...loaded].filter((f) => !initial.includes(f)).sort().map((file) => {
+    const bytes = fs.readFileSync(path.join(PUBLIC_DIR, file));
+    return { file, gzipKb: round(zlib.gzipSync(bytes, { level: 9 }).length / 1024, 1) };
+  });
+  return { files, gzipKb: round(files.reduce((s, f) => s + f.gzipKb, 0), 1) };
+}
+
+async function updateToPaint(page: Page, seconds: number) {
+  await page.evaluate(() => {
+    const w = window as unknown as { hubMessages: number[]; painted: number[] };
+    w.hubMessages = [];
+    w.painted = [];
+  });
+  await page.waitForTimeout(seconds * 1000);
+  const { hubMessages, painted } = await page.evaluate(() => window as unknown as { hubMessages: number[]; painted: number[] });
+  const latencies: number[] = [];
+  let unpainted = 0;
+  for (const arrived of hubMessages) {
+    const frame = painted.find((t) => t >= arrived);
+    if (frame === undefined || frame - arrived > 1000) unpainted += 1;
+    else latencies.push(frame - arrived);
+  }
+  return { ...summarize(latencies), messages: hubMessages.length, unpainted };
+}
+
+async function soak(page: Page, minutes: number, warmUpMinutes: number) {
+  const cdp = await page.context().newCDPSession(page);
+  const samples: { minute: number; heapMb: number; nodes: number }[] = [];
+  for (let minute = 0; minute <= minutes; minute++) {
+    if (minute > 0) await page.waitForTimeout(60_000);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const heap = await cdp.send('Runtime.getHeapUsage');
+    const counters = await cdp.send('Memory.getDOMCounters');
+    samples.push({ minute, heapMb: round(heap.usedSize / 1024 ** 2, 2), nodes: counters.nodes });
+    process.stderr.write(`bench: wall soak minute ${minute}: heap ${samples[samples.length - 1].heapMb} MB, ${counters.nodes} nodes\n`);
+  }
+  const settled = samples.filter((s) => s.minute >= warmUpMinutes);
+  const perMinute = (key: 'heapMb' | 'nodes') => slope(settled.map((s) => ({ x: s.minute, y: s[key] })));
+  const heap = perMinute('heapMb');
+  const nodes = perMinute('nodes');
+  return {
+    minutes, samples, heapSlopeMbPerHour: heap === null ? null : round(heap * 60, 2), nodesSlopePerHour: nodes === null ? null : round(nodes * 60, 0),
+  };
+}
+
+export async function benchWall(options = DEFAULT_WALL): Promise<WallResult> {
+  const server = await startBenchServer('pglite');
+  let browser: Browser | undefined;
+  let simulator: Simulator | undefined;
+  try {
+    const token = await login(server.origin);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const paint = await firstPaint(browser, server, token, options.firstPaintRuns);
+    simulator = await startSimulator(server.origin, { devices: options.devices, rate: 1, batch: 1, args: ['--seed', '1'] });
+    await simulator.waitForOutput(new RegExp(`Driving ${options.devices} devices`), 120_000);
+    const page = await wallPage(browser, server, token);
+    await page.goto(`${server.origin}/bigscreen`);
+    await chartsDrawn(page);
+    const updates = await updateToPaint(page, options.updateSeconds);
+    const soaked = await soak(page, options.soakMinutes, options.warmUpMinutes);
+    return { firstPaintMs: paint.summary, updateToPaintMs: updates, soak: soaked, chunks: chunkSizes(paint.loaded) };
+  } finally {
+    await simulator?.stop().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+    await server.close();
+  }
+}
