@@ -2,6 +2,7 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { crudReducer } from '../crud';
 import { bigdataSlice } from '../modules/bigdata/bigdataSlice';
+import { displaySignInSlice } from '../modules/bigdata/display/displaySignInSlice';
 import { chatSlice } from '../modules/chat/chatSlice';
 import { contractsSlice } from '../modules/contracts/contractsSlice';
 import { inboxSlice } from '../modules/home/inboxSlice';
@@ -33,6 +34,7 @@ export const rootReducer = combineReducers({
   eventLog: eventLogReducer,
   monitoring: monitoringReducer,
   bigdata: bigdataSlice.reducer,
+  displaySignIn: displaySignInSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
