@@ -111,6 +111,9 @@ describe('display tokens', () => {
     expectValidationError(await issue(admin, inactive.id), 'userId');
     expectValidationError(await issue(admin, 987654321), 'userId');
     expectValidationError(await issue(admin, display.id, ' '), 'name');
+    const accounts = expectSuccess<{ id: number; userName: string }[]>(await server.call('GET', B('GetDisplayAccounts'), { token: admin }));
+    expect(accounts).toContainEqual({ id: display.id, userName: display.userName });
+    for (const refused of [more, none, inactive]) expect(accounts.map((a) => a.id)).not.toContain(refused.id);
   });
 
   it('are kept by administrators only', async () => {

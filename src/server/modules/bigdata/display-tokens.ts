@@ -1,10 +1,10 @@
-import type { DisplayTokenDto } from '../../../shared/bigdata';
+import type { DisplayAccountDto, DisplayTokenDto } from '../../../shared/bigdata';
 import { translate } from '../../../shared/locales';
 import { permissionLabel } from '../../../shared/navigation';
 import type { PermissionName } from '../../../shared/permissions';
 import { pick } from '../../../shared/resource-kit';
 import { hashSecret, newSecret } from '../../auth/secrets';
-import { sql, tenantCondition } from '../../crud/sql';
+import { scopeCondition, sql, tenantCondition } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import { loadSession, type RequestContext, type Session } from '../../http/context';
 import { errors } from '../../http/errors';
@@ -26,6 +26,18 @@ export function listDisplayTokens(ctx: RequestContext): Promise<DisplayTokenDto[
       from display_tokens dt join users u on u.id = dt.user_id
      where ${tenantCondition('dt', ctx.tenantId)}
      order by dt.creation_time desc, dt.id desc`);
+}
+
+/** The accounts a display token can be issued for: active users of the tenant holding the wall's permission alone. */
+export function listDisplayAccounts(ctx: RequestContext): Promise<DisplayAccountDto[]> {
+  return ctx.db.query<DisplayAccountDto>(sql`
+    select u.id, u.user_name as "userName" from users u
+     where ${scopeCondition('u', ctx.tenantId)} and u.is_active
+       and array(select distinct rp.name::text from user_roles ur
+                   join roles r on r.id = ur.role_id and not r.is_deleted
+                   join role_permissions rp on rp.role_id = r.id
+                  where ur.user_id = u.id) = array[${DISPLAY_PERMISSION}::text]
+     order by u.user_name`);
 }
 
 /** Checks that `userId` may hold a display token: a live, active user of the caller's tenant with only the wall's permission. */

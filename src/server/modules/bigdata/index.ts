@@ -1,7 +1,7 @@
-import type { BigDataOverview, DisplayTokenDto, EnterpriseCard, WallSettings } from '../../../shared/bigdata';
+import type { BigDataOverview, DisplayAccountDto, DisplayTokenDto, EnterpriseCard, WallSettings } from '../../../shared/bigdata';
 import type { AppServiceRegistry } from '../../http/app-services';
 import { readEnterpriseCard } from './card';
-import { createDisplayToken, DISPLAY_PERMISSION, listDisplayTokens, revokeDisplayToken } from './display-tokens';
+import { createDisplayToken, DISPLAY_PERMISSION, listDisplayAccounts, listDisplayTokens, revokeDisplayToken } from './display-tokens';
 import { readOverview } from './overview';
 import { readWallSettings, updateWallSettings } from './wall-settings';
 
@@ -38,6 +38,11 @@ export function registerBigData(registry: AppServiceRegistry): void {
     service: 'BigData', method: 'GetDisplayTokens', verb: 'GET', access: administrator,
     summary: 'The tenant\'s display tokens, newest first (never their secrets)',
     handler: (ctx): Promise<DisplayTokenDto[]> => listDisplayTokens(ctx),
+  });
+  registry.add({
+    service: 'BigData', method: 'GetDisplayAccounts', verb: 'GET', access: administrator,
+    summary: 'The active users a display token can be issued for (holding Pages.BigData alone)',
+    handler: (ctx): Promise<DisplayAccountDto[]> => listDisplayAccounts(ctx),
   });
   registry.add({
     service: 'BigData', method: 'CreateDisplayToken', verb: 'POST', access: administrator, parameters: ['userId', 'name'],
