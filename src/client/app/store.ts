@@ -3,6 +3,7 @@ import createSagaMiddleware from 'redux-saga';
 import { crudReducer } from '../crud';
 import { bigdataSlice } from '../modules/bigdata/bigdataSlice';
 import { displaySignInSlice } from '../modules/bigdata/display/displaySignInSlice';
+import { wallAdminSlice } from '../modules/bigdata/display/wallAdminSlice';
 import { chatSlice } from '../modules/chat/chatSlice';
 import { contractsSlice } from '../modules/contracts/contractsSlice';
 import { inboxSlice } from '../modules/home/inboxSlice';
@@ -35,6 +36,7 @@ export const rootReducer = combineReducers({
   monitoring: monitoringReducer,
   bigdata: bigdataSlice.reducer,
   displaySignIn: displaySignInSlice.reducer,
+  wallAdmin: wallAdminSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
