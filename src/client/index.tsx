@@ -9,7 +9,8 @@ import { Provider } from 'react-redux';
 import { showErrorDialog } from './api/errorDialog';
 import { http } from './api/http';
 import { installInterceptors } from './api/interceptors';
-import { bootRequested, sessionExpired } from './session/actions';
+import { accessTokenRefused, bootRequested, sessionExpired } from './session/actions';
+import { selectSignsInByDisplayToken } from './modules/bigdata/display/displaySignInSlice';
 import { App } from './app/App';
 import { initialAppState } from './session/appSlice';
 import { createAppStore } from './app/store';
@@ -40,7 +41,11 @@ installInterceptors(http, {
   language: () => store.getState().app.language,
   translate: (key) => translate(key),
   showError: showErrorDialog,
-  onUnauthorized: () => store.dispatch(sessionExpired()),
+  onUnauthorized: () => {
+    // A wall signs itself in again with its display token: a refused token there ends no session.
+    if (!selectSignsInByDisplayToken(store.getState())) store.dispatch(sessionExpired());
+  },
+  onTokenRefused: () => store.dispatch(accessTokenRefused()),
 });
 
 store.dispatch(bootRequested());

@@ -20,6 +20,7 @@ import { registerCors, registerSecurityHeaders } from './http/security';
 import { resolveLanguage } from './http/culture';
 import { translate } from '../shared/locales';
 import { mountTokenAuth } from './modules/auth/authenticate';
+import { mountDisplayAuth } from './modules/bigdata';
 import { attachChat } from './modules/chat';
 import { mountOpenApi } from './modules/docs/openapi';
 import { RESOURCE_MODULES, SERVICE_MODULES } from './modules';
@@ -183,6 +184,7 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
   mountFileRoutes(server, services);
   mountDeviceIngest(server, services);
   mountTokenAuth(server, services);
+  mountDisplayAuth(server, services);
   mountUserConfiguration(server, services);
   mountOpenApi(server, registry);
   await serveClient(server, config);

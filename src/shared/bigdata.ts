@@ -167,6 +167,12 @@ export interface DisplayTokenDto {
   revokedTime: string | null;
 }
 
+/** `BigData/GetDisplayAccounts`: a user a display token can be issued for (active, holding `Pages.BigData` alone). */
+export interface DisplayAccountDto {
+  id: number;
+  userName: string;
+}
+
 /** `POST /api/TokenAuth/DisplayAuthenticate {displayToken}`: a display's token for an access token, like a login's. */
 export const DISPLAY_AUTH_PATH = '/api/TokenAuth/DisplayAuthenticate';
 

@@ -43,6 +43,31 @@ function slope(points: readonly { x: number; y: number }[]): number | null {
   return sxx === 0 ? null : points.reduce((s, p) => s + (p.x - mx) * (p.y - my), 0) / sxx;
 }
 
+const STAMPS = `(() => {
+  window.hubMessages = [];
+  window.painted = [];
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      this.addEventListener('message', (e) => {
+        if (typeof e.data === 'string' && /"target":"Receive(Event|Frame|Message)"/.test(e.data)) window.hubMessages.push(performance.now());
+      });
+    }
+  };
+  let waiting = false;
+  new MutationObserver(() => {
+    if (waiting) return;
+    waiting = true;
+    requestAnimationFrame(() => requestAnimationFrame((t) => { window.painted.push(t); waiting = false; }));
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+})();`;
+
+interface Stamps {
+  hubMessages: number[];
+  painted: number[];
+}
+
 async function wallPage(browser: Browser, server: BenchServer, token: { accessToken: string }): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'zh-CN' });
   await context.addCookies([
@@ -50,34 +75,13 @@ async function wallPage(browser: Browser, server: BenchServer, token: { accessTo
     { name: 'Abp.TenantId', value: String(TENANT_ID), url: server.origin },
   ]);
   const page = await context.newPage();
-  // Hub messages that carry events, stamped on arrival; and the first frame after each change of the screen.
-  await page.addInitScript(() => {
-    const w = window as unknown as { hubMessages: number[]; painted: number[] };
-    w.hubMessages = [];
-    w.painted = [];
-    const Native = window.WebSocket;
-    window.WebSocket = class extends Native {
-      constructor(url: string | URL, protocols?: string | string[]) {
-        super(url, protocols);
-        this.addEventListener('message', (e) => {
-          if (typeof e.data === 'string' && /"target":"Receive(Event|Frame|Message)"/.test(e.data)) w.hubMessages.push(performance.now());
-        });
-      }
-    };
-    let waiting = false;
-    new MutationObserver(() => {
-      if (waiting) return;
-      waiting = true;
-      requestAnimationFrame(() => requestAnimationFrame((t) => {
-        w.painted.push(t);
-        waiting = false;
-      }));
-    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-  });
+  // Hub messages that carry events, stamped on arrival; and the first frame after each change of the screen. Given as
+  // text: a function would be compiled with this file's helpers, which the page does not have.
+  await page.addInitScript({ content: STAMPS });
   return page;
 }
 
-const chartsDrawn = (page: Page) => page.waitForFunction((n) => document.querySelectorAll('.bd-chart canvas').length >= n, CHARTS_DRAWN, { timeout: 60_000 });
+const chartsDrawn = (page: Page) => page.waitForFunction(`document.querySelectorAll('.bd-chart canvas').length >= ${CHARTS_DRAWN}`, undefined, { timeout: 60_000 });
 
 async function firstPaint(browser: Browser, server: BenchServer, token: { accessToken: string }, runs: number) {
   const samples: number[] = [];
@@ -88,9 +92,9 @@ async function firstPaint(browser: Browser, server: BenchServer, token: { access
       const file = new URL(r.url()).pathname;
       if (/\.(js|css)$/.test(file)) loaded.add(file);
     });
-    await page.goto(`${server.origin}/bigscreen`);
+    await page.goto(`${server.origin}/bigscreen`, { waitUntil: 'domcontentloaded' });
     await chartsDrawn(page);
-    samples.push(await page.evaluate(() => performance.now()));
+    samples.push(await page.evaluate<number>('performance.now()'));
     await page.context().close();
   }
   return { summary: summarize(samples), loaded };
@@ -107,13 +111,9 @@ function chunkSizes(loaded: Set<string>) {
 }
 
 async function updateToPaint(page: Page, seconds: number) {
-  await page.evaluate(() => {
-    const w = window as unknown as { hubMessages: number[]; painted: number[] };
-    w.hubMessages = [];
-    w.painted = [];
-  });
+  await page.evaluate('window.hubMessages = []; window.painted = [];');
   await page.waitForTimeout(seconds * 1000);
-  const { hubMessages, painted } = await page.evaluate(() => window as unknown as { hubMessages: number[]; painted: number[] });
+  const { hubMessages, painted } = await page.evaluate<Stamps>('({ hubMessages: window.hubMessages, painted: window.painted })');
   const latencies: number[] = [];
   let unpainted = 0;
   for (const arrived of hubMessages) {
@@ -155,7 +155,7 @@ export async function benchWall(options = DEFAULT_WALL): Promise<WallResult> {
     simulator = await startSimulator(server.origin, { devices: options.devices, rate: 1, batch: 1, args: ['--seed', '1'] });
     await simulator.waitForOutput(new RegExp(`Driving ${options.devices} devices`), 120_000);
     const page = await wallPage(browser, server, token);
-    await page.goto(`${server.origin}/bigscreen`);
+    await page.goto(`${server.origin}/bigscreen`, { waitUntil: 'domcontentloaded' });
     await chartsDrawn(page);
     const updates = await updateToPaint(page, options.updateSeconds);
     const soaked = await soak(page, options.soakMinutes, options.warmUpMinutes);

@@ -14,13 +14,15 @@ function harness(respond: (config: InternalAxiosRequestConfig) => { status: numb
     return response;
   };
   const instance = axios.create({ adapter });
-  const hooks: InterceptorHooks & { errors: unknown[]; unauthorized: number } = {
+  const hooks: InterceptorHooks & { errors: unknown[]; unauthorized: number; refused: number } = {
     errors: [],
     unauthorized: 0,
+    refused: 0,
     language: () => 'en-US',
     translate: (key) => `t:${key}`,
     showError(content) { hooks.errors.push(content); },
     onUnauthorized() { hooks.unauthorized += 1; },
+    onTokenRefused() { hooks.refused += 1; },
   };
   installInterceptors(instance, hooks);
   return { instance, hooks, seen };
@@ -57,7 +59,21 @@ describe('axios interceptors', () => {
     const { instance, hooks } = harness(() => ({ status: 401, data: envelope('Current user did not login to the application!') }));
     await expect(instance.get('/api/x')).rejects.toThrow();
     expect(hooks.unauthorized).toBe(1);
+    expect(hooks.refused).toBe(1);
     expect(hooks.errors).toEqual([]);
+  });
+
+  it('reports a refused token of a silent call too (a wall signs in again), without ending the session', async () => {
+    writeCookie(COOKIE.authToken, 'revoked');
+    const { instance, hooks } = harness(() => ({ status: 401, data: envelope('Current user did not login to the application!') }));
+    await expect(instance.get('/api/x', { silent: true })).rejects.toThrow();
+    expect(hooks).toMatchObject({ refused: 1, unauthorized: 0, errors: [] });
+  });
+
+  it('reports no refused token for a 401 of an anonymous call', async () => {
+    const { instance, hooks } = harness(() => ({ status: 401, data: envelope('Current user did not login to the application!') }));
+    await expect(instance.get('/api/x', { silent: true })).rejects.toThrow();
+    expect(hooks.refused).toBe(0);
   });
 
   it('shows the error modal for other failures, and nothing for silent calls', async () => {

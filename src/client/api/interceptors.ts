@@ -10,6 +10,8 @@ export interface InterceptorHooks {
   showError(content: ErrorModalContent): void;
   /** A call that carried a token was refused with 401: the session is over. */
   onUnauthorized(): void;
+  /** Any call that carried a token was refused with 401, silent ones too (a wall's calls are silent). */
+  onTokenRefused(): void;
 }
 
 function setHeaderIfAbsent(config: InternalAxiosRequestConfig, name: string, value: string | undefined): void {
@@ -29,9 +31,10 @@ export function installInterceptors(instance: AxiosInstance, hooks: InterceptorH
   });
 
   const response = instance.interceptors.response.use(undefined, (error: unknown) => {
+    const refusedToken = isAxiosError(error) && error.response?.status === 401 && !!error.config?.headers?.Authorization;
+    if (refusedToken) hooks.onTokenRefused();
     if (isAxiosError(error) && !error.config?.silent) {
-      const sentToken = !!error.config?.headers?.Authorization;
-      if (error.response?.status === 401 && sentToken) {
+      if (refusedToken) {
         hooks.onUnauthorized();
       } else {
         const content = describeApiError(error, hooks.translate);

@@ -2,6 +2,7 @@ import type { SagaIterator } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
 import { crudSaga } from '../crud';
 import { watchBigData } from '../modules/bigdata/bigdataSaga';
+import { watchWallAdmin } from '../modules/bigdata/display/wallAdminSaga';
 import { watchChat } from '../modules/chat/chatSaga';
 import { watchContracts } from '../modules/contracts/contractsSaga';
 import { watchInbox } from '../modules/home/inboxSaga';
@@ -35,7 +36,7 @@ export function createRootSaga(deps: RootSagaDeps = defaultRootSagaDeps) {
   return function* rootSaga(): SagaIterator {
     const watchers: Array<() => Generator> = [watchBoot, watchAccount, watchLogin, watchLock, watchTabs, watchNotices, watchHub, crudSaga, watchRegions,
       watchContracts, watchPlans, watchContractExpiry, watchInbox, watchInventoryScreens, watchTransfer, watchChat,
-      watchMonitoring, watchBigData];
+      watchMonitoring, watchBigData, watchWallAdmin];
     yield all(watchers.map((saga) => fork(keepAlive, saga)));
   };
 }

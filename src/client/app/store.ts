@@ -2,6 +2,8 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { crudReducer } from '../crud';
 import { bigdataSlice } from '../modules/bigdata/bigdataSlice';
+import { displaySignInSlice } from '../modules/bigdata/display/displaySignInSlice';
+import { wallAdminSlice } from '../modules/bigdata/display/wallAdminSlice';
 import { chatSlice } from '../modules/chat/chatSlice';
 import { contractsSlice } from '../modules/contracts/contractsSlice';
 import { inboxSlice } from '../modules/home/inboxSlice';
@@ -33,6 +35,8 @@ export const rootReducer = combineReducers({
   eventLog: eventLogReducer,
   monitoring: monitoringReducer,
   bigdata: bigdataSlice.reducer,
+  displaySignIn: displaySignInSlice.reducer,
+  wallAdmin: wallAdminSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -4,6 +4,7 @@ import { findRouteByName } from '../../shared/navigation';
 import { getCurrentLoginInformations, getUserConfiguration } from '../api/services';
 import type { LoginInformations, UserConfiguration } from '../api/types';
 import { languageFromBrowser } from '../i18n';
+import { displayBootSaga } from '../modules/bigdata/display/displaySignInSaga';
 import { realtimeStartRequested } from '../realtime/actions';
 import { sanitizeTabs, type TabsState, tabsRestored } from '../shell/tabsSlice';
 import { configureMapKey } from '../util/amap';
@@ -76,6 +77,8 @@ export function* bootSaga(): SagaIterator {
       yield call(redirectTo, bareHost);
       return;
     }
+    // A wall display signs in with its display token first, so the session loaded next is its account's.
+    yield call(displayBootSaga);
     yield call(loadSessionSaga);
     yield call(initShellStateSaga, true);
     yield put(bootSucceeded());

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   tenancyName: 'login.tenancyName',
   userName: 'login.userName',
   contractExpiryDismissedAt: 'shell.contractExpiryDismissedAt',
+  /** A wall display's token secret (src/client/modules/bigdata/display). */
+  displayToken: 'bigdata.displayToken',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -41,6 +41,10 @@ export const errors = {
   userFriendly(message: string, details: string | null = null): AppError {
     return new AppError(500, message, details);
   },
+  /** A sign-in refused for good, not for a typo (a revoked display token): 401, so the caller does not try again. */
+  signInRefused(message: string, details: string): AppError {
+    return new AppError(401, message, details, null, true);
+  },
   conflict(language: Language, details: string | null = null): AppError {
     return new AppError(409, translate(language, 'errors.conflict'), details, null, false, 409);
   },

@@ -27,9 +27,15 @@ export function storeAuthTokens(result: AuthenticateResult, remember: boolean): 
   writeCookie(COOKIE.encAuthToken, result.encryptedAccessToken, maxAge);
 }
 
-export function storeTenant(tenancyName: string, tenantId: number | null): void {
+/** The tenant cookie: which tenant anonymous calls speak to (a signed-in user's calls go by the token). */
+export function storeTenantId(tenantId: number | null): void {
   if (tenantId == null) removeCookie(COOKIE.tenantId);
   else writeCookie(COOKIE.tenantId, String(tenantId), LANGUAGE_COOKIE_MS);
+}
+
+/** The tenant cookie, and the tenancy name the login form shows next time. */
+export function storeTenant(tenancyName: string, tenantId: number | null): void {
+  storeTenantId(tenantId);
   writeJson(STORAGE_KEYS.tenancyName, tenancyName);
 }
 

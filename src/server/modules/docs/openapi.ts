@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { DISPLAY_AUTH_PATH } from '../../../shared/bigdata';
 import type { AppServiceRegistry } from '../../http/app-services';
 import { APPLICATION } from '../session/session';
 
@@ -6,6 +7,7 @@ import { APPLICATION } from '../session/session';
 function buildOpenApi(registry: AppServiceRegistry) {
   const paths: Record<string, Record<string, unknown>> = {
     '/api/TokenAuth/Authenticate': { post: { tags: ['TokenAuth'], summary: 'Log in; returns accessToken and encryptedAccessToken', security: [] } },
+    [DISPLAY_AUTH_PATH]: { post: { tags: ['TokenAuth'], summary: 'A wall display signs in with its display token; returns a login\'s result and its tenantId', security: [] } },
     '/AbpUserConfiguration/GetAll': { get: { tags: ['AbpUserConfiguration'], summary: 'Client configuration', security: [] } },
   };
   for (const m of registry.all()) {

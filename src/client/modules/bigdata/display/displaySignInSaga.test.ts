@@ -1,0 +1,154 @@
+import { combineReducers } from '@reduxjs/toolkit';
+import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
+import { expectSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import type { StaticProvider } from 'redux-saga-test-plan/providers';
+import { storeAuthTokens, storeTenantId } from '../../login/loginSaga';
+import { accessTokenRefused } from '../../../session/actions';
+import { clearAuthCookies } from '../../../session/accountSaga';
+import { displayAuthenticate, type DisplayAuthenticateResult } from './displayApi';
+import { keepSecretFromAddress, readStoredSecret, readWallLocation, secretInFragment, wallUrl } from './displaySecret';
+import { displayBootSaga, displaySignInSaga, isRefusal, retryDelayMs } from './displaySignInSaga';
+import { displaySignInActions, displaySignInSlice } from './displaySignInSlice';
+
+const reducer = combineReducers({ displaySignIn: displaySignInSlice.reducer });
+type State = ReturnType<typeof reducer>;
+const SECRET = 'abcDEF123_-xyz';
+const result = (accessToken: string, expireInSeconds = 86400): DisplayAuthenticateResult => ({
+  accessToken, encryptedAccessToken: `enc-${accessToken}`, expireInSeconds, userId: 7, tenantId: 3,
+});
+
+const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
+const answered = (status: number, details: string) => new AxiosError('failed', 'ERR_BAD_REQUEST', config, {}, {
+  status, statusText: '', headers: {}, config,
+  data: { result: null, success: false, error: { code: 0, message: '大屏登录被拒绝', details, validationErrors: null }, unAuthorizedRequest: true, __abp: true },
+});
+const unreachable = () => new AxiosError('Network Error', 'ERR_NETWORK', config, {});
+
+/** Answers the exchanges in turn (a thrown error for an Error), then the last answer again. */
+function exchanges(...answers: (DisplayAuthenticateResult | Error)[]) {
+  const calls: string[] = [];
+  const provider = {
+    call(effect: { fn: unknown; args: unknown[] }, next: () => unknown) {
+      if (effect.fn !== displayAuthenticate) return next();
+      calls.push(String(effect.args[0]));
+      const answer = answers[Math.min(calls.length, answers.length) - 1];
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+  };
+  return { calls, provider };
+}
+
+const storing: StaticProvider[] = [
+  [matchers.call.fn(storeAuthTokens), undefined],
+  [matchers.call.fn(storeTenantId), undefined],
+  [matchers.call.fn(clearAuthCookies), undefined],
+];
+const noWait = () => 1;
+
+describe('the wall display sign-in', () => {
+  it('exchanges the display token and stores the access token and tenant as a login does', async () => {
+    const { calls, provider } = exchanges(result('a1'));
+    const { storeState } = await expectSaga(displaySignInSaga, SECRET, noWait)
+      .withReducer(reducer)
+      .provide([...storing, provider])
+      .call(storeAuthTokens, result('a1'), true)
+      .call(storeTenantId, 3)
+      .run({ timeout: 50, silenceTimeout: true });
+    expect(calls).toEqual([SECRET]);
+    expect((storeState as State).displaySignIn).toEqual({ status: 'signedIn', reason: null });
+  });
+
+  it('exchanges again when a call\'s access token is refused', async () => {
+    const { calls, provider } = exchanges(result('a1'), result('a2'));
+    const { storeState } = await expectSaga(displaySignInSaga, SECRET, noWait)
+      .withReducer(reducer)
+      .provide([...storing, provider])
+      .call(storeAuthTokens, result('a2'), true)
+      .dispatch(accessTokenRefused())
+      .run({ timeout: 50, silenceTimeout: true });
+    expect(calls).toEqual([SECRET, SECRET]);
+    expect((storeState as State).displaySignIn.status).toBe('signedIn');
+  });
+
+  it('exchanges again before the access token expires', async () => {
+    const { calls, provider } = exchanges(result('short', 0.02));
+    await expectSaga(displaySignInSaga, SECRET, noWait)
+      .withReducer(reducer)
+      .provide([...storing, provider])
+      .run({ timeout: 100, silenceTimeout: true });
+    expect(calls.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('stops for good when the display token is refused, with the server\'s reason, and forgets the access token', async () => {
+    const { calls, provider } = exchanges(result('a1'), answered(401, '大屏凭证不存在或已被吊销'));
+    const { storeState } = await expectSaga(displaySignInSaga, SECRET, noWait)
+      .withReducer(reducer)
+      .provide([...storing, provider])
+      .dispatch(accessTokenRefused())
+      .call(clearAuthCookies)
+      .run();
+    expect(calls).toEqual([SECRET, SECRET]);
+    expect((storeState as State).displaySignIn).toEqual({ status: 'revoked', reason: '大屏凭证不存在或已被吊销' });
+  });
+
+  it('keeps trying while the server cannot be reached', async () => {
+    const { calls, provider } = exchanges(unreachable(), answered(502, 'Bad gateway'), result('a1'));
+    const { storeState } = await expectSaga(displaySignInSaga, SECRET, noWait)
+      .withReducer(reducer)
+      .provide([...storing, provider])
+      .run({ timeout: 100, silenceTimeout: true });
+    expect(calls).toHaveLength(3);
+    expect((storeState as State).displaySignIn.status).toBe('signedIn');
+  });
+
+  it('tells a refusal from a failure to reach the server, and waits longer after each failure, at most a minute', () => {
+    expect(isRefusal(answered(401, 'x'))).toBe(true);
+    expect(isRefusal(answered(400, 'x'))).toBe(true);
+    expect(isRefusal(answered(500, 'x'))).toBe(false);
+    expect(isRefusal(unreachable())).toBe(false);
+    expect([0, 1, 2, 3, 4, 10].map(retryDelayMs)).toEqual([5000, 10000, 20000, 40000, 60000, 60000]);
+  });
+});
+
+describe('the wall display at start-up', () => {
+  const boot = (location: { pathname: string; hash: string } | null, stored: string | null) => expectSaga(displayBootSaga)
+    .withReducer(reducer)
+    .provide([
+      [matchers.call.fn(readWallLocation), location],
+      [matchers.call.fn(readStoredSecret), stored],
+      [matchers.call.fn(keepSecretFromAddress), undefined],
+      ...storing,
+      // The sign-in runs detached from the start-up: refused at its first renewal, it ends with the test.
+      exchanges(result('a1', 0.01), answered(401, 'revoked')).provider,
+    ]);
+
+  it('moves a secret from the address to storage and signs in with it before the session loads', async () => {
+    await boot({ pathname: '/bigscreen', hash: `#display=${SECRET}` }, 'older')
+      .call(keepSecretFromAddress, SECRET)
+      .call(displayAuthenticate, SECRET)
+      .put(displaySignInActions.signedIn())
+      .run({ timeout: 50, silenceTimeout: true });
+  });
+
+  it('signs in with the stored secret', async () => {
+    await boot({ pathname: '/bigscreen/', hash: '' }, SECRET)
+      .not.call.fn(keepSecretFromAddress)
+      .call(displayAuthenticate, SECRET)
+      .run({ timeout: 50, silenceTimeout: true });
+  });
+
+  it('does nothing off the wall\'s path or without a secret', async () => {
+    const off = await boot({ pathname: '/main/home', hash: `#display=${SECRET}` }, SECRET).not.call.fn(displayAuthenticate).run();
+    expect((off.storeState as State).displaySignIn.status).toBe('off');
+    await boot({ pathname: '/bigscreen', hash: '' }, null).not.call.fn(displayAuthenticate).run();
+    await boot(null, SECRET).not.call.fn(displayAuthenticate).run();
+  });
+
+  it('reads the secret from the wall URL it hands out', () => {
+    expect(secretInFragment(new URL(wallUrl('https://waste.example', SECRET)).hash)).toBe(SECRET);
+    expect(secretInFragment('#x=1&display=abc')).toBe('abc');
+    expect(secretInFragment('#displayx=abc')).toBeNull();
+  });
+});
