@@ -3,7 +3,8 @@
 // the wall within two seconds; the stale-data banner within ten seconds of the server stopping, gone once it is back
 // and what happened meanwhile is on screen. The map is the offline one (no network, no map key in use).
 import type { Page } from 'playwright-core';
-import { httpClient } from '../support/server-harness';
+import { ok, userWithPermissions } from '../support/server-fixtures';
+import { httpClient, svc } from '../support/server-harness';
 import { boundDevice, monitoringWorld, nowReadings, sendOk, type Device, type MonitoringWorld } from '../support/monitoring-world';
 import { useBrowserApp } from './support/harness';
 import { byTestId, logIn, until } from './support/ui';
@@ -144,4 +145,24 @@ describe('the wall display', () => {
     await byTestId(page, 'bd-replay').waitFor({ state: 'detached' });
     await page.close();
   }, 90_000);
+
+  it('runs on a display token with nobody to log in, until the token is revoked', async () => {
+    const account = await userWithPermissions(api, admin, 1, ['Pages.BigData']);
+    const issued = ok<{ id: number; token: string }>(await api.call('POST', svc('BigData', 'CreateDisplayToken'), {
+      token: admin, body: { userId: account.id, name: '调度中心大屏' },
+    }), 'CreateDisplayToken');
+    const page = await app.newPage();
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(`/bigscreen#display=${issued.token}`);
+    await byTestId(page, 'bd-map-chart').locator('canvas').first().waitFor();
+    await until('the wall connected', () => byTestId(page, 'bd-screen').getAttribute('data-live'), (s) => s === 'connected');
+    // The secret leaves the address bar at once; the wall is the display account's.
+    expect(new URL(page.url()).hash).toBe('');
+    expect(new URL(page.url()).pathname).toBe('/bigscreen');
+    ok(await api.call('POST', svc('BigData', 'RevokeDisplayToken'), { token: admin, body: { id: issued.id } }), 'RevokeDisplayToken');
+    await page.reload();
+    await byTestId(page, 'display-revoked').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/bigscreen');
+    await page.close();
+  }, 60_000);
 });

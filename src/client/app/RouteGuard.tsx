@@ -5,6 +5,7 @@ import { findRouteByPath } from '../../shared/navigation';
 import { resolveRedirect } from '../shell/guards';
 import { useAppSelector } from './hooks';
 import { selectCanAccess, selectIsLoggedIn, selectLocked } from '../session/selectors';
+import { selectSignsInByDisplayToken } from '../modules/bigdata/display/displaySignInSlice';
 
 /** Applies the navigation rules to every location and sets the page title of the route. */
 export function RouteGuard({ children }: { children: ReactNode }) {
@@ -14,7 +15,9 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const canAccess = useAppSelector(selectCanAccess);
   const unlockReturnPath = useAppSelector((s) => s.app.unlockReturnPath);
-  const redirect = resolveRedirect(location.pathname, { locked, loggedIn, canAccess, unlockReturnPath });
+  // A wall signing in by its display token stays on its page whatever happens: nobody is there to log in again.
+  const displayWall = useAppSelector(selectSignsInByDisplayToken) && findRouteByPath(location.pathname)?.name === 'bigscreen';
+  const redirect = displayWall ? null : resolveRedirect(location.pathname, { locked, loggedIn, canAccess, unlockReturnPath });
   const route = findRouteByPath(location.pathname);
 
   useEffect(() => {

@@ -1,8 +1,10 @@
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { createSelector } from '@reduxjs/toolkit';
-import { useCallback, useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectIsGranted } from '../../session/selectors';
+import { WallSettingsDialog } from './display/WallSettingsDialog';
 import type { RootState } from '../../app/store';
 import { useNow } from '../monitoring/liveHooks';
 import { bigDataScreenLeft, bigDataScreenShown, RECONCILE_MS } from './bigdataSaga';
@@ -80,6 +82,8 @@ export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScre
   const figures = useMemo(() => (timeline ? figuresAt(timeline, replaySecond) : bigdata.figures), [timeline, replaySecond, bigdata.figures]);
   const overview = figures?.overview ?? null;
   const replayMinutes = bigdata.wall?.replayMinutes ?? WALL_DEFAULTS.replayMinutes;
+  const canAdminister = useAppSelector(selectIsGranted)('Pages.Users');
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const ctx = useMemo(() => ({ t, scale }), [t, scale]);
   const trends = bigdata.trends;
   const options = useMemo(() => (overview ? {
@@ -152,11 +156,18 @@ export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScre
             <Button className="bd-header-button" icon="cross" variant="minimal" size="small" onClick={backToLive}
               text={t('bigdata.replayFailed', { message: replay.error })} />
           )}
+          {mode === 'shell' && canAdminister && (
+            <Button
+              className="bd-header-button" icon="cog" variant="minimal" size="small" text={t('bigdata.wallSettings')}
+              onClick={() => setSettingsOpen(true)} data-testid="bd-wall-settings"
+            />
+          )}
           <span data-testid="bd-clock">{formatClock(now)}</span>
         </span>
       </header>
       {banner}
       {body}
+      {settingsOpen && <WallSettingsDialog isOpen onClose={() => setSettingsOpen(false)} />}
       {replay.status === 'ready' && (
         <ReplayBar timeline={replay.timeline} clock={clock} truncated={replay.truncated} onClose={backToLive} t={t} />
       )}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { WALL_DEFAULTS } from '../../../shared/bigdata';
 import { useAppSelector } from '../../app/hooks';
 import { BigDataScreen, PANEL_SET_COUNT } from './BigDataScreen';
+import { DisplaySignInScreen } from './display/DisplaySignInScreen';
 import { formatClock } from './format';
 import { useIdle, useReloadOnNewBuild, useRotation } from './wallHooks';
 
@@ -28,8 +29,10 @@ export default function WallPage() {
   const panelSet = useRotation(PANEL_SET_COUNT, settings.rotateSeconds);
   const idle = useIdle(IDLE_CURSOR_MS);
   useReloadOnNewBuild(BUILD_CHECK_MS);
+  const figuresLoaded = useAppSelector((s) => s.bigdata.figures !== null);
   return (
     <div className={idle ? 'bd-idle' : undefined}>
+      <DisplaySignInScreen firstSignIn={!figuresLoaded} />
       <BigDataScreen
         mode="wall" panelSet={panelSet} title={settings.title}
         banner={staleSince !== null ? <StaleBanner since={staleSince} /> : null}

@@ -12,14 +12,18 @@ export function DisplaySignInScreen({ firstSignIn }: { firstSignIn: boolean }) {
   const { status, reason } = useAppSelector(selectDisplaySignIn);
   if (status === 'revoked') {
     return (
-      <div className="bd-display-signin" data-testid="display-revoked" style={{ position: 'fixed', inset: 0, display: 'flex', zIndex: 100, background: '#0b1a2e' }}>
+      <div className="bd-display-signin" data-testid="display-revoked">
         <NonIdealState icon="disable" title={t('bigdata.displayRevokedTitle')} className={Classes.DARK}
           description={<>{t('bigdata.displayRevokedBody')}{reason && <p>{t('bigdata.displayRevokedReason', { reason })}</p>}</>} />
       </div>
     );
   }
   if (status === 'signingIn' && firstSignIn) {
-    return <NonIdealState icon={<Spinner />} title={t('bigdata.displaySigningIn')} data-testid="display-signing-in" />;
+    return (
+      <div className="bd-display-signin" data-testid="display-signing-in">
+        <NonIdealState icon={<Spinner />} title={t('bigdata.displaySigningIn')} className={Classes.DARK} />
+      </div>
+    );
   }
   return null;
 }
