@@ -86,15 +86,17 @@ export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScre
   const [settingsOpen, setSettingsOpen] = useState(false);
   const ctx = useMemo(() => ({ t, scale }), [t, scale]);
   const trends = bigdata.trends;
-  const options = useMemo(() => (overview ? {
-    top: topProducersOption(overview, ctx),
-    disposal: disposalOption(overview, ctx),
-    warningsWeek: warningsWeekOption(overview, ctx),
-    fill: fillOption(overview, ctx),
-    online: onlineDayOption(overview, ctx),
-    warningTypes: warningTypesOption(overview, ctx),
-    stages: stagesOption(overview, ctx),
-  } : null), [overview, ctx]);
+  // Each chart's option is rebuilt only when its own figures change: a weight event redraws the fill chart, not all.
+  const { topProducers, disposal: disposalTonnes, warningsByDay, fillBands, onlineByHour, openWarnings, manifests } = overview ?? {};
+  const top = useMemo(() => topProducers && topProducersOption(topProducers, ctx), [topProducers, ctx]);
+  const disposal = useMemo(() => disposalTonnes && disposalOption(disposalTonnes, ctx), [disposalTonnes, ctx]);
+  const warningsWeek = useMemo(() => warningsByDay && warningsWeekOption(warningsByDay, ctx), [warningsByDay, ctx]);
+  const fill = useMemo(() => fillBands && fillOption(fillBands, ctx), [fillBands, ctx]);
+  const online = useMemo(() => onlineByHour && onlineDayOption(onlineByHour, ctx), [onlineByHour, ctx]);
+  const warningTypes = useMemo(() => openWarnings && warningTypesOption(openWarnings, ctx), [openWarnings, ctx]);
+  const stages = useMemo(() => manifests && stagesOption(manifests, ctx), [manifests, ctx]);
+  const options = top && disposal && warningsWeek && fill && online && warningTypes && stages
+    ? { top, disposal, warningsWeek, fill, online, warningTypes, stages } : null;
   const trendOptions = useMemo(() => (trends ? {
     trendDays: trendOption(trends.days, ctx), trendMonths: trendOption(trends.months, ctx), wastes: wastesOption(trends.wastes, ctx),
   } : null), [trends, ctx]);

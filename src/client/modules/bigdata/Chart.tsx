@@ -4,6 +4,7 @@ import { GeoComponent, GridComponent, LegendComponent, TooltipComponent } from '
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsOption } from 'echarts';
 import ReactEChartsCore from 'echarts-for-react/lib/core';
+import { memo } from 'react';
 
 // Only the chart types the screen draws: the full ECharts build is several times larger.
 echarts.use([
@@ -23,9 +24,10 @@ interface ChartProps {
 
 /**
  * A chart that fills its box, drawn at the screen's real pixels (devicePixelRatio), resized with its box. Updates are
- * lazy: ECharts draws them in its next frame, so a burst of changes costs one draw.
+ * lazy: ECharts draws them in its next frame, so a burst of changes costs one draw; an unchanged option object is not
+ * even compared.
  */
-export function Chart({ option, merge = false, onEvents, testId }: ChartProps) {
+export const Chart = memo(function Chart({ option, merge = false, onEvents, testId }: ChartProps) {
   return (
     <div className="bd-chart" data-testid={testId}>
       <ReactEChartsCore
@@ -39,4 +41,4 @@ export function Chart({ option, merge = false, onEvents, testId }: ChartProps) {
       />
     </div>
   );
-}
+});

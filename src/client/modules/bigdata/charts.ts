@@ -79,8 +79,8 @@ export function wastesOption(stats: WasteStatistics, ctx: ChartContext, top = 8)
   return horizontalBars(items.map((i) => i.wastecodeName ?? '—'), items.map((i) => i.quantity), ctx, PALETTE.accent2);
 }
 
-export function topProducersOption(overview: BigDataOverview, ctx: ChartContext): EChartsOption {
-  const items = overview.topProducers.slice().reverse();
+export function topProducersOption(topProducers: BigDataOverview['topProducers'], ctx: ChartContext): EChartsOption {
+  const items = topProducers.slice().reverse();
   return horizontalBars(items.map((i) => i.name), items.map((i) => i.tonnes), ctx, PALETTE.accent);
 }
 
@@ -110,7 +110,7 @@ function horizontalBars(
   };
 }
 
-export function disposalOption(overview: BigDataOverview, ctx: ChartContext): EChartsOption {
+export function disposalOption(disposal: BigDataOverview['disposal'], ctx: ChartContext): EChartsOption {
   const { t, scale } = ctx;
   return {
     ...base(ctx),
@@ -119,24 +119,24 @@ export function disposalOption(overview: BigDataOverview, ctx: ChartContext): EC
     series: [{
       type: 'pie', radius: ['42%', '72%'], center: ['36%', '52%'], label: { show: false },
       itemStyle: { borderColor: '#061a33', borderWidth: 2 },
-      data: overview.disposal.map((d) => ({ name: t(`enum.disposalMethod.${d.disposalMethod}`), value: d.tonnes })),
+      data: disposal.map((d) => ({ name: t(`enum.disposalMethod.${d.disposalMethod}`), value: d.tonnes })),
     }],
   };
 }
 
 /** Warnings raised per day, stacked by type (types that never occurred in the week are left out of the legend). */
-export function warningsWeekOption(overview: BigDataOverview, ctx: ChartContext): EChartsOption {
+export function warningsWeekOption(warningsByDay: BigDataOverview['warningsByDay'], ctx: ChartContext): EChartsOption {
   const { t, scale } = ctx;
   const types = warningType.options.map((o) => Number(o.value))
-    .filter((type) => overview.warningsByDay.some((d) => d.counts.some((c) => c.warningType === type && c.count > 0)));
+    .filter((type) => warningsByDay.some((d) => d.counts.some((c) => c.warningType === type && c.count > 0)));
   return {
     ...base(ctx),
     legend: { ...legend(scale), type: 'scroll' },
-    xAxis: { type: 'category', data: overview.warningsByDay.map((d) => d.day.slice(5)), ...axisStyle(scale), splitLine: { show: false } },
+    xAxis: { type: 'category', data: warningsByDay.map((d) => d.day.slice(5)), ...axisStyle(scale), splitLine: { show: false } },
     yAxis: { type: 'value', minInterval: 1, ...axisStyle(scale) },
     series: types.map((type) => ({
       name: t(`enum.warningType.${type}`), type: 'bar', stack: 'warnings', barMaxWidth: sizePx(scale, 22),
-      data: overview.warningsByDay.map((d) => d.counts.find((c) => c.warningType === type)?.count ?? 0),
+      data: warningsByDay.map((d) => d.counts.find((c) => c.warningType === type)?.count ?? 0),
     })),
   };
 }
@@ -145,26 +145,26 @@ const FILL_LABELS = ['0–20%', '20–40%', '40–60%', '60–80%', '80–100%',
 const FILL_COLOURS = [PALETTE.good, PALETTE.good, PALETTE.accent, PALETTE.accent2, '#ff8a4d', PALETTE.bad];
 
 /** Storage points per fill band, fullest on top: bars across, so the band names fit a narrow panel. */
-export function fillOption(overview: BigDataOverview, ctx: ChartContext): EChartsOption {
-  return horizontalBars([...FILL_LABELS].reverse(), [...overview.fillBands].reverse(), ctx, [...FILL_COLOURS].reverse(), 'count');
+export function fillOption(fillBands: BigDataOverview['fillBands'], ctx: ChartContext): EChartsOption {
+  return horizontalBars([...FILL_LABELS].reverse(), [...fillBands].reverse(), ctx, [...FILL_COLOURS].reverse(), 'count');
 }
 
-export function onlineDayOption(overview: BigDataOverview, ctx: ChartContext): EChartsOption {
+export function onlineDayOption(onlineByHour: BigDataOverview['onlineByHour'], ctx: ChartContext): EChartsOption {
   const { scale } = ctx;
   return {
     ...base(ctx),
     tooltip: { trigger: 'axis', valueFormatter: (v) => `${Math.round(Number(v) * 1000) / 10}%`, textStyle: { fontSize: fontPx(scale, 13) } },
-    xAxis: { type: 'category', data: overview.onlineByHour.map((h) => h.hour.slice(11, 13)), ...axisStyle(scale), splitLine: { show: false } },
+    xAxis: { type: 'category', data: onlineByHour.map((h) => h.hour.slice(11, 13)), ...axisStyle(scale), splitLine: { show: false } },
     yAxis: { type: 'value', min: 0, max: 1, ...axisStyle(scale), axisLabel: { color: PALETTE.muted, fontSize: fontPx(scale, 12), formatter: (v: number) => `${v * 100}%` } },
     series: [{
-      type: 'line', smooth: true, showSymbol: false, data: overview.onlineByHour.map((h) => h.ratio),
+      type: 'line', smooth: true, showSymbol: false, data: onlineByHour.map((h) => h.ratio),
       lineStyle: { color: PALETTE.good, width: sizePx(scale, 2) }, areaStyle: { color: PALETTE.good, opacity: 0.15 },
     }],
   };
 }
 
 /** Open warnings by type: what the supervisors are busy with now. */
-export function warningTypesOption(overview: BigDataOverview, ctx: ChartContext): EChartsOption {
+export function warningTypesOption(openWarnings: BigDataOverview['openWarnings'], ctx: ChartContext): EChartsOption {
   const { t, scale } = ctx;
   return {
     ...base(ctx),
@@ -173,14 +173,14 @@ export function warningTypesOption(overview: BigDataOverview, ctx: ChartContext)
     series: [{
       type: 'pie', radius: ['42%', '72%'], center: ['36%', '52%'], label: { show: false },
       itemStyle: { borderColor: '#061a33', borderWidth: 2 },
-      data: overview.openWarnings.filter((c) => c.count > 0).map((c) => ({ name: t(`enum.warningType.${c.warningType}`), value: c.count })),
+      data: openWarnings.filter((c) => c.count > 0).map((c) => ({ name: t(`enum.warningType.${c.warningType}`), value: c.count })),
     }],
   };
 }
 
 /** Manifests per stage, the open ones first. */
-export function stagesOption(overview: BigDataOverview, ctx: ChartContext): EChartsOption {
+export function stagesOption(manifests: BigDataOverview['manifests'], ctx: ChartContext): EChartsOption {
   const stages = MANIFEST_STAGES.slice().reverse();
-  return horizontalBars(stages.map((s) => ctx.t(`bigdata.stage_${s}`)), stages.map((s) => overview.manifests[s]), ctx,
+  return horizontalBars(stages.map((s) => ctx.t(`bigdata.stage_${s}`)), stages.map((s) => manifests[s]), ctx,
     stages.map((s) => (s === 'voided' ? PALETTE.off : s === 'completed' ? PALETTE.good : s === 'returned' ? PALETTE.bad : PALETTE.accent)), 'count');
 }

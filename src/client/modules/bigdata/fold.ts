@@ -98,8 +98,9 @@ function foldStorage(o: BigDataOverview, p: StorageWeightPayload, sign: Directio
   return {
     ...o,
     storage: { ...o.storage, tonnes: round3(o.storage.tonnes + (sign * p.delta) / 1000) },
+    // The map's devices keep the fill of the last overview read: the map draws states, not fill, and redrawing it for
+    // every weight would cost the busiest screen most of its frames.
     fillBands: bands,
-    map: p.deviceId === null ? o.map : { ...o.map, devices: withDevice(o.map.devices, p.deviceId, (d) => ({ ...d, fillRatio: to })) },
   };
 }
 
