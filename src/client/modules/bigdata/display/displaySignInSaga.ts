@@ -1,6 +1,6 @@
 import { isAxiosError } from 'axios';
 import type { SagaIterator } from 'redux-saga';
-import { call, delay, put, race, select, spawn, take } from 'redux-saga/effects';
+import { call, delay, put, race, spawn, take } from 'redux-saga/effects';
 import { apiErrorMessage } from '../../../api/errors';
 import { translate } from '../../../i18n';
 import { storeAuthTokens, storeTenantId } from '../../login/loginSaga';
@@ -8,7 +8,7 @@ import { accessTokenRefused } from '../../../session/actions';
 import { clearAuthCookies } from '../../../session/accountSaga';
 import { displayAuthenticate, type DisplayAuthenticateResult } from './displayApi';
 import { isWallPath, keepSecretFromAddress, readStoredSecret, readWallLocation, secretInFragment, type WallLocation } from './displaySecret';
-import { displaySignInActions as A, selectDisplaySignIn, type DisplaySignInState } from './displaySignInSlice';
+import { displaySignInActions as A } from './displaySignInSlice';
 
 /** An access token is exchanged again at this share of its lifetime, so a wall never holds an expired one. */
 export const RENEW_AT = 0.9;
@@ -67,7 +67,8 @@ export function* displayBootSaga(): SagaIterator {
   if (fromAddress) yield call(keepSecretFromAddress, fromAddress);
   const secret: string | null = fromAddress ?? (yield call(readStoredSecret));
   if (!secret) return;
+  // Marked before the sign-in starts: the spawned saga's own first put may land only after this one looks.
+  yield put(A.signingIn());
   yield spawn(displaySignInSaga, secret);
-  const state: DisplaySignInState = yield select(selectDisplaySignIn);
-  if (state.status === 'signingIn') yield take([A.signedIn.type, A.revoked.type]);
+  yield take([A.signedIn.type, A.revoked.type]);
 }
