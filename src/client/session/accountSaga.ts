@@ -3,21 +3,15 @@ import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { apiErrorMessage } from '../api/errors';
 import { authenticate, changePassword, changeUserLanguage } from '../api/services';
 import type { AuthenticateResult } from '../api/types';
-import { storeAuthTokens } from '../modules/login/loginSaga';
+import { clearAuthCookies, storeAuthTokens } from './authCookies';
 import { type Language, switchLanguage, translate } from '../i18n';
-import { COOKIE, LANGUAGE_COOKIE_MS, removeCookie, writeCookie } from '../util/cookies';
+import { COOKIE, LANGUAGE_COOKIE_MS, writeCookie } from '../util/cookies';
 import { navigateTo } from '../util/navigator';
 import { removeItem, STORAGE_KEYS } from '../util/storage';
 import { showToast } from '../util/toaster';
 import { languageChangeRequested, logoutRequested, passwordChangeRequested, sessionExpired } from './actions';
 import { languageChanged, loggedOut, passwordChanged, passwordChangeFailed, passwordChangeStarted } from './appSlice';
 import { selectIsLoggedIn, selectUser } from './selectors';
-
-export function clearAuthCookies(): void {
-  removeCookie(COOKIE.authToken);
-  removeCookie(COOKIE.encAuthToken);
-  removeCookie(COOKIE.locking);
-}
 
 export function clearPageCache(): void {
   removeItem(STORAGE_KEYS.tabs);

@@ -9,7 +9,8 @@ import { realtimeStartRequested } from '../../realtime/actions';
 import { abpFailure, serverConfiguration, TENANT_SESSION } from '../../app/test-support';
 import { configureMapKey } from '../../util/amap';
 import { navigateTo } from '../../util/navigator';
-import { checkTenantSaga, loginSaga, storeAuthTokens, storeTenant } from './loginSaga';
+import { storeAuthTokens } from '../../session/authCookies';
+import { checkTenantSaga, loginSaga, storeTenant } from './loginSaga';
 import { loginFailed, loginRequested, loginSucceeded, tenantCheckRequested, tenantResolved } from './loginSlice';
 
 const initialState = (): RootState => rootReducer(undefined, { type: '@@init' });

@@ -5,8 +5,9 @@ import { authenticate, isTenantAvailable } from '../../api/services';
 import { type AuthenticateResult, type IsTenantAvailableResult, TenantAvailability } from '../../api/types';
 import { passwordChangeRequired } from '../../session/appSlice';
 import { initShellStateSaga, loadSessionSaga } from '../../session/sessionSaga';
+import { storeAuthTokens, storeTenantId } from '../../session/authCookies';
 import { translate } from '../../i18n';
-import { COOKIE, LANGUAGE_COOKIE_MS, readTenantIdCookie, removeCookie, writeCookie } from '../../util/cookies';
+import { readTenantIdCookie } from '../../util/cookies';
 import { navigateTo } from '../../util/navigator';
 import { readJson, STORAGE_KEYS, writeJson } from '../../util/storage';
 import {
@@ -19,19 +20,6 @@ import {
   tenantChecking,
   tenantResolved,
 } from './loginSlice';
-
-/** Token cookies: kept for the token's lifetime with "remember me", for the browser session otherwise. */
-export function storeAuthTokens(result: AuthenticateResult, remember: boolean): void {
-  const maxAge = remember ? result.expireInSeconds * 1000 : undefined;
-  writeCookie(COOKIE.authToken, result.accessToken, maxAge);
-  writeCookie(COOKIE.encAuthToken, result.encryptedAccessToken, maxAge);
-}
-
-/** The tenant cookie: which tenant anonymous calls speak to (a signed-in user's calls go by the token). */
-export function storeTenantId(tenantId: number | null): void {
-  if (tenantId == null) removeCookie(COOKIE.tenantId);
-  else writeCookie(COOKIE.tenantId, String(tenantId), LANGUAGE_COOKIE_MS);
-}
 
 /** The tenant cookie, and the tenancy name the login form shows next time. */
 export function storeTenant(tenancyName: string, tenantId: number | null): void {

@@ -3,9 +3,8 @@ import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import type { StaticProvider } from 'redux-saga-test-plan/providers';
-import { storeAuthTokens, storeTenantId } from '../../login/loginSaga';
+import { clearAuthCookies, storeAuthTokens, storeTenantId } from '../../../session/authCookies';
 import { accessTokenRefused } from '../../../session/actions';
-import { clearAuthCookies } from '../../../session/accountSaga';
 import { displayAuthenticate, type DisplayAuthenticateResult } from './displayApi';
 import { keepSecretFromAddress, readStoredSecret, readWallLocation, secretInFragment, wallUrl } from './displaySecret';
 import { displayBootSaga, displaySignInSaga, isRefusal, retryDelayMs } from './displaySignInSaga';
