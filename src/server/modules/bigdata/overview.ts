@@ -1,5 +1,5 @@
 import {
-  BIGDATA_LIMITS, FILL_BAND_EDGES, MANIFEST_STAGES, manifestStage, TICKER_TYPES,
+  BIGDATA_LIMITS, FILL_BAND_EDGES, manifestStage, TICKER_TYPES,
   type BigDataOverview, type ManifestStage, type MapDevice, type MapEnterprise, type NamedTonnes, type PeriodTonnes, type TransferFlow,
 } from '../../../shared/bigdata';
 import { corporateType, disposalMethod, warningStatus, warningType } from '../../../shared/enums';
@@ -204,7 +204,7 @@ async function readStages(db: Db, scope: Scope): Promise<Record<ManifestStage, n
   const rows = await db.query<{ declareStatus: number; dispatchStatus: number; signStatus: number; orders: number }>(sql`
     select r.declare_status as "declareStatus", r.dispatch_status as "dispatchStatus", r.sign_status as "signStatus", sum(r.orders) as orders
       from ${COUNTS} r where ${and(rollupScope('r', scope))} group by 1, 2, 3`);
-  const stages = Object.fromEntries(MANIFEST_STAGES.map((s) => [s, 0])) as Record<ManifestStage, number>;
+  const stages: Record<ManifestStage, number> = { draft: 0, inTransit: 0, returned: 0, completed: 0, voided: 0 };
   for (const row of rows) stages[manifestStage(row)] += Number(row.orders);
   return stages;
 }
