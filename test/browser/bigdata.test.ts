@@ -75,6 +75,10 @@ describe('the wall display', () => {
     expect(layout.canvases.length).toBeGreaterThanOrEqual(CHARTS.length + 1);
     // Text grows with the screen instead of being blown up: the title at 4K is twice its 1080p size.
     expect(layout.title).toBeCloseTo(30 * (height / 1080), 0);
+    // The server has a map key, but there is no internet: past AMap's load timeout the offline map is still the one drawn.
+    await page.waitForTimeout(4500);
+    expect(await byTestId(page, 'bd-map-amap').count()).toBe(0);
+    expect(await byTestId(page, 'bd-map-chart').locator('canvas').count()).toBeGreaterThan(0);
     await page.close();
   }, 60_000);
 

@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, Spinner, Tag } from '@blueprintjs/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { BigDataOverview, EnterpriseCard } from '../../../shared/bigdata';
 import { useAppDispatch } from '../../app/hooks';
 import type { Translate } from '../../crud/types';
@@ -7,7 +7,9 @@ import { bigdataActions, type BigDataState } from './bigdataSlice';
 import { Chart } from './Chart';
 import { formatCount, formatTonnes } from './format';
 import { useEffectsWhileSmooth } from './hooks';
+import { AMapView } from './map/AMapView';
 import { registerChinaMap } from './map/registerChina';
+import { useAMap } from './map/useAMap';
 import { mapOption } from './mapOption';
 import { Panel } from './Panel';
 
@@ -56,7 +58,10 @@ function CardView({ state, t, onClose }: { state: NonNullable<BigDataState['card
   );
 }
 
-/** The tenant's enterprises, devices and flows on China's map; a click on a point opens its enterprise's card. */
+/**
+ * The tenant's enterprises, devices and flows on China's map (AMap's when it loads, the offline one otherwise); a click on
+ * a point opens its enterprise's card.
+ */
 export function MapPanel({ overview, card, scale, t }: { overview: BigDataOverview; card: BigDataState['card']; scale: number; t: Translate }) {
   const dispatch = useAppDispatch();
   const effects = useEffectsWhileSmooth();
@@ -73,6 +78,8 @@ export function MapPanel({ overview, card, scale, t }: { overview: BigDataOvervi
     },
   }), [dispatch]);
   const close = useMemo(() => () => dispatch(bigdataActions.cardClosed()), [dispatch]);
+  const openCard = useCallback((id: number) => dispatch(bigdataActions.cardRequested(id)), [dispatch]);
+  const amap = useAMap();
   return (
     <Panel
       title={t('bigdata.map')}
@@ -88,7 +95,9 @@ export function MapPanel({ overview, card, scale, t }: { overview: BigDataOvervi
         </ButtonGroup>
       )}
     >
-      <Chart option={option} merge onEvents={onEvents} testId="bd-map-chart" />
+      {amap
+        ? <AMapView api={amap} enterprises={enterprises} devices={devices} flows={flows[flowWindow]} onEnterprise={openCard} />
+        : <Chart option={option} merge onEvents={onEvents} testId="bd-map-chart" />}
       {card && <CardView state={card} t={t} onClose={close} />}
     </Panel>
   );

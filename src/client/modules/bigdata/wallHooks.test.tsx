@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { act } from 'react';
+import { act, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { scriptsOf, useIdle, useReloadOnNewBuild, useRotation } from './wallHooks';
 
@@ -24,7 +24,7 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-function mount(element: JSX.Element) {
+function mount(element: ReactElement) {
   root = createRoot(container);
   act(() => root!.render(element));
 }
