@@ -1,0 +1,175 @@
+import { STREAM_TOPIC, type EventTopic, type LiveStream } from '../../../shared/live/events';
+import { Backlog } from './backlog';
+import { conflate } from './conflation';
+import { prepareEvent, type AddressedEvent, type FeedAudience, type FeedOutlet, type PreparedEvent } from './event';
+import { frameMessage } from './frame';
+import { ReorderBuffer, type ReorderSettings } from './reorder';
+
+export interface FeedSettings extends ReorderSettings {
+  /** A connection with more than this waiting in its socket gets no frame until it drains. */
+  maxBufferedBytes: number;
+  /** A backlog holding more events that cannot be conflated is dropped for a declared gap. */
+  maxBacklogEvents: number;
+}
+
+export class StreamRefusedError extends Error {
+  constructor(readonly stream: string) {
+    super(`The live stream '${stream}' is not allowed for this user.`);
+  }
+}
+
+interface Subscriber {
+  id: string;
+  userId: number;
+  topics: ReadonlySet<EventTopic>;
+  enterpriseIds: ReadonlySet<number> | null;
+  streams: Set<LiveStream>;
+  /** Identical for connections that see exactly the same events (bar those addressed to their user). */
+  view: string;
+  /** The end of the last frame it was sent (null: none yet, its first frame starts where the tenant's next does). */
+  sentUpTo: number | null;
+  backlog: Backlog | null;
+  outlet: FeedOutlet;
+}
+
+interface TenantFeed {
+  buffer: ReorderBuffer<PreparedEvent>;
+  subscribers: Set<Subscriber>;
+}
+
+const viewOf = (s: Pick<Subscriber, 'topics' | 'enterpriseIds' | 'streams'>) =>
+  `${[...s.topics].sort().join(',')}|${s.enterpriseIds ? [...s.enterpriseIds].sort((a, b) => a - b).join(',') : '*'}|${[...s.streams].sort().join(',')}`;
+
+function mayView(s: Subscriber, { event, stream }: PreparedEvent): boolean {
+  if (event.userIds) return event.userIds.includes(s.userId);
+  if (!s.topics.has(event.topic)) return false;
+  if (stream !== null && !s.streams.has(stream)) return false;
+  return event.enterpriseIds === null || s.enterpriseIds === null || event.enterpriseIds.some((id) => s.enterpriseIds!.has(id));
+}
+
+/**
+ * Live events to this instance's connections, as frames (shared/live/events `LiveFrame`). Every instance gets every
+ * event of a tenant, orders them (ReorderBuffer), and on one timer for all sockets builds, per tenant, one conflated
+ * frame per distinct view and range, sent as the same Buffer to every connection that has it. Only connections with
+ * events addressed to their user, or a backlog, get frames of their own.
+ */
+export class LiveFeed {
+  private readonly tenants = new Map<number, TenantFeed>();
+  private readonly subscribers = new Map<string, { tenant: TenantFeed; subscriber: Subscriber }>();
+
+  constructor(private readonly settings: FeedSettings, private readonly now: () => number = Date.now) {}
+
+  /** A connection joins, subscribed to nothing but the events addressed to its user. */
+  add(connectionId: string, tenantKey: number, userId: number, audience: FeedAudience, outlet: FeedOutlet): void {
+    const tenant = this.tenantOf(tenantKey);
+    const subscriber: Subscriber = {
+      id: connectionId, userId, topics: new Set(audience.topics),
+      enterpriseIds: audience.enterpriseIds === null ? null : new Set(audience.enterpriseIds),
+      streams: new Set(), view: '', sentUpTo: tenant.buffer.releasedUpTo, backlog: null, outlet,
+    };
+    subscriber.view = viewOf(subscriber);
+    tenant.subscribers.add(subscriber);
+    this.subscribers.set(connectionId, { tenant, subscriber });
+  }
+
+  remove(connectionId: string): void {
+    const entry = this.subscribers.get(connectionId);
+    if (!entry) return;
+    entry.tenant.subscribers.delete(entry.subscriber);
+    this.subscribers.delete(connectionId);
+  }
+
+  /** Adds streams (all or none: one the audience does not allow throws StreamRefusedError); returns those now held. */
+  subscribe(connectionId: string, streams: readonly LiveStream[]): LiveStream[] {
+    const subscriber = this.subscriberOf(connectionId);
+    const refused = streams.find((stream) => !subscriber.topics.has(STREAM_TOPIC[stream]));
+    if (refused !== undefined) throw new StreamRefusedError(refused);
+    for (const stream of streams) subscriber.streams.add(stream);
+    subscriber.view = viewOf(subscriber);
+    return [...subscriber.streams].sort();
+  }
+
+  unsubscribe(connectionId: string, streams: readonly LiveStream[]): LiveStream[] {
+    const subscriber = this.subscriberOf(connectionId);
+    for (const stream of streams) subscriber.streams.delete(stream);
+    subscriber.view = viewOf(subscriber);
+    return [...subscriber.streams].sort();
+  }
+
+  /** Committed events of a tenant, from this instance or another, in any order. */
+  accept(tenantKey: number, events: readonly AddressedEvent[]): void {
+    const tenant = this.tenantOf(tenantKey);
+    const now = this.now();
+    for (const event of events) tenant.buffer.add(prepareEvent(event), now);
+  }
+
+  /** Sends what is due: called by one timer for all connections. */
+  flush(): void {
+    const now = this.now();
+    for (const tenant of this.tenants.values()) {
+      const release = tenant.buffer.release(now);
+      if (release) this.sendRelease(tenant, release.events, release.upTo, release.holeUpTo);
+      else this.drainBacklogs(tenant);
+    }
+  }
+
+  private sendRelease(tenant: TenantFeed, events: PreparedEvent[], upTo: number, holeUpTo: number): void {
+    const addressed = new Set(events.flatMap((e) => e.event.userIds ?? []));
+    const shared = new Map<string, Buffer | null>();
+    for (const s of tenant.subscribers) {
+      // Never claim a seq given up: the client learns of the gap from `after`.
+      const after = Math.max(s.sentUpTo ?? events[0].seq - 1, holeUpTo);
+      const own = (e: PreparedEvent) => e.seq > after && mayView(s, e);
+      if (s.backlog || addressed.has(s.userId) || this.isSlow(s)) {
+        s.backlog ??= new Backlog(after, after, this.settings.maxBacklogEvents);
+        s.backlog.declareGap(holeUpTo);
+        s.backlog.add(conflate(events.filter(own)), upTo);
+        this.sendBacklog(s);
+        continue;
+      }
+      const key = `${after}|${s.view}`;
+      let frame = shared.get(key);
+      if (frame === undefined) {
+        const visible = conflate(events.filter(own));
+        frame = visible.length > 0 ? frameMessage(after, upTo, visible) : null;
+        shared.set(key, frame);
+      }
+      // Nothing for it: no frame, and its next one starts where this one would have (the range held nothing it sees).
+      if (frame === null) continue;
+      s.outlet.send(frame);
+      s.sentUpTo = upTo;
+    }
+  }
+
+  private drainBacklogs(tenant: TenantFeed): void {
+    for (const s of tenant.subscribers) if (s.backlog) this.sendBacklog(s);
+  }
+
+  private sendBacklog(s: Subscriber): void {
+    if (!s.backlog || this.isSlow(s)) return;
+    const { after, upTo, events } = s.backlog.frame();
+    s.backlog = null;
+    if (events.length === 0 && after === s.sentUpTo) return;
+    s.outlet.send(frameMessage(after, upTo, events));
+    s.sentUpTo = upTo;
+  }
+
+  private isSlow(s: Subscriber): boolean {
+    return s.outlet.bufferedAmount > this.settings.maxBufferedBytes;
+  }
+
+  private tenantOf(tenantKey: number): TenantFeed {
+    let tenant = this.tenants.get(tenantKey);
+    if (!tenant) {
+      tenant = { buffer: new ReorderBuffer<PreparedEvent>(this.settings), subscribers: new Set() };
+      this.tenants.set(tenantKey, tenant);
+    }
+    return tenant;
+  }
+
+  private subscriberOf(connectionId: string): Subscriber {
+    const entry = this.subscribers.get(connectionId);
+    if (!entry) throw new Error(`connection ${connectionId} is not on the live feed`);
+    return entry.subscriber;
+  }
+}
