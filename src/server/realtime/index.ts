@@ -3,11 +3,16 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { createFanout, isControl, type Fanout, type FanoutScope } from './fanout';
-import { Hub, type HubContext, type HubMethod, type HubUser } from './hub';
+import { isLiveStream, SUBSCRIBE_METHOD, UNSUBSCRIBE_METHOD, type LiveStream } from '../../shared/live/events';
+import { tenantKey } from '../db/tenant-key';
+import { createFanout, isControl, isEvents, type Fanout, type FanoutScope } from './fanout';
+import type { AddressedEvent } from './feed/event';
+import { LiveFeed, StreamRefusedError, type FeedSettings } from './feed/live-feed';
+import { Hub, HubError, type HubContext, type HubMethod, type HubUser } from './hub';
 
 export { HubError } from './hub';
 export type { HubContext, HubMethod, HubUser } from './hub';
+export type { AddressedEvent, FeedAudience } from './feed/event';
 
 export interface HubOptions {
   /** Hub URL path, e.g. '/chatmsg'; negotiate is served at `${path}/negotiate`. */
@@ -30,10 +35,14 @@ export interface HubOptions {
   handshakeTimeoutMs?: number;
   /** Largest accepted WebSocket message, default 32 KB (ASP.NET Core's MaximumReceiveMessageSize). */
   maxMessageBytes?: number;
+  /** Live frame bounds (tests shrink them); defaults in LIVE_FEED_DEFAULTS. */
+  feed?: Partial<FeedSettings>;
 }
 
 export interface HubServer {
   addMethod(name: string, handler: HubMethod): void;
+  /** Committed live events of a tenant, to every instance's subscribed connections as frames. */
+  publishEvents(tenantId: number | null, events: readonly AddressedEvent[]): Promise<void>;
   sendToUser(tenantId: number | null, userId: number, target: string, ...args: unknown[]): Promise<void>;
   sendToTenant(tenantId: number | null, target: string, ...args: unknown[]): Promise<void>;
   sendToGroup(group: string, target: string, ...args: unknown[]): Promise<void>;
@@ -55,6 +64,31 @@ export interface HubServer {
   dropAll(): void;
   /** Sends a Close message to every client, closes the sockets and quits Redis. */
   close(): Promise<void>;
+}
+
+/**
+ * Frames leave every FRAME_INTERVAL_MS, on one timer for all connections: short enough for a reading to reach a screen
+ * within a tenth of a second, long enough that a busy tenant's events go out as a few frames a second, not one each.
+ */
+const FRAME_INTERVAL_MS = 50;
+
+export const LIVE_FEED_DEFAULTS: FeedSettings = {
+  // A missing seq is a writer that died between commit and push once the events after it waited this long.
+  holeMs: 1000,
+  // After-commit callbacks race by milliseconds: a tenant's first events wait this long for earlier ones.
+  settleMs: 100,
+  // About a second of frames for a busy screen: beyond it the client is not keeping up.
+  maxBufferedBytes: 512 * 1024,
+  maxBacklogEvents: 1000,
+};
+
+/** The streams named by a Subscribe/Unsubscribe argument; an unknown name is the caller's error. */
+function streamsOf(value: unknown): LiveStream[] {
+  if (!Array.isArray(value)) throw new HubError('Expected a list of live streams.');
+  return value.map((stream) => {
+    if (!isLiveStream(stream)) throw new HubError(`Unknown live stream '${String(stream)}'.`);
+    return stream;
+  });
 }
 
 /** ASP.NET Core drops negotiated but unused connection tokens after this long. */
@@ -81,15 +115,40 @@ export async function registerHub(app: FastifyInstance, options: HubOptions): Pr
     logger: app.log,
   });
 
+  const feed = new LiveFeed({ ...LIVE_FEED_DEFAULTS, ...options.feed });
+  const frames = setInterval(() => feed.flush(), FRAME_INTERVAL_MS);
+  frames.unref();
+  hub.onConnect(({ connectionId, user }) => {
+    const outlet = hub.outletOf(connectionId);
+    if (!user || !outlet) return;
+    feed.add(connectionId, tenantKey(user.tenantId), user.userId, user.audience ?? { topics: [], enterpriseIds: null }, outlet);
+  });
+  hub.onDisconnect(({ connectionId }) => feed.remove(connectionId));
+  const onStreams = (change: (connectionId: string, streams: LiveStream[]) => LiveStream[]): HubMethod => (ctx, streams) => {
+    try {
+      return change(ctx.connectionId, streamsOf(streams));
+    } catch (err) {
+      if (err instanceof StreamRefusedError) throw new HubError(err.message);
+      throw err;
+    }
+  };
+  hub.addMethod(SUBSCRIBE_METHOD, onStreams((id, streams) => feed.subscribe(id, streams)));
+  hub.addMethod(UNSUBSCRIBE_METHOD, onStreams((id, streams) => feed.unsubscribe(id, streams)));
+
   let fanout: Fanout;
   try {
     fanout = await createFanout({
       redisUrl: options.redisUrl,
       channelPrefix: options.channelPrefix ?? 'hub',
-      deliverLocal: (message) => (isControl(message) ? hub.closeLocal(message.scope) : hub.deliverLocal(message)),
+      deliverLocal: (message) => {
+        if (isControl(message)) hub.closeLocal(message.scope);
+        else if (isEvents(message)) feed.accept(message.tenantKey, message.events);
+        else hub.deliverLocal(message);
+      },
       logger: app.log,
     });
   } catch (err) {
+    clearInterval(frames);
     await hub.close();
     throw err;
   }
@@ -111,6 +170,7 @@ export async function registerHub(app: FastifyInstance, options: HubOptions): Pr
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      clearInterval(frames);
       app.server.off('upgrade', onUpgrade);
       await hub.close();
       await fanout.close();
@@ -123,6 +183,7 @@ export async function registerHub(app: FastifyInstance, options: HubOptions): Pr
 
   return {
     addMethod: (name, handler) => hub.addMethod(name, handler),
+    publishEvents: (tenantId, events) => fanout.publish({ tenantKey: tenantKey(tenantId), events: [...events] }),
     sendToUser: (tenantId, userId, target, ...args) => publish({ kind: 'user', tenantId, userId }, target, args),
     sendToTenant: (tenantId, target, ...args) => publish({ kind: 'tenant', tenantId }, target, args),
     sendToGroup: (group, target, ...args) => publish({ kind: 'group', group }, target, args),
