@@ -41,7 +41,10 @@ async function listen(token: string): Promise<{ connection: HubConnection; batch
     .configureLogging(LogLevel.None).build();
   const batches: LiveEvent[][] = [];
   connection.on(CHAT_TARGET, (batch: LiveEvent[]) => batches.push(batch));
-  connection.on(FRAME_TARGET, (frame: LiveFrame) => batches.push(frame.events));
+  // An empty frame only moves the connection's range on: no batch of events.
+  connection.on(FRAME_TARGET, (frame: LiveFrame) => {
+    if (frame.events.length > 0) batches.push(frame.events);
+  });
   await connection.start();
   connections.push(connection);
   return { connection, batches, events: () => batches.flat() };

@@ -80,6 +80,7 @@ export const LIVE_FEED_DEFAULTS: FeedSettings = {
   // About a second of frames for a busy screen: beyond it the client is not keeping up.
   maxBufferedBytes: 512 * 1024,
   maxBacklogEvents: 1000,
+  idleFrameMs: 1000,
 };
 
 /** The streams named by a Subscribe/Unsubscribe argument; an unknown name is the caller's error. */

@@ -2,7 +2,7 @@ import type { FeedAudience } from './event';
 import { LiveFeed, StreamRefusedError, type FeedSettings } from './live-feed';
 import { FakeOutlet, liveEvent, reading, warning } from './test-support';
 
-const SETTINGS: FeedSettings = { holeMs: 1000, settleMs: 0, maxBufferedBytes: 1000, maxBacklogEvents: 5 };
+const SETTINGS: FeedSettings = { holeMs: 1000, settleMs: 0, maxBufferedBytes: 1000, maxBacklogEvents: 5, idleFrameMs: 500 };
 const MONITORING: FeedAudience = { topics: ['monitoring'], enterpriseIds: null };
 const TENANT = 1;
 
@@ -58,6 +58,17 @@ describe('live feed', () => {
     feed.accept(TENANT, [reading(4, 7)]);
     tick();
     expect(outlet.frames).toEqual([{ after: 0, upTo: 2, seqs: [1] }, { after: 2, upTo: 6, seqs: [6] }]);
+  });
+
+  it('brings a connection whose streams were quiet to the tenant\'s latest seq with an empty frame now and then', () => {
+    const { feed, connect, tick } = feedWithClock();
+    const outlet = connect('c1');
+    feed.subscribe('c1', ['warnings']);
+    for (let seq = 1; seq <= 12; seq += 1) {
+      feed.accept(TENANT, [reading(seq, 7)]);
+      tick(100);
+    }
+    expect(outlet.frames).toEqual([{ after: 0, upTo: 5, seqs: [] }, { after: 5, upTo: 10, seqs: [] }]);
   });
 
   it('exposes a seq given up as a gap: the next frame starts above it', () => {

@@ -10,6 +10,11 @@ export interface FeedSettings extends ReorderSettings {
   maxBufferedBytes: number;
   /** A backlog holding more events that cannot be conflated is dropped for a declared gap. */
   maxBacklogEvents: number;
+  /**
+   * A connection whose streams were quiet this long gets an empty frame bringing it to the tenant's latest seq: its
+   * log's coverage stays close, so a catch-up after a gap reads little.
+   */
+  idleFrameMs: number;
 }
 
 export class StreamRefusedError extends Error {
@@ -28,6 +33,7 @@ interface Subscriber {
   view: string;
   /** The end of the last frame it was sent (null: none yet, its first frame starts where the tenant's next does). */
   sentUpTo: number | null;
+  lastSentAt: number;
   backlog: Backlog | null;
   outlet: FeedOutlet;
 }
@@ -65,7 +71,7 @@ export class LiveFeed {
     const subscriber: Subscriber = {
       id: connectionId, userId, topics: new Set(audience.topics),
       enterpriseIds: audience.enterpriseIds === null ? null : new Set(audience.enterpriseIds),
-      streams: new Set(), view: '', sentUpTo: tenant.buffer.releasedUpTo, backlog: null, outlet,
+      streams: new Set(), view: '', sentUpTo: tenant.buffer.releasedUpTo, lastSentAt: this.now(), backlog: null, outlet,
     };
     subscriber.view = viewOf(subscriber);
     tenant.subscribers.add(subscriber);
@@ -108,23 +114,26 @@ export class LiveFeed {
     const now = this.now();
     for (const tenant of this.tenants.values()) {
       const release = tenant.buffer.release(now);
-      if (release) this.sendRelease(tenant, release.events, release.upTo, release.holeUpTo);
-      else this.drainBacklogs(tenant);
+      if (release) this.sendRelease(tenant, release.events, release.upTo, release.holeUpTo, now);
+      else this.drainBacklogs(tenant, now);
     }
   }
 
-  private sendRelease(tenant: TenantFeed, events: PreparedEvent[], upTo: number, holeUpTo: number): void {
+  private sendRelease(tenant: TenantFeed, events: PreparedEvent[], upTo: number, holeUpTo: number, now: number): void {
     const addressed = new Set(events.flatMap((e) => e.event.userIds ?? []));
     const shared = new Map<string, Buffer | null>();
+    const empty = new Map<number, Buffer>();
     for (const s of tenant.subscribers) {
+      // A connection that joined before the tenant's first release here starts where that release does.
+      s.sentUpTo ??= events[0].seq - 1;
       // Never claim a seq given up: the client learns of the gap from `after`.
-      const after = Math.max(s.sentUpTo ?? events[0].seq - 1, holeUpTo);
+      const after = Math.max(s.sentUpTo, holeUpTo);
       const own = (e: PreparedEvent) => e.seq > after && mayView(s, e);
       if (s.backlog || addressed.has(s.userId) || this.isSlow(s)) {
         s.backlog ??= new Backlog(after, after, this.settings.maxBacklogEvents);
         s.backlog.declareGap(holeUpTo);
         s.backlog.add(conflate(events.filter(own)), upTo);
-        this.sendBacklog(s);
+        this.sendBacklog(s, now);
         continue;
       }
       const key = `${after}|${s.view}`;
@@ -134,24 +143,31 @@ export class LiveFeed {
         frame = visible.length > 0 ? frameMessage(after, upTo, visible) : null;
         shared.set(key, frame);
       }
-      // Nothing for it: no frame, and its next one starts where this one would have (the range held nothing it sees).
-      if (frame === null) continue;
+      // Nothing for it: no frame (its next one starts where this one would have, the range held nothing it sees),
+      // unless it has had none for a while.
+      if (frame === null) {
+        if (now - s.lastSentAt < this.settings.idleFrameMs) continue;
+        frame = empty.get(after) ?? frameMessage(after, upTo, []);
+        empty.set(after, frame);
+      }
       s.outlet.send(frame);
       s.sentUpTo = upTo;
+      s.lastSentAt = now;
     }
   }
 
-  private drainBacklogs(tenant: TenantFeed): void {
-    for (const s of tenant.subscribers) if (s.backlog) this.sendBacklog(s);
+  private drainBacklogs(tenant: TenantFeed, now: number): void {
+    for (const s of tenant.subscribers) if (s.backlog) this.sendBacklog(s, now);
   }
 
-  private sendBacklog(s: Subscriber): void {
+  private sendBacklog(s: Subscriber, now: number): void {
     if (!s.backlog || this.isSlow(s)) return;
     const { after, upTo, events } = s.backlog.frame();
     s.backlog = null;
-    if (events.length === 0 && after === s.sentUpTo) return;
+    if (events.length === 0 && after === s.sentUpTo && now - s.lastSentAt < this.settings.idleFrameMs) return;
     s.outlet.send(frameMessage(after, upTo, events));
     s.sentUpTo = upTo;
+    s.lastSentAt = now;
   }
 
   private isSlow(s: Subscriber): boolean {
