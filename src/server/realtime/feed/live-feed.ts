@@ -24,7 +24,6 @@ export class StreamRefusedError extends Error {
 }
 
 interface Subscriber {
-  id: string;
   userId: number;
   topics: ReadonlySet<EventTopic>;
   enterpriseIds: ReadonlySet<number> | null;
@@ -69,7 +68,7 @@ export class LiveFeed {
   add(connectionId: string, tenantKey: number, userId: number, audience: FeedAudience, outlet: FeedOutlet): void {
     const tenant = this.tenantOf(tenantKey);
     const subscriber: Subscriber = {
-      id: connectionId, userId, topics: new Set(audience.topics),
+      userId, topics: new Set(audience.topics),
       enterpriseIds: audience.enterpriseIds === null ? null : new Set(audience.enterpriseIds),
       streams: new Set(), view: '', sentUpTo: tenant.buffer.releasedUpTo, lastSentAt: this.now(), backlog: null, outlet,
     };
