@@ -18,7 +18,7 @@ export function printLive(load: Outcome<LiveLoadResult> | undefined, memory: Out
     ]);
     console.log(formatTable('Hub fan-out: ingest post → a frame covering its last event in every client (SignalR JSON over WebSocket, ms; loaded: a second process keeps one core busy)',
       ['machine', 'clients', 'events/s asked', 'events/s made', 'events', 'frames/client', 'events/client', 'samples', 'p50', 'p99', 'max', 'lost', 'repeated'], rows));
-    console.log(`${fanout[0]?.clients ?? 0} clients connected in ${load.value.connectSeconds} s; ` +
+    console.log(`${fanout[0]?.clients ?? 0} clients subscribed to ${load.value.streams.join(', ')}, connected in ${load.value.connectSeconds} s; ` +
       fanout.map((run) => `${run.requests} posts (${run.errors} failed) at ${run.eventsPerSecondOffered}/s ${run.machine}`).join(', ') + '.');
   }
   if (memory && !memory.ok) console.log(`\nClient log memory: not measured (${memory.error.split('\n')[0]})`);
