@@ -41,7 +41,7 @@ export interface HubOptions {
 
 export interface HubServer {
   addMethod(name: string, handler: HubMethod): void;
-  /** Committed live events of a tenant, to every instance's subscribed connections as frames. */
+  /** Committed live events of a tenant, to every instance's subscribed connections as frames; never rejects. */
   publishEvents(tenantId: number | null, events: readonly AddressedEvent[]): Promise<void>;
   sendToUser(tenantId: number | null, userId: number, target: string, ...args: unknown[]): Promise<void>;
   sendToTenant(tenantId: number | null, target: string, ...args: unknown[]): Promise<void>;
@@ -184,7 +184,10 @@ export async function registerHub(app: FastifyInstance, options: HubOptions): Pr
 
   return {
     addMethod: (name, handler) => hub.addMethod(name, handler),
-    publishEvents: (tenantId, events) => fanout.publish({ tenantKey: tenantKey(tenantId), events: [...events] }),
+    // Delivered here before Redis is asked: should Redis fail, the other instances give these seqs up after a second
+    // and their clients catch up from the log, so the writer need not hear of it.
+    publishEvents: (tenantId, events) => fanout.publish({ tenantKey: tenantKey(tenantId), events: [...events] })
+      .catch((err: unknown) => app.log.warn({ err }, 'live events not fanned out to the other instances')),
     sendToUser: (tenantId, userId, target, ...args) => publish({ kind: 'user', tenantId, userId }, target, args),
     sendToTenant: (tenantId, target, ...args) => publish({ kind: 'tenant', tenantId }, target, args),
     sendToGroup: (group, target, ...args) => publish({ kind: 'group', group }, target, args),
