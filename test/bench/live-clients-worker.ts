@@ -1,7 +1,8 @@
 // A process holding many hub clients, as wall displays and supervisors would be. Driven over IPC by live-load.ts:
 // connect and subscribe → ready; start {base, range} → note, for every seq of the run on every connection, when a
 // frame first covered it; finish {batchEnds} → for each post, when its last event was covered on each client, against
-// the sender's clock (same machine); seqs never covered (lost) and events received twice (repeated).
+// the sender's clock (same machine); seqs never covered (lost) and events received twice (repeated: an event a frame
+// carries within the range of the connection's earlier frames, which never overlap when the hub is right).
 //
 // A frame covers every event in (after, upTo] the connection subscribed to, conflated ones included: a seq counts as
 // delivered when a frame covering it arrives, whether it carries the event or the later state that superseded it.
@@ -9,8 +10,9 @@
 // them from the log, the bench counts them lost.
 //
 // The clients speak the SignalR JSON protocol themselves (negotiate, WebSocket, handshake, pings) and read only the
-// frame's range and the event seqs: a thousand full @microsoft/signalr clients parsing every event would need more
-// CPU than the two cores the server runs on, and the bench would measure them, not the server. The official client is
+// frame's range, counting its events, and the seqs of a frame that overlaps an earlier one: a thousand full
+// @microsoft/signalr clients parsing every event would need more CPU than the two cores the server runs on, and the
+// bench would measure them, not the server. The official client is
 // what the integration and browser tests use.
 import WebSocket from 'ws';
 
@@ -28,8 +30,9 @@ interface Client {
   socket: WebSocket | null;
   /** When a frame first covered each seq of the run (0: not yet): a typed array, so 15,000 seqs × 500 clients stay small. */
   coveredAt: Float64Array;
-  /** Seqs whose event arrived, to count repeats. */
-  received: Uint8Array;
+  /** The end of the last frame (0 before the first): a frame starting below it overlaps. */
+  lastUpTo: number;
+  events: number;
   repeated: number;
   frames: number;
 }
@@ -42,20 +45,27 @@ const RECORD_SEPARATOR = '\u001e';
 const FRAME_HEAD = /^\{"type":1,"target":"ReceiveFrame","arguments":\[\{"after":(\d+),"upTo":(\d+),"events":/;
 const SEQ = /"seq":(\d+)/g;
 
-/** One ReceiveFrame message: its range covered, its event seqs checked off. */
+/** The events a frame carries: one `"seq":` each (no payload holds that text). */
+function countEvents(message: string, from: number): number {
+  let count = 0;
+  for (let at = message.indexOf('"seq":', from); at !== -1; at = message.indexOf('"seq":', at + 6)) count += 1;
+  return count;
+}
+
+/** One ReceiveFrame message: its range covered, its events counted, those within an earlier frame's range repeats. */
 function onMessage(client: Client, message: string, at: number): void {
   const head = FRAME_HEAD.exec(message);
   if (!head || range === 0) return;
+  const after = Number(head[1]);
+  const upTo = Number(head[2]);
   client.frames += 1;
-  const after = Number(head[1]) - base;
-  const upTo = Math.min(Number(head[2]) - base, range);
-  for (let i = Math.max(after, 0); i < upTo; i += 1) if (client.coveredAt[i] === 0) client.coveredAt[i] = at;
-  for (const match of message.slice(head[0].length).matchAll(SEQ)) {
-    const index = Number(match[1]) - base - 1;
-    if (index < 0 || index >= range) continue;
-    if (client.received[index]) client.repeated += 1;
-    else client.received[index] = 1;
+  client.events += countEvents(message, head[0].length);
+  if (after < client.lastUpTo) {
+    for (const match of message.slice(head[0].length).matchAll(SEQ)) if (Number(match[1]) <= client.lastUpTo) client.repeated += 1;
   }
+  client.lastUpTo = Math.max(client.lastUpTo, upTo);
+  const end = Math.min(upTo - base, range);
+  for (let i = Math.max(after - base, 0); i < end; i += 1) if (client.coveredAt[i] === 0) client.coveredAt[i] = at;
 }
 
 async function connect(client: Client): Promise<void> {
@@ -89,7 +99,7 @@ async function connect(client: Client): Promise<void> {
 
 async function connectAll(): Promise<void> {
   for (let i = 0; i < count; i += 1) {
-    clients.push({ socket: null, coveredAt: new Float64Array(0), received: new Uint8Array(0), repeated: 0, frames: 0 });
+    clients.push({ socket: null, coveredAt: new Float64Array(0), lastUpTo: 0, events: 0, repeated: 0, frames: 0 });
   }
   // A few at a time: a thousand simultaneous negotiates measure the login storm, not the fan-out.
   for (let i = 0; i < clients.length; i += 25) await Promise.all(clients.slice(i, i + 25).map(connect));
@@ -107,10 +117,8 @@ function finish(expectedLast: number, batchEnds: Array<[number, number]>) {
   let frames = 0;
   let events = 0;
   for (const client of clients) {
-    for (let i = 0; i < expected; i += 1) {
-      if (!(client.coveredAt[i] > 0)) lost += 1;
-      events += client.received[i];
-    }
+    for (let i = 0; i < expected; i += 1) if (!(client.coveredAt[i] > 0)) lost += 1;
+    events += client.events;
     repeated += client.repeated;
     frames += client.frames;
     for (const [seq, sentAt] of batchEnds) {
@@ -127,7 +135,7 @@ process.on('message', (command: Command) => {
     range = command.range;
     for (const client of clients) {
       client.coveredAt = new Float64Array(range);
-      client.received = new Uint8Array(range);
+      client.events = 0;
       client.repeated = 0;
       client.frames = 0;
     }
