@@ -7,6 +7,7 @@ import { isLiveStream, SUBSCRIBE_METHOD, UNSUBSCRIBE_METHOD, type LiveStream } f
 import { tenantKey } from '../db/tenant-key';
 import { createFanout, isControl, isEvents, type Fanout, type FanoutScope } from './fanout';
 import type { AddressedEvent } from './feed/event';
+import { startFrameTimer, type FrameTimerBounds } from './feed/frame-timer';
 import { LiveFeed, StreamRefusedError, type FeedSettings } from './feed/live-feed';
 import { Hub, HubError, type HubContext, type HubMethod, type HubUser } from './hub';
 
@@ -67,18 +68,19 @@ export interface HubServer {
 }
 
 /**
- * Frames leave every FRAME_INTERVAL_MS, on one timer for all connections: short enough for a reading to reach a screen
- * within a tenth of a second, long enough that a busy tenant's events go out as a few frames a second, not one each.
+ * Frames leave every 50 ms, up to every 100 ms when flushing them is costly (startFrameTimer): short enough for a
+ * reading to reach a screen within a tenth of a second, long enough that a busy tenant's events go out as a few frames
+ * a second, not one each.
  */
-const FRAME_INTERVAL_MS = 50;
+const FRAME_INTERVAL: FrameTimerBounds = { minMs: 50, maxMs: 100 };
 
 export const LIVE_FEED_DEFAULTS: FeedSettings = {
   // A missing seq is a writer that died between commit and push once the events after it waited this long.
   holeMs: 1000,
   // After-commit callbacks race by milliseconds: a tenant's first events wait this long for earlier ones.
   settleMs: 100,
-  // About a second of frames for a busy screen: beyond it the client is not keeping up.
-  maxBufferedBytes: 512 * 1024,
+  // About a second of frames for a busy screen, beyond what the kernel buffers: past it the client is not keeping up.
+  maxBufferedBytes: 64 * 1024,
   maxBacklogEvents: 1000,
   idleFrameMs: 1000,
 };
@@ -117,8 +119,7 @@ export async function registerHub(app: FastifyInstance, options: HubOptions): Pr
   });
 
   const feed = new LiveFeed({ ...LIVE_FEED_DEFAULTS, ...options.feed });
-  const frames = setInterval(() => feed.flush(), FRAME_INTERVAL_MS);
-  frames.unref();
+  const frames = startFrameTimer(() => feed.flush(), FRAME_INTERVAL);
   hub.onConnect(({ connectionId, user }) => {
     const outlet = hub.outletOf(connectionId);
     if (!user || !outlet) return;
@@ -149,7 +150,7 @@ export async function registerHub(app: FastifyInstance, options: HubOptions): Pr
       logger: app.log,
     });
   } catch (err) {
-    clearInterval(frames);
+    frames.stop();
     await hub.close();
     throw err;
   }
@@ -171,7 +172,7 @@ export async function registerHub(app: FastifyInstance, options: HubOptions): Pr
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
-      clearInterval(frames);
+      frames.stop();
       app.server.off('upgrade', onUpgrade);
       await hub.close();
       await fanout.close();
