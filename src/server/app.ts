@@ -27,7 +27,7 @@ import { RESOURCE_MODULES, SERVICE_MODULES } from './modules';
 import { mountDeviceIngest, startSweeper } from './modules/monitoring';
 import { mountUserConfiguration } from './modules/session/user-configuration';
 import { registerHub } from './realtime';
-import { groupsOf } from './modules/events';
+import { audienceOf } from './modules/events';
 import { loadSession } from './http/context';
 import { propertyOf, textOf } from '../shared/json';
 
@@ -163,10 +163,10 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
     authenticate: async (token) => {
       const subject = await tokens.verify(token);
       if (!subject) return null;
-      // The live-event groups are fixed for the connection's life: a changed role or link takes effect on reconnect.
+      // What the connection may see is fixed for its life: a changed role or link takes effect on reconnect.
       const session = await loadSession(db, subject);
       if (!session) return null;
-      return { userId: subject.userId, tenantId: subject.tenantId, userName: subject.userName, groups: groupsOf(session) };
+      return { userId: subject.userId, tenantId: subject.tenantId, userName: subject.userName, audience: audienceOf(session) };
     },
     decryptEncToken: (enc) => tokens.decrypt(enc),
     redisUrl: config.redisUrl,

@@ -1,12 +1,19 @@
 // A process holding many hub clients, as wall displays and supervisors would be. Driven over IPC by live-load.ts:
-// connect → ready; start {base, range} → record the arrival time of every event seq on every connection; finish
-// {batchEnds} → for each post, when its last event reached each client, against the sender's clock (same machine);
-// events lost and repeated.
+// connect and subscribe → ready; start {base, range} → note, for every seq of the run on every connection, when a
+// frame first covered it; finish {batchEnds} → for each post, when its last event was covered on each client, against
+// the sender's clock (same machine); seqs never covered (lost) and events received twice (repeated: an event a frame
+// carries within the range of the connection's earlier frames, which never overlap when the hub is right).
+//
+// A frame covers every event in (after, upTo] the connection subscribed to, conflated ones included: a seq counts as
+// delivered when a frame covering it arrives, whether it carries the event or the later state that superseded it.
+// A frame that starts above the previous one's end leaves the seqs between uncovered: the product's client would fetch
+// them from the log, the bench counts them lost.
 //
 // The clients speak the SignalR JSON protocol themselves (negotiate, WebSocket, handshake, pings) and read only the
-// seqs out of each frame: a thousand full @microsoft/signalr clients parsing every event would need more CPU than
-// the two cores the server runs on, and the bench would measure them, not the server. The official client is what
-// the integration and browser tests use.
+// frame's range, counting its events, and the seqs of a frame that overlaps an earlier one: a thousand full
+// @microsoft/signalr clients parsing every event would need more CPU than the two cores the server runs on, and the
+// bench would measure them, not the server. The official client is
+// what the integration and browser tests use.
 import WebSocket from 'ws';
 
 type Command =
@@ -14,16 +21,20 @@ type Command =
   | { type: 'finish'; expectedLast: number; batchEnds: Array<[number, number]> }
   | { type: 'exit' };
 
-const [url, token, countText] = process.argv.slice(2);
+const [url, token, countText, streamsText] = process.argv.slice(2);
 const count = Number(countText);
+const streams = streamsText.split(',');
 const now = () => performance.timeOrigin + performance.now();
 
 interface Client {
   socket: WebSocket | null;
-  /** Arrival time of each seq of the run (0: not yet): a typed array, so 15,000 events × 500 clients stay small. */
-  arrivals: Float64Array;
-  duplicates: number;
-  outOfRange: number;
+  /** When a frame first covered each seq of the run (0: not yet): a typed array, so 15,000 seqs × 500 clients stay small. */
+  coveredAt: Float64Array;
+  /** The end of the last frame (0 before the first): a frame starting below it overlaps. */
+  lastUpTo: number;
+  events: number;
+  repeated: number;
+  frames: number;
 }
 
 let base = 0;
@@ -31,20 +42,30 @@ let range = 0;
 const clients: Client[] = [];
 
 const RECORD_SEPARATOR = '\u001e';
+const FRAME_HEAD = /^\{"type":1,"target":"ReceiveFrame","arguments":\[\{"after":(\d+),"upTo":(\d+),"events":/;
 const SEQ = /"seq":(\d+)/g;
 
-/** One ReceiveEvent frame: every event seq in it checked off, the arrival of its last one noted. */
-function onFrame(client: Client, frame: string, at: number): void {
-  if (range === 0 || !frame.startsWith('{"type":1,"target":"ReceiveEvent"')) return;
-  for (const match of frame.matchAll(SEQ)) {
-    const index = Number(match[1]) - base - 1;
-    if (index < 0 || index >= range) {
-      client.outOfRange += 1;
-      continue;
-    }
-    if (client.arrivals[index] > 0) client.duplicates += 1;
-    else client.arrivals[index] = at;
+/** The events a frame carries: one `"seq":` each (no payload holds that text). */
+function countEvents(message: string, from: number): number {
+  let count = 0;
+  for (let at = message.indexOf('"seq":', from); at !== -1; at = message.indexOf('"seq":', at + 6)) count += 1;
+  return count;
+}
+
+/** One ReceiveFrame message: its range covered, its events counted, those within an earlier frame's range repeats. */
+function onMessage(client: Client, message: string, at: number): void {
+  const head = FRAME_HEAD.exec(message);
+  if (!head || range === 0) return;
+  const after = Number(head[1]);
+  const upTo = Number(head[2]);
+  client.frames += 1;
+  client.events += countEvents(message, head[0].length);
+  if (after < client.lastUpTo) {
+    for (const match of message.slice(head[0].length).matchAll(SEQ)) if (Number(match[1]) <= client.lastUpTo) client.repeated += 1;
   }
+  client.lastUpTo = Math.max(client.lastUpTo, upTo);
+  const end = Math.min(upTo - base, range);
+  for (let i = Math.max(after - base, 0); i < end; i += 1) if (client.coveredAt[i] === 0) client.coveredAt[i] = at;
 }
 
 async function connect(client: Client): Promise<void> {
@@ -55,26 +76,31 @@ async function connect(client: Client): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     socket.once('error', reject);
     socket.once('open', () => socket.send(`{"protocol":"json","version":1}${RECORD_SEPARATOR}`));
-    let handshaken = false;
+    let state: 'handshake' | 'subscribing' | 'live' = 'handshake';
     socket.on('message', (data) => {
       const at = now();
-      const text = data.toString();
-      for (const frame of text.split(RECORD_SEPARATOR)) {
-        if (!frame) continue;
-        if (!handshaken) {
-          handshaken = true;
-          if (frame !== '{}') reject(new Error(`handshake refused: ${frame}`));
-          else resolve();
-          continue;
+      for (const message of data.toString().split(RECORD_SEPARATOR)) {
+        if (!message) continue;
+        if (state === 'handshake') {
+          if (message !== '{}') return reject(new Error(`handshake refused: ${message}`));
+          state = 'subscribing';
+          socket.send(`${JSON.stringify({ type: 1, invocationId: 'streams', target: 'Subscribe', arguments: [streams] })}${RECORD_SEPARATOR}`);
+        } else if (state === 'subscribing' && message.startsWith('{"type":3')) {
+          if (message.includes('"error"')) return reject(new Error(`subscription refused: ${message}`));
+          state = 'live';
+          resolve();
+        } else {
+          onMessage(client, message, at);
         }
-        onFrame(client, frame, at);
       }
     });
   });
 }
 
 async function connectAll(): Promise<void> {
-  for (let i = 0; i < count; i += 1) clients.push({ socket: null, arrivals: new Float64Array(0), duplicates: 0, outOfRange: 0 });
+  for (let i = 0; i < count; i += 1) {
+    clients.push({ socket: null, coveredAt: new Float64Array(0), lastUpTo: 0, events: 0, repeated: 0, frames: 0 });
+  }
   // A few at a time: a thousand simultaneous negotiates measure the login storm, not the fan-out.
   for (let i = 0; i < clients.length; i += 25) await Promise.all(clients.slice(i, i + 25).map(connect));
   // The server drops a client silent for 30 s.
@@ -84,21 +110,23 @@ async function connectAll(): Promise<void> {
 }
 
 function finish(expectedLast: number, batchEnds: Array<[number, number]>) {
-  const expected = expectedLast - base;
+  const expected = Math.min(expectedLast - base, range);
   const latencies: number[] = [];
   let lost = 0;
-  let duplicates = 0;
-  let outOfRange = 0;
+  let repeated = 0;
+  let frames = 0;
+  let events = 0;
   for (const client of clients) {
-    for (let i = 0; i < expected; i += 1) if (!(client.arrivals[i] > 0)) lost += 1;
-    duplicates += client.duplicates;
-    outOfRange += client.outOfRange;
+    for (let i = 0; i < expected; i += 1) if (!(client.coveredAt[i] > 0)) lost += 1;
+    events += client.events;
+    repeated += client.repeated;
+    frames += client.frames;
     for (const [seq, sentAt] of batchEnds) {
-      const arrived = client.arrivals[seq - base - 1];
-      if (arrived > 0) latencies.push(arrived - sentAt);
+      const covered = client.coveredAt[seq - base - 1];
+      if (covered > 0) latencies.push(covered - sentAt);
     }
   }
-  return { clients: clients.length, expectedPerClient: expected, lost, duplicates, outOfRange, latencies };
+  return { clients: clients.length, expectedPerClient: expected, lost, repeated, frames, events, latencies };
 }
 
 process.on('message', (command: Command) => {
@@ -106,9 +134,10 @@ process.on('message', (command: Command) => {
     base = command.base;
     range = command.range;
     for (const client of clients) {
-      client.arrivals = new Float64Array(range);
-      client.duplicates = 0;
-      client.outOfRange = 0;
+      client.coveredAt = new Float64Array(range);
+      client.events = 0;
+      client.repeated = 0;
+      client.frames = 0;
     }
     process.send!({ type: 'started' });
   } else if (command.type === 'finish') {

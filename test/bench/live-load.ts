@@ -1,34 +1,73 @@
 // Live monitoring under load, on PostgreSQL: (1) sustained ingest — devices posting batches as fast as the server
-// takes them, every rule evaluated; (2) hub fan-out — 1,000 real SignalR clients in worker processes while devices
-// report at a steady rate, timed from the moment a batch is sent to the moment each client holds its last event,
-// with every event of the run checked off on every client (lost and repeated ones counted).
-import { fork, type ChildProcess } from 'node:child_process';
+// takes them, every rule evaluated; (2) hub fan-out — 1,000 real SignalR clients in worker processes, subscribed to
+// the monitoring streams, while devices report at a steady rate, timed from the moment a batch is sent to the moment
+// a frame covering its last event reaches each client, with every seq of the run checked off on every client (seqs no
+// frame covered are lost, events received twice repeated). Each rate runs on a quiet machine, then with a second
+// process keeping one core busy (what other work on a shared machine does to the hub).
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { isLiveStream, type LiveStream } from '../../src/shared/live/events';
 import { DEVICE_KEY_HEADER, INGEST_PATH } from '../../src/shared/monitoring';
 import { login, startBenchServer, TENANT_ID, type BenchServer } from './harness';
 import { round, summarize, type LatencySummary } from './stats';
 
 export interface LiveLoadSettings {
   ingest: { seconds: number; batch: number; devices: number };
-  /** One run per rate in `eventsPerSecond`, on the same connected clients. */
-  fanout: { clients: number; workers: number; eventsPerSecond: number[]; batch: number; seconds: number; warmupSeconds: number };
+  /** One run per rate in `eventsPerSecond` and machine in `machines`, on the same connected clients. */
+  fanout: {
+    clients: number; workers: number; eventsPerSecond: number[]; batch: number; seconds: number; warmupSeconds: number;
+    streams: LiveStream[]; machines: Machine[];
+  };
 }
+
+/** `loaded`: a second process keeps one core fully busy for the run. */
+export type Machine = 'quiet' | 'loaded';
 
 export const DEFAULT_LIVE_LOAD: LiveLoadSettings = {
   ingest: { seconds: 15, batch: 50, devices: 20 },
   // A batch of 5 readings yields 6 events (each reading, then the weight it leaves): 1,000 events/s is ≈167 posts/s.
-  fanout: { clients: 1000, workers: 2, eventsPerSecond: [250, 1000], batch: 5, seconds: 15, warmupSeconds: 3 },
+  // What the storage screen and the console subscribe to, as a wall display showing both would: no screen draws raw
+  // readings (BENCH_LIVE_STREAMS=readings,storage,devices,warnings measures a client that takes them too).
+  fanout: {
+    clients: 1000, workers: 2, eventsPerSecond: [250, 1000], batch: 5, seconds: 15, warmupSeconds: 3,
+    streams: ['storage', 'devices', 'warnings'], machines: ['quiet', 'loaded'],
+  },
 };
+
+/**
+ * The defaults, changed by BENCH_LIVE_CLIENTS, BENCH_LIVE_RATES (events/s, comma-separated), BENCH_LIVE_SECONDS,
+ * BENCH_LIVE_MACHINES (quiet,loaded) and BENCH_LIVE_STREAMS: a short run that proves the bench works before the full one.
+ */
+export function liveLoadSettings(env: NodeJS.ProcessEnv = process.env): LiveLoadSettings {
+  const { ingest, fanout } = DEFAULT_LIVE_LOAD;
+  const list = (text: string | undefined) => text?.split(',').map((s) => s.trim()).filter(Boolean);
+  const seconds = env.BENCH_LIVE_SECONDS ? Number(env.BENCH_LIVE_SECONDS) : undefined;
+  return {
+    ingest: { ...ingest, seconds: seconds ?? ingest.seconds },
+    fanout: {
+      ...fanout,
+      clients: env.BENCH_LIVE_CLIENTS ? Number(env.BENCH_LIVE_CLIENTS) : fanout.clients,
+      eventsPerSecond: list(env.BENCH_LIVE_RATES)?.map(Number) ?? fanout.eventsPerSecond,
+      seconds: seconds ?? fanout.seconds,
+      machines: list(env.BENCH_LIVE_MACHINES)?.filter((m): m is Machine => m === 'quiet' || m === 'loaded') ?? fanout.machines,
+      streams: list(env.BENCH_LIVE_STREAMS)?.filter(isLiveStream) ?? fanout.streams,
+    },
+  };
+}
 
 export interface LiveLoadResult {
   ingest: { readings: number; seconds: number; readingsPerSecond: number; requests: LatencySummary; warningsOpen: number; errors: number };
   fanout: FanoutRun[];
   connectSeconds: number;
+  streams: LiveStream[];
 }
 
 export interface FanoutRun {
+  machine: Machine;
   clients: number; eventsPerSecondOffered: number; eventsPerSecondSent: number; events: number; requests: number; errors: number;
   latency: LatencySummary; lost: number; duplicates: number;
+  /** Frames and events each client received on average: what conflation and framing left of the events. */
+  framesPerClient: number; eventsPerClient: number;
 }
 
 interface Device {
@@ -107,7 +146,12 @@ async function sustainedIngest(server: BenchServer, devices: Device[], settings:
   return { readings: readingsSent, seconds: round(seconds), readingsPerSecond: round(readingsSent / seconds), requests: summarize(samples), warningsOpen: open.items.length, errors };
 }
 
-interface WorkerResult { clients: number; expectedPerClient: number; lost: number; duplicates: number; outOfRange: number; latencies: number[] }
+interface WorkerResult { clients: number; expectedPerClient: number; lost: number; repeated: number; frames: number; events: number; latencies: number[] }
+
+/** A process spinning on one core until killed. */
+function burnOneCore(): ChildProcess {
+  return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+}
 
 function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -126,7 +170,7 @@ async function fanout(server: BenchServer, devices: Device[], settings: LiveLoad
   const worker = path.join(__dirname, 'live-clients-worker.ts');
   const perWorker = Math.ceil(settings.clients / settings.workers);
   const children = Array.from({ length: settings.workers }, () =>
-    fork(worker, [server.origin, token, String(perWorker)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+    fork(worker, [server.origin, token, String(perWorker), settings.streams.join(',')], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
   try {
     const connectStarted = performance.now();
     await Promise.all(children.map((c) => nextMessage(c, 'ready')));
@@ -159,8 +203,7 @@ async function fanout(server: BenchServer, devices: Device[], settings: LiveLoad
     };
     const head = async () => (await api<{ head: number }>(server, token, 'GET', 'Events', 'GetEventsAfter')).head;
 
-    const runs: FanoutRun[] = [];
-    for (const eventsPerSecond of settings.eventsPerSecond) {
+    const measure = async (eventsPerSecond: number, machine: Machine): Promise<FanoutRun> => {
       await drive(eventsPerSecond, settings.warmupSeconds, null);
       await new Promise((r) => setTimeout(r, 2000));
       const base = await head();
@@ -174,16 +217,32 @@ async function fanout(server: BenchServer, devices: Device[], settings: LiveLoad
       await new Promise((r) => setTimeout(r, 5000));
       children.forEach((c) => c.send({ type: 'finish', expectedLast: last, batchEnds }));
       const results = await Promise.all(children.map((c) => nextMessage<WorkerResult>(c, 'result')));
-      runs.push({
-        clients: results.reduce((s, r) => s + r.clients, 0),
+      const clients = results.reduce((s, r) => s + r.clients, 0);
+      return {
+        machine,
+        clients,
         eventsPerSecondOffered: eventsPerSecond,
         eventsPerSecondSent: round((last - base) / loopSeconds),
         events: last - base,
         requests, errors,
         latency: summarize(results.flatMap((r) => r.latencies)),
         lost: results.reduce((s, r) => s + r.lost, 0),
-        duplicates: results.reduce((s, r) => s + r.duplicates, 0),
-      });
+        duplicates: results.reduce((s, r) => s + r.repeated, 0),
+        framesPerClient: round(results.reduce((s, r) => s + r.frames, 0) / clients),
+        eventsPerClient: round(results.reduce((s, r) => s + r.events, 0) / clients),
+      };
+    };
+
+    const runs: FanoutRun[] = [];
+    for (const eventsPerSecond of settings.eventsPerSecond) {
+      for (const machine of settings.machines) {
+        const burner = machine === 'loaded' ? burnOneCore() : null;
+        try {
+          runs.push(await measure(eventsPerSecond, machine));
+        } finally {
+          burner?.kill();
+        }
+      }
     }
     return { runs, connectSeconds };
   } finally {
@@ -193,14 +252,14 @@ async function fanout(server: BenchServer, devices: Device[], settings: LiveLoad
   }
 }
 
-export async function benchLiveLoad(settings: LiveLoadSettings = DEFAULT_LIVE_LOAD): Promise<LiveLoadResult> {
+export async function benchLiveLoad(settings: LiveLoadSettings = liveLoadSettings()): Promise<LiveLoadResult> {
   const server = await startBenchServer('postgres');
   try {
     const { accessToken } = await login(server.origin);
     const devices = await prepareDevices(server, accessToken, settings.ingest.devices);
     const ingest = await sustainedIngest(server, devices, settings.ingest, accessToken);
     const { runs, connectSeconds } = await fanout(server, devices, settings.fanout, accessToken);
-    return { ingest, fanout: runs, connectSeconds };
+    return { ingest, fanout: runs, connectSeconds, streams: settings.fanout.streams };
   } finally {
     await server.close();
   }

@@ -13,13 +13,13 @@ export function printLive(load: Outcome<LiveLoadResult> | undefined, memory: Out
       ['readings', 's', 'readings/s', 'post p50 ms', 'post p99 ms', 'errors', 'open warnings after'],
       [[ingest.readings, ingest.seconds, ingest.readingsPerSecond, ingest.requests.p50, ingest.requests.p99, ingest.errors, ingest.warningsOpen]]));
     const rows: Cell[][] = fanout.map((run) => [
-      run.clients, run.eventsPerSecondOffered, run.eventsPerSecondSent, run.events, run.latency.count,
-      run.latency.p50, run.latency.p99, run.latency.max, run.lost, run.duplicates,
+      run.machine, run.clients, run.eventsPerSecondOffered, run.eventsPerSecondSent, run.events, run.framesPerClient, run.eventsPerClient,
+      run.latency.count, run.latency.p50, run.latency.p99, run.latency.max, run.lost, run.duplicates,
     ]);
-    console.log(formatTable('Hub fan-out: ingest post → event in every client (SignalR JSON protocol over WebSocket, ms)',
-      ['clients', 'events/s asked', 'events/s made', 'events', 'samples', 'p50', 'p99', 'max', 'lost', 'repeated'], rows));
-    console.log(`${fanout[0]?.clients ?? 0} clients connected in ${load.value.connectSeconds} s; ` +
-      fanout.map((run) => `${run.requests} posts (${run.errors} failed) at ${run.eventsPerSecondOffered}/s`).join(', ') + '.');
+    console.log(formatTable('Hub fan-out: ingest post → a frame covering its last event in every client (SignalR JSON over WebSocket, ms; loaded: a second process keeps one core busy)',
+      ['machine', 'clients', 'events/s asked', 'events/s made', 'events', 'frames/client', 'events/client', 'samples', 'p50', 'p99', 'max', 'lost', 'repeated'], rows));
+    console.log(`${fanout[0]?.clients ?? 0} clients subscribed to ${load.value.streams.join(', ')}, connected in ${load.value.connectSeconds} s; ` +
+      fanout.map((run) => `${run.requests} posts (${run.errors} failed) at ${run.eventsPerSecondOffered}/s ${run.machine}`).join(', ') + '.');
   }
   if (memory && !memory.ok) console.log(`\nClient log memory: not measured (${memory.error.split('\n')[0]})`);
   if (memory?.ok) {

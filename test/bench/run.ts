@@ -14,7 +14,7 @@ import { benchHub, DEFAULT_HUB, type HubResult } from './hub-latency';
 import { benchScale, DEFAULT_SCALE, type ScaleResult } from './scale-load';
 import { benchTransfer, DEFAULT_TRANSFER, type TransferResult } from './transfer-load';
 import { printTransfer } from './transfer-report';
-import { benchLiveLoad, DEFAULT_LIVE_LOAD, type LiveLoadResult } from './live-load';
+import { benchLiveLoad, liveLoadSettings, type LiveLoadResult, type LiveLoadSettings } from './live-load';
 import { benchLiveMemory, DEFAULT_LIVE_MEMORY, type LiveMemoryResult } from './live-memory';
 import { printLive } from './live-report';
 import { benchFaults, DEFAULT_FAULTS, type FaultsResult } from './faults';
@@ -44,7 +44,7 @@ interface Results {
   sections: Section[];
   settings: {
     load: typeof DEFAULT_LOAD; scale: typeof DEFAULT_SCALE; transfer: typeof DEFAULT_TRANSFER; hub: typeof DEFAULT_HUB; startup: typeof DEFAULT_STARTUP;
-    live: typeof DEFAULT_LIVE_LOAD; liveMemory: typeof DEFAULT_LIVE_MEMORY; faults: typeof DEFAULT_FAULTS; wall: typeof DEFAULT_WALL;
+    live: LiveLoadSettings; liveMemory: typeof DEFAULT_LIVE_MEMORY; faults: typeof DEFAULT_FAULTS; wall: typeof DEFAULT_WALL;
   };
   clientBuild: ClientBuildState | null;
   startup?: Outcome<StartupResult>;
@@ -198,7 +198,7 @@ async function main(): Promise<void> {
     sections,
     settings: {
       load: DEFAULT_LOAD, scale: DEFAULT_SCALE, transfer: DEFAULT_TRANSFER, hub: DEFAULT_HUB, startup: DEFAULT_STARTUP,
-      live: DEFAULT_LIVE_LOAD, liveMemory: DEFAULT_LIVE_MEMORY, faults: DEFAULT_FAULTS, wall: DEFAULT_WALL,
+      live: liveLoadSettings(), liveMemory: DEFAULT_LIVE_MEMORY, faults: DEFAULT_FAULTS, wall: DEFAULT_WALL,
     },
     clientBuild: null,
     notes: [],

@@ -3,7 +3,7 @@
 // messages with private attachments, what is refused, delivery to a user who was offline, notices, and who is online.
 import { HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import type { ChatHistoryPage, ChatMessageDto, ChatUserDto, MsgInfoDto, UnreadCounts } from '../../src/shared/chat';
-import type { ChatMessagePayload, ChatNoticePayload, ChatReadPayload, LiveEvent } from '../../src/shared/live/events';
+import { CHAT_TARGET, FRAME_TARGET, type ChatMessagePayload, type ChatNoticePayload, type ChatReadPayload, type LiveEvent, type LiveFrame } from '../../src/shared/live/events';
 import { contractPdf } from '../support/chinese-pdf';
 import {
   createTenant, createUser, expectError, expectSuccess, expectValidationError, ok, userWithPermissions, type CreatedUser,
@@ -35,12 +35,16 @@ afterEach(async () => {
 });
 const chatter = (): Promise<Chatter> => userWithPermissions(server, admin, 1, ['Pages.ChatLog']);
 
-/** A connected hub client recording every `ReceiveMessage` batch. */
+/** A connected hub client recording every batch of events: the messages waiting for it (`ReceiveMessage`), then its frames' events. */
 async function listen(token: string): Promise<{ connection: HubConnection; batches: LiveEvent[][]; events: () => LiveEvent[] }> {
   const connection = new HubConnectionBuilder().withUrl(`${server.baseUrl}/chatmsg`, { accessTokenFactory: () => token })
     .configureLogging(LogLevel.None).build();
   const batches: LiveEvent[][] = [];
-  connection.on('ReceiveMessage', (batch: LiveEvent[]) => batches.push(batch));
+  connection.on(CHAT_TARGET, (batch: LiveEvent[]) => batches.push(batch));
+  // An empty frame only moves the connection's range on: no batch of events.
+  connection.on(FRAME_TARGET, (frame: LiveFrame) => {
+    if (frame.events.length > 0) batches.push(frame.events);
+  });
   await connection.start();
   connections.push(connection);
   return { connection, batches, events: () => batches.flat() };

@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import { HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import type { EventsAfterResult, LiveEvent } from '../../src/shared/live/events';
+import { recordLive, subscribe } from '../support/live-client';
 import { buildApp, type App } from '../../src/server/app';
 import { readConfig } from '../../src/server/config';
 import { createTenant, expectError, expectSuccess } from '../support/server-fixtures';
@@ -34,13 +35,14 @@ const eventsAfter = async (token: string, after?: number, maxResultCount?: numbe
 
 const head = async (token: string) => (await eventsAfter(token)).head;
 
-async function listen(baseUrl: string, token: string, target = 'ReceiveEvent'): Promise<LiveEvent[]> {
+/** The events a connection subscribed to transfers receives (a user without the permission subscribes to nothing). */
+async function listen(baseUrl: string, token: string, transfers = true): Promise<LiveEvent[]> {
   const connection = new HubConnectionBuilder().withUrl(`${baseUrl}/chatmsg`, { accessTokenFactory: () => token }).configureLogging(LogLevel.None).build();
-  const received: LiveEvent[] = [];
-  connection.on(target, (batch: LiveEvent[]) => received.push(...batch));
+  const { events } = recordLive(connection);
   await connection.start();
   connections.push(connection);
-  return received;
+  if (transfers) await subscribe(connection, ['transfer']);
+  return events;
 }
 
 const declare = async (quantity = 0.1) =>
@@ -132,9 +134,13 @@ test('a user linked to two parties of an order gets each of its events once on a
   expect(received.map((e) => e.seq)).toEqual([before + 1, before + 2]);
 });
 
-test('a user without the topic\'s permission gets no pushes and reads no events of it', async () => {
+test('a user without the topic\'s permission is refused its stream, gets no pushes and reads no events of it', async () => {
   const bystander = await clerk(server, admin, 1, ['Pages.DriverInformation'], []);
-  const received = await listen(server.baseUrl, bystander.token);
+  const connection = new HubConnectionBuilder().withUrl(`${server.baseUrl}/chatmsg`, { accessTokenFactory: () => bystander.token }).configureLogging(LogLevel.None).build();
+  const { events: received } = recordLive(connection);
+  await connection.start();
+  connections.push(connection);
+  await expect(subscribe(connection, ['transfer'])).rejects.toThrow(/HubException: The live stream 'transfer' is not allowed/);
   const before = await head(admin);
   await declare();
   await new Promise((r) => setTimeout(r, 300));

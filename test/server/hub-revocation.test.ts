@@ -3,6 +3,7 @@
 import { HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection } from '@microsoft/signalr';
 import type { LiveEvent } from '../../src/shared/live/events';
 import { appendEvents, publishEvents } from '../../src/server/modules/events';
+import { recordLive, subscribe } from '../support/live-client';
 import { createRole, createUser, expectSuccess, ok } from '../support/server-fixtures';
 import { svc, useTestServer } from '../support/server-harness';
 import { enterprise } from '../support/transfer-world';
@@ -24,11 +25,14 @@ afterAll(async () => {
 interface Watched {
   connection: HubConnection;
   events: LiveEvent[];
+  /** Resolves once reconnected and subscribed again (or refused). */
   reconnected: Promise<void>;
+  /** Why subscribing again after a reconnect was refused, if it was. */
+  refusals: string[];
   closed: Promise<void>;
 }
 
-/** A connection as the official client makes it, reconnecting at once when the server allows it. */
+/** A connection as the official client makes it, reconnecting at once when the server allows it, subscribed to transfers. */
 async function watch(token: string): Promise<Watched> {
   const connection = new HubConnectionBuilder()
     .withUrl(`${server.baseUrl}/chatmsg`, { accessTokenFactory: () => token })
@@ -36,12 +40,16 @@ async function watch(token: string): Promise<Watched> {
     .configureLogging(LogLevel.None)
     .build();
   connections.push(connection);
-  const events: LiveEvent[] = [];
-  connection.on('ReceiveEvent', (batch: LiveEvent[]) => events.push(...batch));
-  const reconnected = new Promise<void>((resolve) => connection.onreconnected(() => resolve()));
+  const { events } = recordLive(connection);
+  const refusals: string[] = [];
+  // A new connection holds no streams: like the product's client, subscribe again after each reconnect.
+  const reconnected = new Promise<void>((resolve) => connection.onreconnected(() => {
+    subscribe(connection, ['transfer']).catch((error: Error) => refusals.push(error.message)).finally(resolve);
+  }));
   const closed = new Promise<void>((resolve) => connection.onclose(() => resolve()));
   await connection.start();
-  return { connection, events, reconnected, closed };
+  await subscribe(connection, ['transfer']);
+  return { connection, events, reconnected, refusals, closed };
 }
 
 const within = <T>(promise: Promise<T>, ms: number, what: string) => Promise.race([
@@ -102,6 +110,7 @@ test('a role losing its permissions sends its holders back through the door with
   const role = ok<Record<string, unknown>>(await server.call('GET', svc('Role', 'Get'), { token: admin, query: { Id: clerk.role.id } }), 'Role/Get');
   ok(await server.call('PUT', svc('Role', 'Update'), { token: admin, body: { ...role, grantedPermissions: ['Pages.Roles'] } }), 'Role/Update');
   await within(watched.reconnected, 5000, 'reconnect');
+  expect(watched.refusals).toEqual([expect.stringContaining("The live stream 'transfer' is not allowed")]);
   await transferEvent(enterprises[0], 'after-role-change');
   await settle();
   expect(markers(watched.events)).not.toContain('after-role-change');

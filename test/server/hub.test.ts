@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { buildApp, type App } from '../../src/server/app';
 import { readConfig } from '../../src/server/config';
-import { EVENT_TARGET, type LiveEvent } from '../../src/shared/live/events';
+import { FRAME_TARGET, type LiveFrame } from '../../src/shared/live/events';
 import { notifyUser } from '../../src/server/modules/notifications/notifications';
 import { JWT_SECRET, svc, useTestServer } from '../support/server-harness';
 
@@ -25,10 +25,10 @@ function connect(baseUrl: string, options: { token?: string; query?: string }): 
   return connection;
 }
 
-/** The notices a connection receives: the payloads of the `notice.created` events in its `ReceiveEvent` batches. */
+/** The notices a connection receives (addressed to its user, they need no subscription): their payloads, as they come. */
 function notices(connection: HubConnection): unknown[] {
   const got: unknown[] = [];
-  connection.on(EVENT_TARGET, (batch: LiveEvent[]) => got.push(...batch.filter((e) => e.type === 'notice.created').map((e) => e.payload)));
+  connection.on(FRAME_TARGET, (frame: LiveFrame) => got.push(...frame.events.filter((e) => e.type === 'notice.created').map((e) => e.payload)));
   return got;
 }
 

@@ -7,7 +7,7 @@ import { readConfig } from '../../src/server/config';
 import type { Db } from '../../src/server/db/database';
 import { shutdown } from '../../src/server/main';
 import { notifyUser } from '../../src/server/modules/notifications/notifications';
-import { EVENT_TARGET, type LiveEvent } from '../../src/shared/live/events';
+import { FRAME_TARGET, type LiveFrame } from '../../src/shared/live/events';
 import { JWT_SECRET, svc, useTestServer } from '../support/server-harness';
 
 const server = useTestServer();
@@ -80,8 +80,8 @@ test('hub clients with automatic reconnect come back to the restarted instance o
   expect(closed).toEqual([]);
 
   // The reconnected client is a full member again: a notice for its user reaches it.
-  const received = new Promise<unknown>((resolve) => connection.on(EVENT_TARGET, (batch: LiveEvent[]) => {
-    const notice = batch.find((e) => e.type === 'notice.created');
+  const received = new Promise<unknown>((resolve) => connection.on(FRAME_TARGET, (frame: LiveFrame) => {
+    const notice = frame.events.find((e) => e.type === 'notice.created');
     if (notice) resolve(notice.payload);
   }));
   const [{ userId }] = await server.db.query<{ userId: number }>("select id as \"userId\" from users where tenant_id = 1 and user_name = 'admin'");

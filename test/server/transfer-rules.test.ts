@@ -2,7 +2,8 @@
 // warning checks at declaration, two clerks racing on one order, stock that never goes below zero, and live events
 // that reach the three enterprises' users only.
 import { HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
-import { EVENT_TARGET, type EventsAfterResult, type LiveEvent, type LiveEventType } from '../../src/shared/live/events';
+import { streamOf, type EventsAfterResult, type LiveEvent, type LiveEventType } from '../../src/shared/live/events';
+import { recordLive, subscribe } from '../support/live-client';
 import { expectError, expectSuccess, expectValidationError, ok } from '../support/server-fixtures';
 import { svc, useTestServer } from '../support/server-harness';
 import { buildTransferWorld, clerk, enterprise, orderBody, post, type Clerk, type TransferWorld } from '../support/transfer-world';
@@ -248,15 +249,17 @@ describe('live events', () => {
   afterAll(async () => {
     await Promise.all(connections.map((c) => c.stop()));
   });
-  /** The events of `type` the user's hub connection receives (the hub's `ReceiveEvent` batches, flattened). */
+  /** The events of `type` the user's hub connection receives, subscribed to their stream. */
   async function listen(who: Clerk | string, type: LiveEventType = 'transfer.changed'): Promise<LiveEvent[]> {
     const accessToken = typeof who === 'string' ? who : who.token;
     const connection = new HubConnectionBuilder().withUrl(`${server.baseUrl}/chatmsg`, { accessTokenFactory: () => accessToken }).configureLogging(LogLevel.None).build();
-    const received: LiveEvent[] = [];
-    connection.on(EVENT_TARGET, (batch: LiveEvent[]) => received.push(...batch.filter((e) => e.type === type)));
+    const { events } = recordLive(connection);
     await connection.start();
     connections.push(connection);
-    return received;
+    const stream = streamOf(type);
+    // A user without the stream's topic is refused it, and then hears nothing: what the tests check of them.
+    if (stream) await subscribe(connection, [stream]).catch(() => undefined);
+    return events;
   }
   /** The same user's events of `type` after `after`, as the catch-up after a reconnect reads them. */
   async function caughtUp(who: Clerk, after: number, type: LiveEventType): Promise<LiveEvent[]> {

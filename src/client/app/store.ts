@@ -14,6 +14,7 @@ import { transferReducer } from '../modules/transfer/transferSlice';
 import { contractExpirySlice } from '../shell/contractExpirySlice';
 import { regionsReducer } from '../regions';
 import { eventLogReducer } from '../realtime/eventLog';
+import { liveStreamsReducer } from '../realtime/liveStreams';
 import { noticesSlice } from '../shell/noticesSlice';
 import { tabsSlice } from '../shell/tabsSlice';
 import { appSlice } from '../session/appSlice';
@@ -33,6 +34,7 @@ export const rootReducer = combineReducers({
   transfer: transferReducer,
   chat: chatSlice.reducer,
   eventLog: eventLogReducer,
+  liveStreams: liveStreamsReducer,
   monitoring: monitoringReducer,
   bigdata: bigdataSlice.reducer,
   displaySignIn: displaySignInSlice.reducer,

@@ -5,6 +5,7 @@ export interface HubConnectionLike {
   start(): Promise<void>;
   stop(): Promise<void>;
   on(target: string, handler: (...args: unknown[]) => void): void;
+  invoke<T>(method: string, ...args: unknown[]): Promise<T>;
   off?(target: string): void;
   onclose(callback: (error?: Error) => void): void;
 }

@@ -1,8 +1,8 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import type { EventsAfterResult, LiveEvent } from '../../shared/live/events';
+import type { EventsAfterResult, LiveEvent, LiveFrame } from '../../shared/live/events';
 import { loggedOut } from '../session/appSlice';
 import {
-  chatUnreadLoaded, devicesSnapshotLoaded, liveCatchUpLoaded, liveEventsReceived, storageSnapshotLoaded,
+  chatUnreadLoaded, devicesSnapshotLoaded, liveCatchUpLoaded, liveEventsReceived, liveFrameReceived, storageSnapshotLoaded,
   warningsSnapshotLoaded,
 } from './liveActions';
 import {
@@ -192,8 +192,21 @@ export function eventLogReducer(state: EventLogState = initialEventLogState, act
   return next === state ? state : freezeState(next);
 }
 
+/**
+ * A frame covers every event the user sees and subscribed to in (after, upTo], the superseded ones left out: one that
+ * starts within what the log covers extends it to `upTo`; one that starts above leaves (after of the log, upTo] a gap
+ * for the catch-up, even when it carries no event.
+ */
+function acceptFrame(state: EventLogState, { after, upTo, events }: LiveFrame): EventLogState {
+  if (state.lastSeq !== null && after <= state.lastSeq) return accept(state, events, upTo);
+  const next = accept(state, events, null);
+  if (next.lastSeq === null || upTo <= next.lastSeq || (next.gap && next.gap.upTo >= upTo)) return next;
+  return { ...next, gap: { after: next.lastSeq, upTo } };
+}
+
 function reduce(state: EventLogState, action: UnknownAction): EventLogState {
   if (liveEventsReceived.match(action)) return accept(state, action.payload, null);
+  if (liveFrameReceived.match(action)) return acceptFrame(state, action.payload);
   if (liveCatchUpLoaded.match(action)) return accept(state, action.payload.items, coveredBy(action.payload));
   if (storageSnapshotLoaded.match(action)) {
     const { items, seq, complete = false } = action.payload;

@@ -4,9 +4,9 @@ import type { EventsAfterResult, LiveEvent } from '../../shared/live/events';
 import { realtimeStatusChanged } from '../session/appSlice';
 import { realtimeReceived } from './actions';
 import { hubLoop } from './hubSaga';
-import { liveCatchUpLoaded, liveEventsApplied, liveEventsReceived } from './liveActions';
+import { liveCatchUpLoaded, liveEventsApplied, liveFrameReceived } from './liveActions';
 import { catchUp, GAP_DEBOUNCE_MS } from './liveSync';
-import { chatMessage, page, plainEvents } from './test-support-events';
+import { chatMessage, frame, page, plainEvents } from './test-support-events';
 import { fakeFactory, hubProviders, hubTestReducer } from './test-support-hub';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -35,8 +35,8 @@ describe('hub saga with the event log', () => {
     const run = expectSaga(hubLoop, factory).withReducer(hubTestReducer).provide(provider).silentRun(150);
 
     await tick();
-    created[0].push('ReceiveEvent', plainEvents(1, 3));
-    created[0].push('ReceiveEvent', plainEvents(4, 5));
+    created[0].push('ReceiveFrame', frame(plainEvents(1, 3)));
+    created[0].push('ReceiveFrame', frame(plainEvents(4, 5)));
     await tick();
     created[0].close(new Error('network'));
     await tick();
@@ -44,7 +44,8 @@ describe('hub saga with the event log', () => {
     expect(created).toHaveLength(2);
     expect(eventsCalls).toEqual([null, 5]);
 
-    created[1].push('ReceiveEvent', plainEvents(9, 10));
+    // The new connection's first frame starts where the hub's release stood when it connected.
+    created[1].push('ReceiveFrame', frame(plainEvents(9, 10), 8));
     await tick();
     releaseFirstPage();
     const result = await run;
@@ -61,7 +62,7 @@ describe('hub saga with the event log', () => {
     // The push that arrived during the catch-up was applied after its pages.
     const actions = putActions(result);
     const lastPage = actions.map((a) => liveCatchUpLoaded.match(a) && a.payload.items.some((e) => e.seq === 9)).lastIndexOf(true);
-    const bufferedPush = actions.findIndex((a) => liveEventsReceived.match(a) && a.payload.some((e) => e.seq === 10));
+    const bufferedPush = actions.findIndex((a) => liveFrameReceived.match(a) && a.payload.events.some((e) => e.seq === 10));
     expect(lastPage).toBeGreaterThan(-1);
     expect(bufferedPush).toBeGreaterThan(lastPage);
   });
@@ -84,7 +85,7 @@ describe('hub saga with the event log', () => {
     expect(log.gap).toBeNull();
   });
 
-  it('answers a suspected gap with one catch-up, after the debounce', async () => {
+  it('answers a suspected gap (a push without a range, as waiting chat messages come) with one catch-up, after the debounce', async () => {
     const { factory, created } = fakeFactory(['ok']);
     const calledAt: number[] = [];
     let pushedAt = 0;
@@ -97,9 +98,9 @@ describe('hub saga with the event log', () => {
     const run = expectSaga(hubLoop, factory).withReducer(hubTestReducer).provide(provider).silentRun(GAP_DEBOUNCE_MS + 400);
     await tick();
     pushedAt = Date.now();
-    created[0].push('ReceiveEvent', plainEvents(8, 8));
+    created[0].push('ReceiveMessage', plainEvents(8, 8));
     await sleep(50);
-    created[0].push('ReceiveEvent', plainEvents(9, 9));
+    created[0].push('ReceiveMessage', plainEvents(9, 9));
     const result = await run;
 
     expect(eventsCalls).toEqual([null, 5]);
@@ -115,9 +116,9 @@ describe('hub saga with the event log', () => {
     const { provider, eventsCalls } = hubProviders({ eventsAfter: () => page([], 5) });
     const run = expectSaga(hubLoop, factory).withReducer(hubTestReducer).provide(provider).silentRun(GAP_DEBOUNCE_MS + 200);
     await tick();
-    created[0].push('ReceiveEvent', plainEvents(7, 7));
+    created[0].push('ReceiveMessage', plainEvents(7, 7));
     await sleep(30);
-    created[0].push('ReceiveEvent', plainEvents(6, 6));
+    created[0].push('ReceiveMessage', plainEvents(6, 6));
     const result = await run;
     expect(eventsCalls).toEqual([null]);
     expect(result.storeState.eventLog.lastSeq).toBe(7);
@@ -137,19 +138,20 @@ describe('hub saga with the event log', () => {
     expect(result.storeState.eventLog.lastSeq).toBe(12);
   });
 
-  it('takes LiveEvent batches from ReceiveEvent and ReceiveMessage, forwards every push, and reports only new events', async () => {
+  it('takes frames from ReceiveFrame and LiveEvent batches from ReceiveMessage, forwards every push, and reports only new events', async () => {
     const { factory, created } = fakeFactory(['ok']);
     const { provider } = hubProviders({ eventsAfter: () => page([], 0) });
     const message = chatMessage(2, { id: 40, from: 3, to: 2 });
     const run = expectSaga(hubLoop, factory).withReducer(hubTestReducer).provide(provider)
-      .put(realtimeReceived({ target: 'ReceiveEvent', args: [plainEvents(1, 1)] }))
+      .put(realtimeReceived({ target: 'ReceiveFrame', args: [frame(plainEvents(1, 1))] }))
       .put(realtimeReceived({ target: 'ReceiveMessage', args: ['alice', 'hello'] }))
       .silentRun(60);
     await tick();
-    created[0].push('ReceiveEvent', plainEvents(1, 1));
+    created[0].push('ReceiveFrame', frame(plainEvents(1, 1)));
     created[0].push('ReceiveMessage', [message, { not: 'an event' }, null]);
     created[0].push('ReceiveMessage', 'alice', 'hello');
-    created[0].push('ReceiveEvent', plainEvents(1, 1));
+    created[0].push('ReceiveFrame', { after: 'nonsense' });
+    created[0].push('ReceiveFrame', frame(plainEvents(1, 1), 0, 2));
     created[0].push('getNotification', [{ seq: 3, type: 'transfer.changed' }]);
     const result = await run;
     expect(seqsOf(result.storeState.eventLog.events)).toEqual([1, 2]);

@@ -17,7 +17,7 @@ describe('hub connection saga', () => {
   beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
   afterEach(() => jest.restoreAllMocks());
 
-  it('forwards ReceiveEvent and ReceiveMessage pushes as realtime/received actions, and listens to nothing else', async () => {
+  it('forwards ReceiveFrame and ReceiveMessage pushes as realtime/received actions, and listens to nothing else', async () => {
     const { factory, created } = fakeFactory(['ok']);
     const run = expectSaga(hubLoop, factory)
       .withReducer(hubTestReducer)
@@ -25,14 +25,14 @@ describe('hub connection saga', () => {
       .put(realtimeStatusChanged('connected'))
       .silentRun(50);
     await tick();
-    created[0].push('ReceiveEvent', []);
+    created[0].push('ReceiveFrame', { after: 0, upTo: 0, events: [] });
     created[0].push('ReceiveMessage', 'alice', 'hello');
-    // Notices, orders and stock arrive as live events: the side messages they once had are not listened to.
-    for (const retired of ['getNotification', 'TransferOrderChanged', 'InventoryChanged', 'someOtherTarget']) created[0].push(retired, { id: 7 });
+    // Notices, orders and stock arrive in frames: the side messages they once had, and the unframed pushes, are not listened to.
+    for (const retired of ['getNotification', 'TransferOrderChanged', 'InventoryChanged', 'ReceiveEvent', 'someOtherTarget']) created[0].push(retired, { id: 7 });
     const result = await run;
     expect(created).toHaveLength(1);
     const received = (result.effects.put ?? []).map((e) => e.payload.action).filter(realtimeReceived.match).map((a) => a.payload);
-    expect(received).toEqual([{ target: 'ReceiveEvent', args: [[]] }, { target: 'ReceiveMessage', args: ['alice', 'hello'] }]);
+    expect(received).toEqual([{ target: 'ReceiveFrame', args: [{ after: 0, upTo: 0, events: [] }] }, { target: 'ReceiveMessage', args: ['alice', 'hello'] }]);
   });
 
   it('retries every 5 s while the connection fails to start, then stays connected', async () => {

@@ -1,11 +1,13 @@
 import { buffers, type EventChannel, eventChannel, type SagaIterator, type Task } from 'redux-saga';
 import { call, cancel, cancelled, delay, fork, put, race, select, take } from 'redux-saga/effects';
+import { FRAME_TARGET, SUBSCRIBE_METHOD, UNSUBSCRIBE_METHOD, type LiveFrame, type LiveStream } from '../../shared/live/events';
 import { loggedOut, realtimeStatusChanged } from '../session/appSlice';
 import { HUB_TARGETS, type HubTarget, realtimeReceived, realtimeStartRequested, realtimeStopRequested } from './actions';
 import type { HubConnectionFactory, HubConnectionLike } from './connection';
 import type { EventLogState } from './eventLog';
 import { selectEventLog } from './liveSelectors';
-import { applyPushedEvents, catchUp, GAP_DEBOUNCE_MS, liveEventsOf } from './liveSync';
+import { liveStreamsClosed, liveStreamsOpened, selectWantedStreams } from './liveStreams';
+import { applyFrame, applyPushedEvents, catchUp, GAP_DEBOUNCE_MS, liveEventsOf, liveFrameOf } from './liveSync';
 
 /** A failed or closed hub connection is retried every 5 seconds, for as long as the user is logged in. */
 export const RECONNECT_DELAY_MS = 5000;
@@ -48,14 +50,59 @@ function* followConnection(channel: EventChannel<HubEvent>): SagaIterator {
     }
     if (event.kind === 'closed') return;
     yield put(realtimeReceived({ target: event.target, args: event.args }));
-    const live = event.target === 'ReceiveEvent' || event.target === 'ReceiveMessage' ? liveEventsOf(event.args) : null;
-    if (!live?.length) continue;
-    yield* applyPushedEvents(live);
+    let proven = false;
+    if (event.target === FRAME_TARGET) {
+      const frame = liveFrameOf(event.args);
+      if (!frame) continue;
+      proven = yield call(startsAboveLog, frame);
+      yield* applyFrame(frame);
+    } else {
+      const live = liveEventsOf(event.args);
+      if (!live?.length) continue;
+      yield* applyPushedEvents(live);
+    }
     if (plan.failed) continue;
     const log: EventLogState = yield select(selectEventLog);
-    // The first push that opens a gap sets the time; later ones do not push it back (a steady stream would starve it).
+    // A frame that starts above the log proves the gap: no other push will fill it, catch up now. A suspected gap
+    // waits; the first push that opens it sets the time, later ones do not push it back (a steady stream would starve it).
     if (!log.gap) plan = { failed: false, due: null };
+    else if (proven) plan = { failed: false, due: Date.now() };
     else if (plan.due === null) plan = { failed: false, due: Date.now() + GAP_DEBOUNCE_MS };
+  }
+}
+
+function* startsAboveLog(frame: LiveFrame): SagaIterator {
+  const log: EventLogState = yield select(selectEventLog);
+  return log.lastSeq !== null && frame.after > log.lastSeq;
+}
+
+/** Invokes a stream method; answers the streams the connection then holds, or `held` unchanged when it failed. */
+function* changeStreams(connection: HubConnectionLike, method: string, streams: LiveStream[], held: LiveStream[]): SagaIterator {
+  try {
+    const now: LiveStream[] = yield call([connection, connection.invoke], method, streams);
+    return now;
+  } catch (error) {
+    console.warn(`[realtime] ${method} failed`, error);
+    return held;
+  }
+}
+
+/** Brings the connection's streams to those the open screens want: subscribes the new ones, drops the others. */
+function* subscribeWanted(connection: HubConnectionLike, held: LiveStream[]): SagaIterator {
+  const wanted: LiveStream[] = yield select(selectWantedStreams);
+  const added = wanted.filter((s) => !held.includes(s));
+  const removed = held.filter((s) => !wanted.includes(s));
+  let now = held;
+  if (added.length) now = yield call(changeStreams, connection, SUBSCRIBE_METHOD, added, now);
+  if (removed.length) now = yield call(changeStreams, connection, UNSUBSCRIBE_METHOD, removed, now);
+  return now;
+}
+
+/** Follows the screens' stream declarations for the connection's life. */
+function* followStreams(connection: HubConnectionLike, held: LiveStream[]): SagaIterator {
+  for (;;) {
+    yield take([liveStreamsOpened.type, liveStreamsClosed.type]);
+    held = yield call(subscribeWanted, connection, held);
   }
 }
 
@@ -76,15 +123,21 @@ function* catchUpAndPlan(): SagaIterator {
 export function* runConnection(factory: HubConnectionFactory): SagaIterator {
   let connection: HubConnectionLike | null = null;
   let channel: EventChannel<HubEvent> | null = null;
+  let streams: Task | null = null;
   try {
     connection = yield call(factory);
     channel = yield call(createHubChannel, connection!);
     yield call([connection!, connection!.start]);
     yield put(realtimeStatusChanged('connected'));
+    // A connection starts with no streams. Subscribed before the catch-up reads the head, so whatever comes after the
+    // head arrives in frames.
+    const held: LiveStream[] = yield call(subscribeWanted, connection!, []);
+    streams = yield fork(followStreams, connection!, held);
     yield call(followConnection, channel!);
   } catch (error) {
     console.warn('[realtime] connection failed', error);
   } finally {
+    if (streams) yield cancel(streams);
     channel?.close();
     if ((yield cancelled()) && connection) {
       try {

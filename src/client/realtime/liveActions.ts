@@ -1,9 +1,14 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { DeviceStatePayload, EventsAfterResult, LiveEvent, WarningPayload } from '../../shared/live/events';
+import type { DeviceStatePayload, EventsAfterResult, LiveEvent, LiveFrame, WarningPayload } from '../../shared/live/events';
 import type { StorageSnapshotRow } from './projection';
 
 /** A hub push of events (the hub saga dispatches it; the log drops what it already holds). */
 export const liveEventsReceived = createAction<LiveEvent[]>('live/eventsReceived');
+/**
+ * A hub frame: its events, and (when it starts where the log's coverage ends, or below) coverage up to its `upTo`;
+ * one that starts above it proves a gap.
+ */
+export const liveFrameReceived = createAction<LiveFrame>('live/frameReceived');
 /** One page of `Events/GetEventsAfter`: its events, and (when it was the last page) everything up to `head` is covered. */
 export const liveCatchUpLoaded = createAction<EventsAfterResult>('live/catchUpLoaded');
 /**

@@ -1,11 +1,11 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select } from 'redux-saga/effects';
-import { EVENTS_PAGE_MAX, type EventsAfterResult, type LiveEvent } from '../../shared/live/events';
+import { EVENTS_PAGE_MAX, type EventsAfterResult, type LiveEvent, type LiveFrame } from '../../shared/live/events';
 import { type EventLogState, newEvents } from './eventLog';
 import { getEventsAfter } from './eventsApi';
-import { liveCatchUpLoaded, liveEventsApplied, liveEventsReceived } from './liveActions';
+import { liveCatchUpLoaded, liveEventsApplied, liveEventsReceived, liveFrameReceived } from './liveActions';
 import { selectEventLog } from './liveSelectors';
-import { numberOf, textOf } from '../../shared/json';
+import { numberOf, propertyOf, textOf } from '../../shared/json';
 
 /** A suspected gap waits this long for the pushes that may fill it before a catch-up is asked. */
 export const GAP_DEBOUNCE_MS = 250;
@@ -19,6 +19,24 @@ const isLiveEvent = (value: unknown): value is LiveEvent => {
 export function liveEventsOf(args: readonly unknown[]): LiveEvent[] | null {
   const [batch] = args;
   return Array.isArray(batch) ? batch.filter(isLiveEvent) : null;
+}
+
+/** The frame a `ReceiveFrame` push carries as its one argument, or null for anything else. */
+export function liveFrameOf(args: readonly unknown[]): LiveFrame | null {
+  const [frame] = args;
+  const after = numberOf(frame, 'after');
+  const upTo = numberOf(frame, 'upTo');
+  const events = propertyOf(frame, 'events');
+  if (after === undefined || upTo === undefined || upTo < after || !Array.isArray(events)) return null;
+  return { after, upTo, events: events.filter(isLiveEvent) };
+}
+
+/** Hands a frame to the log, then tells the others which of its events were new. */
+export function* applyFrame(frame: LiveFrame): SagaIterator {
+  const log: EventLogState = yield select(selectEventLog);
+  const fresh = newEvents(log, frame.events);
+  yield put(liveFrameReceived(frame));
+  if (fresh.length) yield put(liveEventsApplied(fresh));
 }
 
 /** Hands a push to the log, then tells the others which of its events were new. */

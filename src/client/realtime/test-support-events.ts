@@ -1,7 +1,7 @@
 // Builders of live events for the realtime tests.
 import type {
   ChatMessagePayload, ChatReadPayload, DeviceStatePayload, EventsAfterResult, InventoryChangedPayload, LiveEvent, NoticePayload,
-  StorageWeightPayload, TransferChangedPayload, WarningPayload,
+  StorageWeightPayload, TransferChangedPayload, WarningPayload, LiveFrame,
 } from '../../shared/live/events';
 
 const at = (seq: number) => new Date(Date.UTC(2025, 0, 1) + seq * 1000).toISOString().slice(0, 23);
@@ -85,3 +85,7 @@ export const plainEvents = (from: number, to: number): LiveEvent[] =>
   Array.from({ length: to - from + 1 }, (_, i) => plainEvent(from + i));
 
 export const page = (items: LiveEvent[], head: number, hasMore = false): EventsAfterResult => ({ items, head, hasMore });
+
+/** A hub frame of these events: by default from just below the first to the last. */
+export const frame = (events: LiveEvent[], after = (events[0]?.seq ?? 1) - 1, upTo = events[events.length - 1]?.seq ?? after): LiveFrame =>
+  ({ after, upTo, events });

@@ -1,18 +1,25 @@
 // A fake hub connection and the providers the hub saga tests share.
 import { combineReducers } from '@reduxjs/toolkit';
 import { delay } from 'redux-saga/effects';
-import type { EventsAfterResult } from '../../shared/live/events';
+import { SUBSCRIBE_METHOD, type EventsAfterResult, type LiveStream } from '../../shared/live/events';
 import { appSlice } from '../session/appSlice';
 import type { HubConnectionFactory, HubConnectionLike } from './connection';
 import { eventLogReducer } from './eventLog';
 import { getEventsAfter } from './eventsApi';
+import { liveStreamsReducer } from './liveStreams';
 
-/** A stand-in for a SignalR HubConnection whose start outcome and pushes the test controls. */
+/**
+ * A stand-in for a SignalR HubConnection whose start outcome and pushes the test controls. It answers Subscribe and
+ * Unsubscribe as the hub does (the streams now held), refusing those in `refused`.
+ */
 class FakeConnection implements HubConnectionLike {
   handlers = new Map<string, (...args: unknown[]) => void>();
   closeHandlers: Array<(error?: Error) => void> = [];
   started = false;
   stopped = false;
+  readonly streams = new Set<LiveStream>();
+  readonly invocations: Array<{ method: string; streams: LiveStream[] }> = [];
+  refused = new Set<LiveStream>();
 
   constructor(private readonly startOutcome: 'ok' | 'fail') {}
 
@@ -25,6 +32,18 @@ class FakeConnection implements HubConnectionLike {
   stop(): Promise<void> {
     this.stopped = true;
     return Promise.resolve();
+  }
+
+  invoke<T>(method: string, ...args: unknown[]): Promise<T> {
+    const [streams] = args as [LiveStream[]];
+    this.invocations.push({ method, streams });
+    const refused = streams.find((s) => this.refused.has(s));
+    if (method === SUBSCRIBE_METHOD && refused) return Promise.reject(new Error(`HubException: The live stream '${refused}' is not allowed for this user.`));
+    for (const stream of streams) {
+      if (method === SUBSCRIBE_METHOD) this.streams.add(stream);
+      else this.streams.delete(stream);
+    }
+    return Promise.resolve([...this.streams].sort() as T);
   }
 
   on(target: string, handler: (...args: unknown[]) => void): void {
@@ -63,7 +82,7 @@ export function fakeFactory(outcomes: Array<'ok' | 'fail'>) {
 export const DELAY_FN = delay(0).payload.fn;
 
 /** The store part the hub saga reads. */
-export const hubTestReducer = combineReducers({ app: appSlice.reducer, eventLog: eventLogReducer });
+export const hubTestReducer = combineReducers({ app: appSlice.reducer, eventLog: eventLogReducer, liveStreams: liveStreamsReducer });
 
 type EventsAfter = (after: number | null, max: number) => EventsAfterResult | Promise<EventsAfterResult>;
 

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { isRecord } from '../../shared/json';
+import type { AddressedEvent } from './feed/event';
 
 export type FanoutScope =
   | { kind: 'user'; tenantId: number | null; userId: number }
@@ -28,9 +29,19 @@ interface FanoutControl {
   control: 'close';
 }
 
-type FanoutMessage = FanoutEnvelope | FanoutControl;
+/**
+ * Committed live events of a tenant with their audience: every instance gets all of them, orders them and resolves
+ * who may see each against its own connections (the frames need the tenant's whole sequence).
+ */
+export interface FanoutEvents {
+  tenantKey: number;
+  events: AddressedEvent[];
+}
+
+type FanoutMessage = FanoutEnvelope | FanoutControl | FanoutEvents;
 
 export const isControl = (message: FanoutMessage): message is FanoutControl => 'control' in message;
+export const isEvents = (message: FanoutMessage): message is FanoutEvents => 'events' in message;
 
 type LocalDelivery = (message: FanoutMessage) => void;
 
@@ -86,6 +97,11 @@ function isScope(value: unknown): value is FanoutScope {
   }
 }
 
+function isAddressedEvent(value: unknown): value is AddressedEvent {
+  return isRecord(value) && typeof value.seq === 'number' && typeof value.type === 'string' && typeof value.topic === 'string'
+    && (value.userIds === null || Array.isArray(value.userIds)) && (value.enterpriseIds === null || Array.isArray(value.enterpriseIds));
+}
+
 function parseWireEnvelope(text: string): WireEnvelope | null {
   let raw: unknown;
   try {
@@ -95,7 +111,12 @@ function parseWireEnvelope(text: string): WireEnvelope | null {
   }
   if (!isRecord(raw)) return null;
   const obj = raw;
-  if (typeof obj.origin !== 'string' || !isScope(obj.scope)) return null;
+  if (typeof obj.origin !== 'string') return null;
+  if (Array.isArray(obj.events)) {
+    if (typeof obj.tenantKey !== 'number' || !obj.events.every(isAddressedEvent)) return null;
+    return { origin: obj.origin, tenantKey: obj.tenantKey, events: obj.events };
+  }
+  if (!isScope(obj.scope)) return null;
   if (obj.control === 'close') return { origin: obj.origin, scope: obj.scope, control: 'close' };
   if (typeof obj.target !== 'string' || !Array.isArray(obj.arguments)) return null;
   return { origin: obj.origin, scope: obj.scope, target: obj.target, arguments: obj.arguments };

@@ -7,6 +7,7 @@ import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage } from 'no
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { FanoutEnvelope, FanoutScope } from './fanout';
+import type { FeedAudience, FeedOutlet } from './feed/event';
 import {
   HandshakeErrors,
   MessageType,
@@ -26,6 +27,8 @@ export interface HubUser {
   userName?: string;
   /** Groups the connection joins before the handshake reply, so no group message can slip past a new connection. */
   groups?: readonly string[];
+  /** What of the tenant's live events it may see; without one, only those addressed to its user. */
+  audience?: FeedAudience;
 }
 
 export interface HubContext {
@@ -113,7 +116,7 @@ interface PendingConnection {
   expiry: NodeJS.Timeout;
 }
 
-class Connection {
+class Connection implements FeedOutlet {
   readonly groups = new Set<string>();
   readonly context: HubContext;
   handshaken = false;
@@ -132,6 +135,10 @@ class Connection {
     readonly socket: WebSocket,
   ) {
     this.context = { connectionId: id, user };
+  }
+
+  get bufferedAmount(): number {
+    return this.socket.bufferedAmount;
   }
 
   /** A Buffer frame is sent as is: one message to a thousand connections is encoded once, not per socket. */
@@ -201,6 +208,11 @@ export class Hub {
     if (!conn) return;
     conn.groups.delete(group);
     removeFromIndex(this.byGroup, group, conn);
+  }
+
+  /** Where the live feed sends a connection's frames (undefined once it closed). */
+  outletOf(connectionId: string): FeedOutlet | undefined {
+    return this.connections.get(connectionId);
   }
 
   isUserOnline(tenantId: number | null, userId: number): boolean {

@@ -3,11 +3,17 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { createFanout, isControl, type Fanout, type FanoutScope } from './fanout';
-import { Hub, type HubContext, type HubMethod, type HubUser } from './hub';
+import { isLiveStream, SUBSCRIBE_METHOD, UNSUBSCRIBE_METHOD, type LiveStream } from '../../shared/live/events';
+import { tenantKey } from '../db/tenant-key';
+import { createFanout, isControl, isEvents, type Fanout, type FanoutScope } from './fanout';
+import type { AddressedEvent } from './feed/event';
+import { startFrameTimer, type FrameTimerBounds } from './feed/frame-timer';
+import { LiveFeed, StreamRefusedError, type FeedSettings } from './feed/live-feed';
+import { Hub, HubError, type HubContext, type HubMethod, type HubUser } from './hub';
 
 export { HubError } from './hub';
 export type { HubContext, HubMethod, HubUser } from './hub';
+export type { AddressedEvent, FeedAudience } from './feed/event';
 
 export interface HubOptions {
   /** Hub URL path, e.g. '/chatmsg'; negotiate is served at `${path}/negotiate`. */
@@ -30,10 +36,14 @@ export interface HubOptions {
   handshakeTimeoutMs?: number;
   /** Largest accepted WebSocket message, default 32 KB (ASP.NET Core's MaximumReceiveMessageSize). */
   maxMessageBytes?: number;
+  /** Live frame bounds (tests shrink them); defaults in LIVE_FEED_DEFAULTS. */
+  feed?: Partial<FeedSettings>;
 }
 
 export interface HubServer {
   addMethod(name: string, handler: HubMethod): void;
+  /** Committed live events of a tenant, to every instance's subscribed connections as frames; never rejects. */
+  publishEvents(tenantId: number | null, events: readonly AddressedEvent[]): Promise<void>;
   sendToUser(tenantId: number | null, userId: number, target: string, ...args: unknown[]): Promise<void>;
   sendToTenant(tenantId: number | null, target: string, ...args: unknown[]): Promise<void>;
   sendToGroup(group: string, target: string, ...args: unknown[]): Promise<void>;
@@ -55,6 +65,33 @@ export interface HubServer {
   dropAll(): void;
   /** Sends a Close message to every client, closes the sockets and quits Redis. */
   close(): Promise<void>;
+}
+
+/**
+ * Frames leave every 50 ms, up to every 100 ms when flushing them is costly (startFrameTimer): short enough for a
+ * reading to reach a screen within a tenth of a second, long enough that a busy tenant's events go out as a few frames
+ * a second, not one each.
+ */
+const FRAME_INTERVAL: FrameTimerBounds = { minMs: 50, maxMs: 100 };
+
+export const LIVE_FEED_DEFAULTS: FeedSettings = {
+  // A missing seq is a writer that died between commit and push once the events after it waited this long.
+  holeMs: 1000,
+  // After-commit callbacks race by milliseconds: a tenant's first events wait this long for earlier ones.
+  settleMs: 100,
+  // About a second of frames for a busy screen, beyond what the kernel buffers: past it the client is not keeping up.
+  maxBufferedBytes: 64 * 1024,
+  maxBacklogEvents: 1000,
+  idleFrameMs: 1000,
+};
+
+/** The streams named by a Subscribe/Unsubscribe argument; an unknown name is the caller's error. */
+function streamsOf(value: unknown): LiveStream[] {
+  if (!Array.isArray(value)) throw new HubError('Expected a list of live streams.');
+  return value.map((stream) => {
+    if (!isLiveStream(stream)) throw new HubError(`Unknown live stream '${String(stream)}'.`);
+    return stream;
+  });
 }
 
 /** ASP.NET Core drops negotiated but unused connection tokens after this long. */
@@ -81,15 +118,39 @@ export async function registerHub(app: FastifyInstance, options: HubOptions): Pr
     logger: app.log,
   });
 
+  const feed = new LiveFeed({ ...LIVE_FEED_DEFAULTS, ...options.feed });
+  const frames = startFrameTimer(() => feed.flush(), FRAME_INTERVAL);
+  hub.onConnect(({ connectionId, user }) => {
+    const outlet = hub.outletOf(connectionId);
+    if (!user || !outlet) return;
+    feed.add(connectionId, tenantKey(user.tenantId), user.userId, user.audience ?? { topics: [], enterpriseIds: null }, outlet);
+  });
+  hub.onDisconnect(({ connectionId }) => feed.remove(connectionId));
+  const onStreams = (change: (connectionId: string, streams: LiveStream[]) => LiveStream[]): HubMethod => (ctx, streams) => {
+    try {
+      return change(ctx.connectionId, streamsOf(streams));
+    } catch (err) {
+      if (err instanceof StreamRefusedError) throw new HubError(err.message);
+      throw err;
+    }
+  };
+  hub.addMethod(SUBSCRIBE_METHOD, onStreams((id, streams) => feed.subscribe(id, streams)));
+  hub.addMethod(UNSUBSCRIBE_METHOD, onStreams((id, streams) => feed.unsubscribe(id, streams)));
+
   let fanout: Fanout;
   try {
     fanout = await createFanout({
       redisUrl: options.redisUrl,
       channelPrefix: options.channelPrefix ?? 'hub',
-      deliverLocal: (message) => (isControl(message) ? hub.closeLocal(message.scope) : hub.deliverLocal(message)),
+      deliverLocal: (message) => {
+        if (isControl(message)) hub.closeLocal(message.scope);
+        else if (isEvents(message)) feed.accept(message.tenantKey, message.events);
+        else hub.deliverLocal(message);
+      },
       logger: app.log,
     });
   } catch (err) {
+    frames.stop();
     await hub.close();
     throw err;
   }
@@ -111,6 +172,7 @@ export async function registerHub(app: FastifyInstance, options: HubOptions): Pr
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      frames.stop();
       app.server.off('upgrade', onUpgrade);
       await hub.close();
       await fanout.close();
@@ -123,6 +185,10 @@ export async function registerHub(app: FastifyInstance, options: HubOptions): Pr
 
   return {
     addMethod: (name, handler) => hub.addMethod(name, handler),
+    // Delivered here before Redis is asked: should Redis fail, the other instances give these seqs up after a second
+    // and their clients catch up from the log, so the writer need not hear of it.
+    publishEvents: (tenantId, events) => fanout.publish({ tenantKey: tenantKey(tenantId), events: [...events] })
+      .catch((err: unknown) => app.log.warn({ err }, 'live events not fanned out to the other instances')),
     sendToUser: (tenantId, userId, target, ...args) => publish({ kind: 'user', tenantId, userId }, target, args),
     sendToTenant: (tenantId, target, ...args) => publish({ kind: 'tenant', tenantId }, target, args),
     sendToGroup: (group, target, ...args) => publish({ kind: 'group', group }, target, args),

@@ -5,6 +5,8 @@
  * folding an event twice or after a fresher snapshot changes nothing.
  */
 
+import type { PermissionName } from '../permissions';
+
 /** What the event is about; decides who may see it together with its audience. */
 export type EventTopic = 'monitoring' | 'transfer' | 'inventory' | 'chat' | 'notice';
 
@@ -31,10 +33,78 @@ export interface LiveEvent<P = unknown> {
   payload: P;
 }
 
-/** Hub targets carrying `LiveEvent[]` batches in commit order: chat events on `ReceiveMessage`, the target chat clients already listen to. */
-export const EVENT_TARGET = 'ReceiveEvent';
+/**
+ * What a connection subscribes to: each event type belongs to one stream, and a connection receives a stream's events
+ * only while one of its open screens declared it. Chat and notices belong to none: they are addressed to users and
+ * always delivered.
+ */
+export const LIVE_STREAMS = ['readings', 'storage', 'warnings', 'devices', 'transfer', 'inventory'] as const;
+export type LiveStream = (typeof LIVE_STREAMS)[number];
+
+export const isLiveStream = (value: unknown): value is LiveStream => LIVE_STREAMS.some((stream) => stream === value);
+
+const STREAM_OF_TYPE: Record<LiveEventType, LiveStream | null> = {
+  reading: 'readings',
+  'storage.weight': 'storage',
+  'warning.raised': 'warnings',
+  'warning.updated': 'warnings',
+  'device.state': 'devices',
+  'transfer.changed': 'transfer',
+  'inventory.changed': 'inventory',
+  'notice.created': null,
+  'chat.message': null,
+  'chat.read': null,
+  'chat.notice': null,
+};
+export const streamOf = (type: LiveEventType): LiveStream | null => STREAM_OF_TYPE[type];
+
+/** The topic whose permissions a stream needs (TOPIC_PERMISSIONS). */
+export const STREAM_TOPIC: Record<LiveStream, EventTopic> = {
+  readings: 'monitoring',
+  storage: 'monitoring',
+  warnings: 'monitoring',
+  devices: 'monitoring',
+  transfer: 'transfer',
+  inventory: 'inventory',
+};
+
+/** Holding any one of a topic's permissions lets a user see its events (within the user's enterprises). */
+export const TOPIC_PERMISSIONS: Record<EventTopic, readonly PermissionName[]> = {
+  monitoring: [
+    'Pages.SupervisorConsole', 'Pages.EquipmentWarning', 'Pages.Hazardouswastestorage', 'Pages.Smartequipment',
+    'Pages.Equipmentmodel', 'Pages.BigData',
+  ],
+  // The big-data screen counts manifests and stock as they move.
+  transfer: ['Pages.TransferApplication', 'Pages.TransferReception', 'Pages.BigData'],
+  inventory: ['Pages.InventoryList', 'Pages.Warehousereceipt', 'Pages.BigData'],
+  chat: ['Pages.ChatLog'],
+  // Addressed to one user each (their `userIds`): no permission shows them to anyone else.
+  notice: [],
+};
+
+/** The streams a holder of these permissions may subscribe to (the hub refuses the others). */
+export const streamsAllowed = (isGranted: (permission: PermissionName) => boolean): LiveStream[] =>
+  LIVE_STREAMS.filter((stream) => TOPIC_PERMISSIONS[STREAM_TOPIC[stream]].some(isGranted));
+
+/** Hub methods a client invokes with `LiveStream[]`; both answer with the streams the connection now holds. */
+export const SUBSCRIBE_METHOD = 'Subscribe';
+export const UNSUBSCRIBE_METHOD = 'Unsubscribe';
+
+/**
+ * Hub target carrying one `LiveFrame` per call. A frame covers every event of the tenant with after < seq ≤ upTo that
+ * the connection may see and has subscribed to: a client whose last frame ended at `after` missed nothing, one whose
+ * log ends below `after` has a gap to catch up. Within a frame only the latest reading of a device, weight of a storage
+ * point and state of a device are kept (the others were superseded); every other event is there.
+ */
+export const FRAME_TARGET = 'ReceiveFrame';
+export interface LiveFrame {
+  after: number;
+  upTo: number;
+  events: LiveEvent[];
+}
+
+/** Hub target on which a user's chat messages still waiting for delivery arrive when a connection opens (`LiveEvent[]`). */
 export const CHAT_TARGET = 'ReceiveMessage';
-export const targetOfEvent = (type: LiveEventType): string => (type.startsWith('chat.') ? CHAT_TARGET : EVENT_TARGET);
 
 /** `GET Events/GetEventsAfter?after=N&maxResultCount=M`: the caller's visible events with seq > N, oldest first. */
 export interface EventsAfterResult {

@@ -7,6 +7,8 @@ import { selectIsGranted } from '../../session/selectors';
 import { WallSettingsDialog } from './display/WallSettingsDialog';
 import type { RootState } from '../../app/store';
 import { useNow } from '../monitoring/liveHooks';
+import { useLiveStreams } from '../../realtime/useLiveStreams';
+import type { LiveStream } from '../../../shared/live/events';
 import { bigDataScreenLeft, bigDataScreenShown, RECONCILE_MS } from './bigdataSaga';
 import { bigdataActions } from './bigdataSlice';
 import { Chart } from './Chart';
@@ -29,6 +31,9 @@ const selectScreen = createSelector(
   [(s: RootState) => s.bigdata, (s: RootState) => s.app.realtime, (s: RootState) => s.app.session.tenant?.name ?? null],
   (bigdata, realtime, tenantName) => ({ bigdata, realtime, tenantName }),
 );
+
+/** What the figures fold: everything but raw readings, which no panel draws. */
+const SCREEN_STREAMS: readonly LiveStream[] = ['warnings', 'devices', 'storage', 'transfer', 'inventory'];
 
 /** Figures are read every minute: twice that without a read and a panel shows its age. */
 const EXPECTED_AGE_MS = 2 * RECONCILE_MS;
@@ -70,6 +75,7 @@ export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScre
       dispatch(bigDataScreenLeft());
     };
   }, [dispatch]);
+  useLiveStreams(SCREEN_STREAMS);
   const { bigdata, realtime, tenantName } = useFrameSelector(selectScreen);
   const now = useNow(1000);
   const { ref, scale } = useScreenScale();

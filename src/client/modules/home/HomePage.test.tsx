@@ -8,6 +8,7 @@ import { screenTestSetup, byTestId, click, createI18n, mockStore, render, type R
 import type { CrudRootState } from '../../crud/types';
 import HomePage from './HomePage';
 import { inboxHidden, inboxRequested, inboxShown, type InboxItem, type InboxState } from './inboxSlice';
+import { liveStreamsClosed, liveStreamsOpened } from '../../realtime/liveStreams';
 
 screenTestSetup();
 
@@ -50,12 +51,14 @@ const location = () => byTestId('location')!.textContent;
 describe('home inbox', () => {
   it('starts the inbox when shown and stops it when left, with skeleton cards until the first answer', () => {
     const mock = show({ loading: true });
-    expect(mock.dispatched).toEqual([inboxShown()]);
+    expect(mock.dispatched).toEqual([liveStreamsOpened(['transfer', 'inventory']), inboxShown()]);
     expect(byTestId('inbox-skeleton')!.querySelectorAll('.bp6-skeleton').length).toBeGreaterThan(0);
     expect(byTestId('inbox-card-toReceive')).toBeNull();
     view!.unmount();
     view = null;
-    expect(mock.dispatched).toEqual([inboxShown(), inboxHidden()]);
+    expect(mock.dispatched).toEqual([
+      liveStreamsOpened(['transfer', 'inventory']), inboxShown(), liveStreamsClosed(['transfer', 'inventory']), inboxHidden(),
+    ]);
   });
 
   it('shows a card per kind with its count and records, and keeps the welcome card and quick links', () => {

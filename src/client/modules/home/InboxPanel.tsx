@@ -10,6 +10,7 @@ import { formatDate } from '../../crud/format';
 import {
   inboxHidden, inboxRequested, inboxShown, INBOX_KINDS, selectInbox, type InboxItem, type InboxKind,
 } from './inboxSlice';
+import { useLiveStreams } from '../../realtime/useLiveStreams';
 
 interface KindLook {
   icon: IconName;
@@ -76,11 +77,15 @@ function InboxCard({ item }: { item: InboxItem }) {
  * What awaits the user's enterprises: one card per kind the user may see, with its count and the first records.
  * Mounting it starts the inbox saga's session (loads now and after hub pushes); unmounting ends it.
  */
+/** What awaits the user changes with orders and with stock. */
+const INBOX_STREAMS = ['transfer', 'inventory'] as const;
+
 export function InboxPanel() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { items, loading, loaded, error } = useAppSelector(selectInbox);
 
+  useLiveStreams(INBOX_STREAMS);
   useEffect(() => {
     dispatch(inboxShown());
     return () => {

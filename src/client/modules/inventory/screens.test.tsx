@@ -6,6 +6,7 @@ import { stateWith } from '../../crud/test-support';
 import type { ResourceState } from '../../crud/types';
 import { setNavigator } from '../../util/navigator';
 import { inventoryScreenHidden, inventoryScreenShown } from './liveSaga';
+import { liveStreamsClosed, liveStreamsOpened } from '../../realtime/liveStreams';
 
 screenTestSetup();
 
@@ -85,10 +86,11 @@ describe('the inventory list', () => {
     expect(byTestId('btn-create')).toBeNull();
     expect(mock.dispatched.filter((a) => a.type !== A.lookupRequested.type)).toEqual([
       A.listRequested({ resource: 'Inventory' }),
+      liveStreamsOpened(['inventory', 'transfer']),
       inventoryScreenShown({ screen: 'Inventory' }),
     ]);
     view!.unmount();
     view = null;
-    expect(mock.dispatched.at(-1)).toEqual(inventoryScreenHidden({ screen: 'Inventory' }));
+    expect(mock.dispatched.slice(-2)).toEqual([liveStreamsClosed(['inventory', 'transfer']), inventoryScreenHidden({ screen: 'Inventory' })]);
   });
 });

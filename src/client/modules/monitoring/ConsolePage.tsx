@@ -22,6 +22,7 @@ import { WarningCounters } from './WarningCounters';
 import { WarningTable } from './WarningTable';
 import type { WarningTargetStatus } from './types';
 import { selectIsGranted, selectUserDisplayName } from '../../session/selectors';
+import { useLiveStreams } from '../../realtime/useLiveStreams';
 
 const INSPECTIONS = 'Pages.RegularInspections';
 
@@ -35,6 +36,9 @@ interface Deciding {
  * first, repeats of a device's warning folded into one row. Acknowledge and close are optimistic; a device can be
  * muted for a while (per user, in this browser); new warnings flash, toast and, if wanted, beep.
  */
+/** The console draws open warnings (and their repeats); weights and device states are the storage screen's. */
+const CONSOLE_STREAMS = ['warnings'] as const;
+
 export default function ConsolePage() {
   const dispatch = useMonitoringDispatch();
   const { t, language } = useCrudTranslation();
@@ -54,6 +58,7 @@ export default function ConsolePage() {
   // The warning as it was when the dialog opened: it may close meanwhile, the inspection is still worth writing.
   const [inspecting, setInspecting] = useState<ConsoleWarning | null>(null);
 
+  useLiveStreams(CONSOLE_STREAMS);
   useEffect(() => {
     dispatch(consoleScreenShown());
     return () => {

@@ -15,6 +15,7 @@ import {
   DEFAULT_STORAGE_SORT, enterprisesOf, filterStorageRows, nextSort, sortStorageRows, type StorageSort,
 } from './storageRows';
 import { STORAGE_ROW_HEIGHT, StorageTable } from './StorageTable';
+import { useLiveStreams } from '../../realtime/useLiveStreams';
 
 /** Height for the table: its rows, but no lower than the window allows. */
 const useTableHeight = (rows: number) =>
@@ -24,6 +25,9 @@ const useTableHeight = (rows: number) =>
  * Hazardous waste storage, live: every active storage point with its weight as the devices report it (pushed, no
  * reload), the fullest first; a point's last 24 hours beside the table. Polls every 30 s while shown, as a fallback.
  */
+/** Weights (the table and the point's chart) and the state of each point's device. */
+const STORAGE_STREAMS = ['storage', 'devices'] as const;
+
 export default function StoragePage() {
   const dispatch = useMonitoringDispatch();
   const { t, language } = useCrudTranslation();
@@ -35,6 +39,7 @@ export default function StoragePage() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const now = useNow();
 
+  useLiveStreams(STORAGE_STREAMS);
   useEffect(() => {
     dispatch(storageScreenShown());
     return () => {

@@ -10,6 +10,7 @@ import type { CrudRootState, ResourceState } from '../../crud/types';
 import { liveEventsReceived } from '../../realtime/liveActions';
 import { monitoringActions as M, type DeviceKeyState } from './monitoringSlice';
 import { event, loggedInState, testReducer, type TestState } from './test-support';
+import { liveStreamsOpened } from '../../realtime/liveStreams';
 
 screenTestSetup();
 
@@ -21,7 +22,9 @@ function show(resource: string, list: Partial<ResourceState>, tweak: (state: Tes
   };
   const mock = mockStore(state as unknown as CrudRootState);
   render(<ResourceRoute resource={resource} />, mock.store, createI18n('zh-CN'));
-  return { dispatched: () => mock.dispatched.filter((a) => a.type !== A.lookupRequested.type && a.type !== A.listRequested.type) };
+  // What the screen asks on mount (its lists, its live streams) is left out: the tests look at what the user asks.
+  const onMount = (a: { type: string }) => a.type === A.lookupRequested.type || a.type === A.listRequested.type || liveStreamsOpened.match(a);
+  return { dispatched: () => mock.dispatched.filter((a) => !onMount(a)), streams: () => mock.dispatched.filter(liveStreamsOpened.match) };
 }
 
 const hidden = (id: string) => byTestId(id) === null;
@@ -54,7 +57,8 @@ describe('smart equipment', () => {
   })]));
 
   it('show online and running state as the live log has them, the list row until an event came', () => {
-    show('Smartequipment', { items: DEVICES, totalCount: 2 }, online11);
+    const { streams } = show('Smartequipment', { items: DEVICES, totalCount: 2 }, online11);
+    expect(streams()).toEqual([liveStreamsOpened(['devices'])]);
     expect(byTestId('online-11')!.textContent).toBe('在线');
     expect(byTestId('online-11')!.className).toContain(Classes.INTENT_SUCCESS);
     expect(byTestId('running-11')!.textContent).toBe('预警');

@@ -10,6 +10,7 @@ import { OnlineTag, RunningTag } from './DeviceStateTag';
 import { useMonitoringDispatch, useMonitoringSelector } from './hooks';
 import { monitoringActions as M } from './monitoringSlice';
 import { numberOf } from '../../../shared/json';
+import { useLiveStreams } from '../../realtime/useLiveStreams';
 
 const isBound = (row: EntityDto) => row.hazardouswasteInformationId !== null && row.hazardouswasteInformationId !== undefined;
 
@@ -17,8 +18,12 @@ const isBound = (row: EntityDto) => row.hazardouswasteInformationId !== null && 
  * Smart equipment: online and running state as the live log has them (the list row until an event came), unbinding
  * and a new device key after a confirmation, and the key shown once after create or regenerate.
  */
+/** The list shows each device's online and running state as it changes. */
+const DEVICE_STREAMS = ['devices'] as const;
+
 export const useSmartEquipmentScreen: ScreenExtension = ({ view, t }) => {
   const dispatch = useMonitoringDispatch();
+  useLiveStreams(DEVICE_STREAMS);
   const devices = useMonitoringSelector(selectDeviceStates);
   const deviceKey = useMonitoringSelector((s) => s.monitoring.deviceKey);
   const [regenerating, setRegenerating] = useState<EntityDto | null>(null);

@@ -15,6 +15,7 @@ import { StatusTag, STATUS_FIELDS, tonnes } from './StatusTags';
 import { selectListRows, type TransferRootState } from './transferSlice';
 import { listKey, type TransferList } from './transferView';
 import type { TransferOrderDto } from './types';
+import { useLiveStreams } from '../../realtime/useLiveStreams';
 
 interface TransferListPanelProps {
   list: TransferList;
@@ -31,6 +32,9 @@ const MAX_TABLE_HEIGHT = 560;
 const SCROLLBAR = 17;
 
 /** One list of the screen (C or S): the generic toolbar, table, pager and export over its own crud key. */
+/** A list reloads when an order it may show changes. */
+const TRANSFER_STREAMS = ['transfer'] as const;
+
 export function TransferListPanel(props: TransferListPanelProps) {
   const { list, canCreate, canEdit, canDelete, onOpen, onCreate, onEdit, onDelete } = props;
   const key = listKey(list);
@@ -42,6 +46,7 @@ export function TransferListPanel(props: TransferListPanelProps) {
   const prefix = `list-${list}-`;
 
   // On screen: loaded (with its scope) and reloaded by hub pushes until it leaves.
+  useLiveStreams(TRANSFER_STREAMS);
   useEffect(() => {
     dispatch(listShown({ list, key }));
     return () => {

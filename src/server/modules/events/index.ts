@@ -8,7 +8,7 @@ import { publishEvents } from './publish';
 
 export { appendEvents, headOf, type NewEvent, type StoredEvent } from './log';
 export { publishEvents } from './publish';
-export { groupsOf } from './audience';
+export { audienceOf } from './audience';
 
 export function registerEvents(registry: AppServiceRegistry): void {
   registry.add({

@@ -2,6 +2,7 @@ import type { EventTopic, LiveEvent, LiveEventType } from '../../../shared/live/
 import type { Db } from '../../db/database';
 import { tenantKey } from '../../db/tenant-key';
 import { sql, type Sql } from '../../crud/sql';
+import type { AddressedEvent } from '../../realtime';
 
 export interface NewEvent {
   type: LiveEventType;
@@ -14,10 +15,7 @@ export interface NewEvent {
 }
 
 /** An event as written, with its audience (the hub and the catch-up query need it; clients get `LiveEvent`). */
-export interface StoredEvent extends LiveEvent {
-  topic: EventTopic;
-  userIds: number[] | null;
-}
+export type StoredEvent = AddressedEvent;
 
 const idList = (ids: number[] | null | undefined) => (ids && ids.length > 0 ? [...new Set(ids.map(Number))] : null);
 
