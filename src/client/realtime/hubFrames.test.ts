@@ -102,6 +102,27 @@ describe('hub saga with frames', () => {
     expect(heldAtCatchUp[1]).toEqual(['warnings', 'transfer']);
   });
 
+  it('hears a screen that opens while another closes, though the first change is still on its way', async () => {
+    const { factory, created } = fakeFactory(['ok']);
+    const { provider } = hubProviders({ instantDelays: true, eventsAfter: () => page([], 0) });
+    const granted = grantedState('Pages.TransferApplication', 'Pages.InventoryList');
+    const opened = hubTestReducer(granted, liveStreamsOpened(['transfer']));
+    const saga = expectSaga(hubLoop, factory).withReducer(hubTestReducer, opened).provide(provider);
+    const run = saga.silentRun(100);
+    await tick();
+    // The hub answers after a while, as over a network.
+    const connection = created[0];
+    const answer = connection.invoke.bind(connection);
+    connection.invoke = <T,>(method: string, ...args: unknown[]) => sleep(10).then(() => answer<T>(method, ...args));
+    // Leaving a list for the home page: the list's cleanup, then the home inbox's declaration, in one commit.
+    saga.dispatch(liveStreamsClosed(['transfer']));
+    await tick();
+    saga.dispatch(liveStreamsOpened(['transfer', 'inventory']));
+    await sleep(60);
+    await run;
+    expect([...created[0].streams].sort()).toEqual(['inventory', 'transfer']);
+  });
+
   it('keeps the connection when a subscription is refused (permissions changed since the page loaded)', async () => {
     const { factory, created } = fakeFactory(['ok']);
     const { provider, eventsCalls } = hubProviders({ eventsAfter: () => page([], 0) });

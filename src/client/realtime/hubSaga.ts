@@ -1,5 +1,6 @@
-import { buffers, type EventChannel, eventChannel, type SagaIterator, type Task } from 'redux-saga';
-import { call, cancel, cancelled, delay, fork, put, race, select, take } from 'redux-saga/effects';
+import type { Action } from '@reduxjs/toolkit';
+import { buffers, type Channel, type EventChannel, eventChannel, type SagaIterator, type Task } from 'redux-saga';
+import { actionChannel, call, cancel, cancelled, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import { FRAME_TARGET, SUBSCRIBE_METHOD, UNSUBSCRIBE_METHOD, type LiveFrame, type LiveStream } from '../../shared/live/events';
 import { loggedOut, realtimeStatusChanged } from '../session/appSlice';
 import { HUB_TARGETS, type HubTarget, realtimeReceived, realtimeStartRequested, realtimeStopRequested } from './actions';
@@ -98,10 +99,14 @@ function* subscribeWanted(connection: HubConnectionLike, held: LiveStream[]): Sa
   return now;
 }
 
-/** Follows the screens' stream declarations for the connection's life. */
-function* followStreams(connection: HubConnectionLike, held: LiveStream[]): SagaIterator {
+/**
+ * Follows the screens' stream declarations for the connection's life. Declarations made while a subscription is on
+ * its way wait in the channel (one is enough: the wanted streams are read from the store), so a screen that opens as
+ * another closes is never missed.
+ */
+function* followStreams(connection: HubConnectionLike, changes: Channel<Action>, held: LiveStream[]): SagaIterator {
   for (;;) {
-    yield take([liveStreamsOpened.type, liveStreamsClosed.type]);
+    yield take(changes);
     held = yield call(subscribeWanted, connection, held);
   }
 }
@@ -124,20 +129,23 @@ export function* runConnection(factory: HubConnectionFactory): SagaIterator {
   let connection: HubConnectionLike | null = null;
   let channel: EventChannel<HubEvent> | null = null;
   let streams: Task | null = null;
+  let changes: Channel<Action> | null = null;
   try {
     connection = yield call(factory);
     channel = yield call(createHubChannel, connection!);
     yield call([connection!, connection!.start]);
     yield put(realtimeStatusChanged('connected'));
     // A connection starts with no streams. Subscribed before the catch-up reads the head, so whatever comes after the
-    // head arrives in frames.
+    // head arrives in frames; screens opening or closing meanwhile are heard from the channel after.
+    changes = yield actionChannel([liveStreamsOpened.type, liveStreamsClosed.type], buffers.sliding<Action>(1));
     const held: LiveStream[] = yield call(subscribeWanted, connection!, []);
-    streams = yield fork(followStreams, connection!, held);
+    streams = yield fork(followStreams, connection!, changes!, held);
     yield call(followConnection, channel!);
   } catch (error) {
     console.warn('[realtime] connection failed', error);
   } finally {
     if (streams) yield cancel(streams);
+    changes?.close();
     channel?.close();
     if ((yield cancelled()) && connection) {
       try {
