@@ -139,9 +139,9 @@ export interface TimeStatistics {
   items: { period: string; orderCount: number; quantity: number; receivedQuantity: number }[];
 }
 
-/** `GET TransferOrder/GetProductionWasteStatistics?Start&End`: orders and tonnes per waste code, most first. */
+/** `GET TransferOrder/GetProductionWasteStatistics?Start&End`: tonnes per waste code, most first. */
 export interface WasteStatistics {
-  items: { wastecodeId: number | null; wastecodeName: string | null; orderCount: number; quantity: number; receivedQuantity: number }[];
+  items: { wastecodeId: number | null; wastecodeName: string | null; quantity: number; receivedQuantity: number }[];
 }
 
 /** `GET BigData/GetWallSettings` (`Pages.BigData`): how the tenant's wall displays run; set by an administrator. */

@@ -199,7 +199,8 @@ export async function seedTransfer(db: Db, size: TransferSize, progress: (step: 
   // Vacuum as well as analyze: the visibility map decides whether counts can be index-only scans, and autovacuum
   // would otherwise write it minutes later, in the middle of the measurements.
   const analyzeMs = await timed(async () => {
-    for (const table of ['transfer_order', 'transfer_order_line', 'enterprise_information', 'hazardous_waste_information', 'inventory']) {
+    for (const table of ['transfer_order', 'transfer_order_line', 'enterprise_information', 'hazardous_waste_information', 'inventory',
+      'transfer_order_counts', 'transfer_order_tonnes', 'transfer_order_months', 'transfer_tenant_months', 'transfer_order_stages', 'transfer_tenant_days']) {
       await db.query(`vacuum analyze ${table}`);
     }
   });

@@ -2,7 +2,7 @@
 // tenant of its own, the transfer rollups equal to a recount after random writes, tenant and enterprise scoping, the
 // enterprise card, and the transfer list's total read from the rollup.
 import {
-  REPLAY_PAGE_MAX, REPLAY_TYPES, TICKER_TYPES, type BigDataOverview, type EnterpriseCard, type ReplayPage,
+  REPLAY_PAGE_MAX, REPLAY_TYPES, TICKER_TYPES, type BigDataOverview, type EnterpriseCard, type ReplayPage, type TimeStatistics, type WasteStatistics,
 } from '../../src/shared/bigdata';
 import { createTenant, expectError, expectSuccess, ok, userWithPermissions, type Dto } from '../support/server-fixtures';
 import { svc, useTestServer } from '../support/server-harness';
@@ -87,6 +87,30 @@ describe('the overview', () => {
     expect(o.disposal).toEqual([1, 2, 3, 4, 5].map((disposalMethod) => ({ disposalMethod, tonnes: disposalMethod === 3 ? 15.5 : 0 })));
     const flow = { producerId: world.producer.id, receiverId: world.receiver.id, tonnes: 15.5, orders: 5 };
     expect(o.map.flows).toEqual({ day: [flow], week: [flow] });
+  });
+
+  it('gives the trend panels the same figures from tenant rows and from party rows', async () => {
+    const today = world.plannedDate;
+    const month = `${today.slice(0, 7)}-01`;
+    const periods = async (token: string, query: Record<string, string | number>) =>
+      (await expectSuccess<TimeStatistics>(await server.call('GET', T('GetTransferOrderTimeStatistics'), { token, query }))).items
+        .filter((i) => i.orderCount > 0 || i.quantity > 0);
+    const wastes = async (token: string, query: Record<string, string | number>) =>
+      (await expectSuccess<WasteStatistics>(await server.call('GET', T('GetProductionWasteStatistics'), { token, query }))).items
+        .map((i) => [i.quantity, i.receivedQuantity]);
+    const days = { Start: month, End: today, Granularity: 'day' };
+    const months = { Start: `${today.slice(0, 4)}-01-01`, End: today, Granularity: 'month' };
+    const all = { orderCount: 5, quantity: 15.5, receivedQuantity: 4.5 };
+    // The tenant admin reads the tenant rows; naming the producer, or being linked, reads the party rows.
+    expect(await periods(admin, days)).toEqual([{ period: today, ...all }]);
+    expect(await periods(admin, { ...days, ProducerId: world.producer.id })).toEqual([{ period: today, ...all }]);
+    expect(await periods(admin, months)).toEqual([{ period: month, ...all }]);
+    expect(await periods(await bigDataUser([otherTransporter.id]), months)).toEqual([{ period: month, orderCount: 1, quantity: 1, receivedQuantity: 0 }]);
+    // Whole months read the month rows, other ranges the day rows.
+    const year = { Start: `${today.slice(0, 4)}-01-01`, End: `${today.slice(0, 4)}-12-31` };
+    expect(await wastes(admin, year)).toEqual([[15.5, 4.5]]);
+    expect(await wastes(admin, { Start: today, End: today })).toEqual([[15.5, 4.5]]);
+    expect(await wastes(await bigDataUser([otherTransporter.id]), year)).toEqual([[1, 0]]);
   });
 
   it('places enterprises with a position and every device on the map', async () => {
@@ -241,6 +265,37 @@ const ROLLUP_TONNES = `
          nullif(declared, 0) as declared, nullif(in_progress, 0) as in_progress, nullif(received, 0) as received
     from transfer_order_tonnes where declared <> 0 or in_progress <> 0 or received <> 0 order by 1, 2, 3, 4, 5, 6, 7`;
 
+/** Orders with the tonnes of their live lines, per order: what the coarser grains are recounted from. */
+const ORDER_TONNES = `
+  select o.*, coalesce(l.quantity, 0) as quantity, coalesce(l.received, 0) as received
+    from transfer_order o
+    left join lateral (select sum(quantity) as quantity, sum(coalesce(received_quantity, 0)) as received
+                         from transfer_order_line where order_id = o.id and not is_deleted) l on true
+   where not o.is_deleted`;
+const RECOUNT_STAGES = `
+  select coalesce(tenant_id, 0) as tenant_key, producer_id, transporter_id, receiver_id, declare_status, dispatch_status, sign_status,
+         count(*)::int as orders, sum(quantity) as quantity
+    from (${ORDER_TONNES}) o group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7`;
+const ROLLUP_STAGES = `
+  select tenant_key, producer_id, transporter_id, receiver_id, declare_status, dispatch_status, sign_status, orders, quantity
+    from transfer_order_stages where orders <> 0 or quantity <> 0 order by 1, 2, 3, 4, 5, 6, 7`;
+const RECOUNT_TENANT_DAYS = `
+  select coalesce(tenant_id, 0) as tenant_key, planned_date::text as day, declare_status, dispatch_status, sign_status,
+         count(*)::int as orders, sum(quantity) as quantity, sum(received) as received
+    from (${ORDER_TONNES}) o group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`;
+const ROLLUP_TENANT_DAYS = `
+  select tenant_key, planned_date::text as day, declare_status, dispatch_status, sign_status, orders, quantity, received
+    from transfer_tenant_days where orders <> 0 or quantity <> 0 or received <> 0 order by 1, 2, 3, 4, 5`;
+/** The day tonnes recounted, then summed per month and the given key: the month grains' recount. */
+const recountMonths = (key: string) => `
+  select tenant_key, date_trunc('month', day::date)::date::text as month, ${key}, sum(declared) as declared, sum(received) as received
+    from (${RECOUNT_TONNES}) d group by 1, 2, ${key} having sum(declared) <> 0 or sum(received) <> 0 order by 1, 2, ${key}`;
+const rollupMonths = (table: string, key: string) => `
+  select tenant_key, month::text, ${key}, nullif(declared, 0) as declared, nullif(received, 0) as received
+    from ${table} where declared <> 0 or received <> 0 order by 1, 2, ${key}`;
+const PARTY_MONTH_KEY = 'producer_id, transporter_id, receiver_id, wastecode_id, disposal_method';
+const TENANT_MONTH_KEY = 'producer_id, wastecode_id, disposal_method';
+
 describe('the transfer rollups', () => {
   it('equal a recount of the orders after random creates, moves, voids, deletes, edits and bulk writes', async () => {
     const random = prng(20261121);
@@ -310,6 +365,10 @@ describe('the transfer rollups', () => {
     expect({ done: [...done.keys()].sort(), refused }).toEqual({ done: ['agree', 'bulk', 'create', 'delete', 'dispatch', 'edit', 'return', 'void'], refused });
     expect(await server.db.query(ROLLUP_COUNTS)).toEqual(await server.db.query(RECOUNT_COUNTS));
     expect(await server.db.query(ROLLUP_TONNES)).toEqual(await server.db.query(RECOUNT_TONNES));
+    expect(await server.db.query(ROLLUP_STAGES)).toEqual(await server.db.query(RECOUNT_STAGES));
+    expect(await server.db.query(ROLLUP_TENANT_DAYS)).toEqual(await server.db.query(RECOUNT_TENANT_DAYS));
+    expect(await server.db.query(rollupMonths('transfer_order_months', PARTY_MONTH_KEY))).toEqual(await server.db.query(recountMonths(PARTY_MONTH_KEY)));
+    expect(await server.db.query(rollupMonths('transfer_tenant_months', TENANT_MONTH_KEY))).toEqual(await server.db.query(recountMonths(TENANT_MONTH_KEY)));
   });
 
   it('give the transfer list the same totals as counting its rows', async () => {

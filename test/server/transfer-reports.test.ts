@@ -52,9 +52,18 @@ describe('list filters', () => {
 });
 
 describe('statistics', () => {
-  it('per waste code: orders and tonnes declared and received, voided orders left out', async () => {
-    const stats = await call<{ items: Dto[] }>(admin, 'GET', T('GetProductionWasteStatistics'), { ProducerId: world.producer.id });
-    expect(stats.items).toEqual([{ wastecodeId: world.wastecodeId, wastecodeName: world.wasteCode, orderCount: 2, quantity: 5, receivedQuantity: 1.5 }]);
+  it('per waste code: tonnes declared and received, voided orders left out, by days or whole months alike', async () => {
+    const expected = [{ wastecodeId: world.wastecodeId, wastecodeName: world.wasteCode, quantity: 5, receivedQuantity: 1.5 }];
+    const stats = (query: Record<string, string | number>) =>
+      call<{ items: Dto[] }>(admin, 'GET', T('GetProductionWasteStatistics'), { ProducerId: world.producer.id, ...query });
+    expect((await stats({})).items).toEqual(expected);
+    expect((await stats({ Start: `${year()}-01-01`, End: `${year()}-12-31` })).items).toEqual(expected);
+    const march = [{ ...expected[0], quantity: 2 }];
+    expect((await stats({ Start: `${year()}-03-01`, End: `${year()}-03-31` })).items).toEqual(march);
+    expect((await stats({ Start: `${year()}-03-02`, End: `${year()}-03-02` })).items).toEqual(march);
+    expect((await stats({ Start: `${year()}-03-03`, End: `${year()}-12-31` })).items).toEqual([
+      { wastecodeId: world.wastecodeId, wastecodeName: world.wasteCode, quantity: 3, receivedQuantity: 0 }]);
+    expect((await stats({ Start: `${year()}-01-01`, End: `${year()}-02-28` })).items).toEqual([]);
   });
 
   it('per period: every day, week (from Monday) or month listed, empty ones with zeros', async () => {

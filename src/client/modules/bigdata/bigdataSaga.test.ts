@@ -47,7 +47,7 @@ describe('the big-data screen saga', () => {
       .provide(apis())
       .call(fetchTimeStatistics, { Start: '2026-10-22', End: TODAY, Granularity: 'day' })
       .call(fetchTimeStatistics, { Start: '2025-12-01', End: TODAY, Granularity: 'month' })
-      .call(fetchWasteStatistics, { Start: '2026-01-01', End: TODAY })
+      .call(fetchWasteStatistics, { Start: '2026-01-01', End: '2026-12-31' })
       .run();
     expect(trendQueries('2026-12-31').months.Start).toBe('2026-01-01');
   });

@@ -33,7 +33,10 @@ interface BigDataRootState extends LiveRootState {
 const DAY_MS = 86_400_000;
 const shiftDays = (day: string, days: number) => new Date(Date.parse(day) + days * DAY_MS).toISOString().slice(0, 10);
 
-/** Trend windows ending on the server's date: 30 days, 12 months (this one included), and this year's waste codes. */
+/**
+ * Trend windows ending on the server's date: 30 days, 12 months (this one included), and this year's waste codes — the
+ * whole year, as the server answers whole months from its month rollup.
+ */
 export function trendQueries(today: string) {
   const year = Number(today.slice(0, 4));
   const month = Number(today.slice(5, 7));
@@ -41,7 +44,7 @@ export function trendQueries(today: string) {
   return {
     days: { Start: shiftDays(today, -29), End: today, Granularity: 'day' as const },
     months: { Start: monthsStart, End: today, Granularity: 'month' as const },
-    wastes: { Start: `${year}-01-01`, End: today },
+    wastes: { Start: `${year}-01-01`, End: `${year}-12-31` },
   };
 }
 

@@ -1,5 +1,5 @@
 import {
-  BIGDATA_LIMITS, FILL_BAND_EDGES, manifestStage, TICKER_TYPES,
+  BIGDATA_LIMITS, FILL_BAND_EDGES, manifestStage, OPEN_STAGES, TICKER_TYPES,
   type BigDataOverview, type ManifestStage, type MapDevice, type MapEnterprise, type NamedTonnes, type PeriodTonnes, type TransferFlow,
 } from '../../../shared/bigdata';
 import { corporateType, disposalMethod, warningStatus, warningType } from '../../../shared/enums';
@@ -14,7 +14,7 @@ import type { RequestContext } from '../../http/context';
 import { topicsOf } from '../events/audience';
 import { headOf, latestEvents } from '../events/log';
 import { chinaNow } from '../transfer/numbering';
-import { COUNTS, rollupScope, TONNES } from '../transfer/rollups';
+import { COUNTS, monthRollup, rollupScope, STAGES, TONNES } from '../transfer/rollups';
 
 /** China is UTC+8 all year; stored timestamps are the database session's local time. */
 const CHINA = sql`interval '+08:00'`;
@@ -127,38 +127,44 @@ async function readReportingDevices(db: Db, scope: Scope, firstHour: string): Pr
 }
 
 interface Periods {
-  today: number; todayLastYear: number; month: number; monthLastYear: number; year: number; yearLastYear: number; inProgress: number;
+  today: number; todayLastYear: number; month: number; monthLastYear: number; year: number; yearLastYear: number;
 }
 
-/** Tonnes received per calendar period of `today` and the same period a year earlier; tonnes of open manifests. */
+/**
+ * Tonnes received on `today` and the same day a year earlier (day rows), in its month and year and the same periods
+ * a year earlier (month rows).
+ */
 async function readPeriods(db: Db, scope: Scope, today: string): Promise<Periods> {
-  const r = and(rollupScope('r', scope));
   const day = sql`${today}::date`;
   const ago = sql`(${today}::date - interval '1 year')::date`;
-  const sameMonth = (of: Sql) => sql`date_trunc('month', r.planned_date) = date_trunc('month', ${of})`;
-  const sameYear = (of: Sql) => sql`date_trunc('year', r.planned_date) = date_trunc('year', ${of})`;
-  const [periods] = await db.query<Omit<Periods, 'inProgress'>>(sql`
+  const [days] = await db.query<{ today: number; todayLastYear: number }>(sql`
     select coalesce(sum(r.received) filter (where r.planned_date = ${day}), 0) as today,
-           coalesce(sum(r.received) filter (where r.planned_date = ${ago}), 0) as "todayLastYear",
-           coalesce(sum(r.received) filter (where ${sameMonth(day)}), 0) as month,
-           coalesce(sum(r.received) filter (where ${sameMonth(ago)}), 0) as "monthLastYear",
-           coalesce(sum(r.received) filter (where ${sameYear(day)}), 0) as year,
-           coalesce(sum(r.received) filter (where ${sameYear(ago)}), 0) as "yearLastYear"
-      from ${TONNES} r
-     where ${r} and r.planned_date >= date_trunc('year', ${ago}) and r.planned_date < date_trunc('year', ${day}) + interval '1 year'`);
-  // Open manifests of any planned date; the partial index holds only rows with tonnes in progress.
-  const [open] = await db.query<{ tonnes: number }>(sql`
-    select coalesce(sum(r.in_progress), 0) as tonnes from ${TONNES} r where ${r} and r.in_progress <> 0`);
-  return { ...periods, inProgress: open.tonnes };
+           coalesce(sum(r.received) filter (where r.planned_date = ${ago}), 0) as "todayLastYear"
+      from ${TONNES} r where ${and(rollupScope('r', scope))} and r.planned_date in (${day}, ${ago})`);
+  // Period bounds as dates, so that the month key compares as stored (no per-row date arithmetic).
+  const year = Number(today.slice(0, 4));
+  const monthOf = (y: number) => sql`${`${y}${today.slice(4, 7)}-01`}::date`;
+  const yearOf = (y: number) => sql`${`${y}-01-01`}::date`;
+  const inYear = (y: number) => sql`m.month >= ${yearOf(y)} and m.month < ${yearOf(y + 1)}`;
+  const months = monthRollup('m', scope);
+  const [longer] = await db.query<{ month: number; monthLastYear: number; year: number; yearLastYear: number }>(sql`
+    select coalesce(sum(m.received) filter (where m.month = ${monthOf(year)}), 0) as month,
+           coalesce(sum(m.received) filter (where m.month = ${monthOf(year - 1)}), 0) as "monthLastYear",
+           coalesce(sum(m.received) filter (where ${inYear(year)}), 0) as year,
+           coalesce(sum(m.received) filter (where ${inYear(year - 1)}), 0) as "yearLastYear"
+      from ${months.from} where ${months.where} and m.month >= ${yearOf(year - 1)} and m.month < ${yearOf(year + 1)}`);
+  return { ...days, ...longer };
 }
 
 /** Tonnes declared this year per producer (the top ones, named) and per disposal method, in one pass. */
 async function readYearDeclared(db: Db, scope: Scope, today: string): Promise<{ producers: NamedTonnes[]; disposal: Map<number, number> }> {
+  const year = Number(today.slice(0, 4));
+  const months = monthRollup('m', scope);
   const rows = await db.query<{ producerId: number | null; disposalMethod: number | null; tonnes: number }>(sql`
-    select r.producer_id as "producerId", r.disposal_method as "disposalMethod", sum(r.declared) as tonnes
-      from ${TONNES} r
-     where ${and(rollupScope('r', scope))} and date_trunc('year', r.planned_date) = date_trunc('year', ${today}::date)
-     group by grouping sets ((r.producer_id), (r.disposal_method))`);
+    select m.producer_id as "producerId", m.disposal_method as "disposalMethod", sum(m.declared) as tonnes
+      from ${months.from}
+     where ${months.where} and m.month >= ${`${year}-01-01`}::date and m.month < ${`${year + 1}-01-01`}::date
+     group by grouping sets ((m.producer_id), (m.disposal_method))`);
   const top = rows.filter((r) => r.producerId !== null && r.tonnes > 0)
     .sort((a, b) => b.tonnes - a.tonnes || Number(a.producerId) - Number(b.producerId)).slice(0, BIGDATA_LIMITS.topProducers);
   const names = await enterpriseNames(db, top.map((r) => Number(r.producerId)));
@@ -199,14 +205,21 @@ async function readFlows(db: Db, scope: Scope, firstDay: string, dayStart: strin
   return { day: flows((r) => r.dayTonnes, (r) => r.dayOrders), week: flows((r) => r.weekTonnes, (r) => r.weekOrders) };
 }
 
-/** Manifests per stage over all dates: the counts rollup by statuses, read through the contract's own stage rule. */
-async function readStages(db: Db, scope: Scope): Promise<Record<ManifestStage, number>> {
-  const rows = await db.query<{ declareStatus: number; dispatchStatus: number; signStatus: number; orders: number }>(sql`
-    select r.declare_status as "declareStatus", r.dispatch_status as "dispatchStatus", r.sign_status as "signStatus", sum(r.orders) as orders
-      from ${COUNTS} r where ${and(rollupScope('r', scope))} group by 1, 2, 3`);
+/** Manifests per stage and tonnes of open ones over all dates: the stage rollup read through the contract's stage rule. */
+async function readStages(db: Db, scope: Scope): Promise<{ stages: Record<ManifestStage, number>; inProgress: number }> {
+  const rows = await db.query<{ declareStatus: number; dispatchStatus: number; signStatus: number; orders: number; tonnes: number }>(sql`
+    select s.declare_status as "declareStatus", s.dispatch_status as "dispatchStatus", s.sign_status as "signStatus",
+           sum(s.orders) as orders, sum(s.quantity) as tonnes
+      from ${STAGES} s where ${and(rollupScope('s', scope))} group by 1, 2, 3`);
   const stages: Record<ManifestStage, number> = { draft: 0, inTransit: 0, returned: 0, completed: 0, voided: 0 };
-  for (const row of rows) stages[manifestStage(row)] += Number(row.orders);
-  return stages;
+  let inProgress = 0;
+  for (const row of rows) {
+    const stage = manifestStage(row);
+    stages[stage] += Number(row.orders);
+    if (OPEN_STAGES.includes(stage)) inProgress += Number(row.tonnes);
+  }
+  // Tonnes are kept to the kilogram; adding them as floats must not show more.
+  return { stages, inProgress: Math.round(inProgress * 1000) / 1000 };
 }
 
 const period = (tonnes: number, lastYear: number): PeriodTonnes => ({ tonnes, lastYear });
@@ -234,7 +247,7 @@ export async function readOverview(ctx: RequestContext): Promise<BigDataOverview
     const periods = await readPeriods(tx, scope, today);
     const declared = await readYearDeclared(tx, scope, today);
     const flows = await readFlows(tx, scope, firstDay, addDays(today, -1), today);
-    const manifests = await readStages(tx, scope);
+    const { stages: manifests, inProgress } = await readStages(tx, scope);
     const viewer = { userId: session.userId, topics: topicsOf(session), enterpriseIds: session.enterpriseIds };
     const recent = await latestEvents(tx, ctx.tenantId, viewer, TICKER_TYPES, head, BIGDATA_LIMITS.recent);
     const countOf = (rows: WarningCount[], type: number, day: string | null = null) =>
@@ -255,7 +268,7 @@ export async function readOverview(ctx: RequestContext): Promise<BigDataOverview
         year: period(periods.year, periods.yearLastYear),
       },
       manifests,
-      inProgressTonnes: periods.inProgress,
+      inProgressTonnes: inProgress,
       map: { enterprises, devices, flows },
       topProducers: declared.producers,
       disposal: disposalMethod.options.map((o) => ({ disposalMethod: o.value, tonnes: declared.disposal.get(o.value) ?? 0 })),

@@ -1,6 +1,11 @@
-// Reading the transfer rollups (migration 0013): `transfer_order_counts` (live orders per planned day, parties and
-// statuses) and `transfer_order_tonnes` (tonnes per planned day, parties, waste code and disposal method). Both are
-// kept by triggers in the transaction of every order and line write, so they read like the orders themselves.
+// Reading the transfer rollups, kept by triggers in the transaction of every order and line write, so they read like
+// the orders themselves. Party rows (all three parties in the key) answer users linked to enterprises, who only ever
+// read their slice; tenant rows (no party triple) answer tenant-wide readers in a few thousand rows.
+//   transfer_order_counts  live orders per planned day, parties and statuses (the list's exact total)
+//   transfer_order_tonnes  tonnes per planned day, parties, waste code and disposal method
+//   transfer_order_months  the same per planned month;  transfer_tenant_months  per month, producer, code, method
+//   transfer_order_stages  orders and tonnes per parties and statuses over all dates
+//   transfer_tenant_days   orders and tonnes per planned day and statuses for the whole tenant
 import { transferorder } from '../../../shared/resources';
 import { enterpriseCondition, type Scope } from '../../crud/scope';
 import { filterConditions, type ListFilters } from '../../crud/list-filters';
@@ -9,6 +14,8 @@ import { tenantKey } from '../../db/tenant-key';
 
 export const COUNTS = raw('transfer_order_counts');
 export const TONNES = raw('transfer_order_tonnes');
+export const STAGES = raw('transfer_order_stages');
+export const TENANT_DAYS = raw('transfer_tenant_days');
 
 /**
  * Rollup rows the caller may see under `alias`: the tenant's, and for a user linked to enterprises those of orders one
@@ -19,6 +26,16 @@ export function rollupScope(alias: string, scope: Scope): Sql[] {
   const owner = enterpriseCondition(transferorder, alias, scope);
   if (owner) conditions.push(owner);
   return conditions;
+}
+
+/**
+ * The month rollup the caller reads, as `table alias` with the rows' conditions: the tenant rows (which keep the
+ * producer, the waste code and the disposal method) for a tenant-wide reader, the party rows under the scope rule for
+ * a linked user.
+ */
+export function monthRollup(alias: string, scope: Scope): { from: Sql; where: Sql } {
+  const table = raw(scope.enterpriseIds === null ? 'transfer_tenant_months' : 'transfer_order_months');
+  return { from: sql`${table} ${raw(alias)}`, where: and(rollupScope(alias, scope)) };
 }
 
 /** Filters the counts rollup keeps besides the planned date: the parties and the statuses. */
@@ -36,5 +53,7 @@ export function countFromRollup(filters: ListFilters, scope: Scope, conditions: 
     && filters.ranges.every((range) => range.field === 'plannedDate');
   if (!answerable) return null;
   const where = and([...rollupScope('t', scope), ...filterConditions(transferorder, filters), ...conditions]);
-  return sql`select coalesce(sum(t.orders), 0)::int as count from ${COUNTS} t where ${where}`;
+  // Without a date range the all-dates rollup answers from a row per parties and statuses instead of one per day.
+  const table = filters.ranges.length > 0 ? COUNTS : STAGES;
+  return sql`select coalesce(sum(t.orders), 0)::int as count from ${table} t where ${where}`;
 }

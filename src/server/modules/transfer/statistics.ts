@@ -1,12 +1,13 @@
 import { translate } from '../../../shared/locales';
 import { inventory, transferorder } from '../../../shared/resources';
-import { enterpriseCondition, scopeOf } from '../../crud/scope';
-import { and, sql, tenantCondition, type Sql } from '../../crud/sql';
+import { scopeOf, type Scope } from '../../crud/scope';
+import { and, raw, sql, type Sql } from '../../crud/sql';
 import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
 import { Input } from '../../http/input';
 import { declareStatus } from '../../../shared/enums';
+import { COUNTS, monthRollup, rollupScope, TENANT_DAYS, TONNES } from './rollups';
 
 const GRANULARITIES = ['day', 'week', 'month'] as const;
 type Granularity = (typeof GRANULARITIES)[number];
@@ -21,18 +22,47 @@ function optionalDate(ctx: RequestContext, input: Input, name: string): string |
   return value;
 }
 
-/** Live, not voided orders the caller may see, planned within [Start, End]: the base of every statistic. */
-function orderConditions(ctx: RequestContext, input: Input): Sql[] {
-  const conditions = [tenantCondition('o', ctx.tenantId), sql`not o.is_deleted`, sql`o.declare_status <> ${declareStatus.voided}`];
-  const owner = enterpriseCondition(transferorder, 'o', scopeOf(ctx));
-  if (owner) conditions.push(owner);
-  const start = optionalDate(ctx, input, 'Start');
-  const end = optionalDate(ctx, input, 'End');
-  if (start) conditions.push(sql`o.planned_date >= ${start}::date`);
-  if (end) conditions.push(sql`o.planned_date <= ${end}::date`);
-  const producerId = input.optionalInt('ProducerId', { min: 1 });
-  if (producerId !== undefined) conditions.push(sql`o.producer_id = ${producerId}`);
-  return conditions;
+/** The first day of `day`'s month, and whether `day` is the last of its month. */
+const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
+const isMonthEnd = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).getUTCDate() === 1;
+
+/** Rollup rows (alias `r`) the caller may see, of one producer when asked, with `column` within [start, end]. */
+function rollupConditions(scope: Scope, column: string, producerId: number | undefined, start?: string, end?: string): Sql {
+  const conditions = rollupScope('r', scope);
+  if (producerId !== undefined) conditions.push(sql`r.producer_id = ${producerId}`);
+  if (start) conditions.push(sql`${raw(`r.${column}`)} >= ${start}::date`);
+  if (end) conditions.push(sql`${raw(`r.${column}`)} <= ${end}::date`);
+  return and(conditions);
+}
+
+/**
+ * Tonnes declared and received per waste code from the rollups: the month rows when the range is whole months (as
+ * the big-data screen asks), the day rows otherwise.
+ */
+function wasteTotals(scope: Scope, producerId: number | undefined, start?: string, end?: string): Sql {
+  if ((!start || start === monthStart(start)) && (!end || isMonthEnd(end))) {
+    const months = monthRollup('r', scope);
+    return sql`select r.wastecode_id, r.declared, r.received from ${months.from}
+                where ${rollupConditions(scope, 'month', producerId, start, end && monthStart(end))}`;
+  }
+  return sql`select r.wastecode_id, r.declared, r.received from ${TONNES} r where ${rollupConditions(scope, 'planned_date', producerId, start, end)}`;
+}
+
+/**
+ * Orders, tonnes declared and tonnes received per planned day (not voided; received on completed manifests): the
+ * tenant's day rows for a tenant-wide reader, the party rows of the caller's slice (or the producer's) otherwise.
+ */
+function dayTotals(scope: Scope, producerId: number | undefined, start: string, end: string): Sql {
+  if (scope.enterpriseIds === null && producerId === undefined) {
+    const stage = sql`manifest_stage(r.declare_status, r.dispatch_status, r.sign_status)`;
+    return sql`select r.planned_date, r.orders, r.quantity as declared, case when ${stage} = 'completed' then r.received else 0 end as received
+                 from ${TENANT_DAYS} r
+                where ${rollupConditions(scope, 'planned_date', undefined, start, end)} and r.declare_status <> ${declareStatus.voided}`;
+  }
+  const where = rollupConditions(scope, 'planned_date', producerId, start, end);
+  return sql`select r.planned_date, r.orders, 0 as declared, 0 as received from ${COUNTS} r where ${where} and r.declare_status <> ${declareStatus.voided}
+             union all
+             select r.planned_date, 0, r.declared, r.received from ${TONNES} r where ${where}`;
 }
 
 export function registerStatisticsMethods(registry: AppServiceRegistry): void {
@@ -41,16 +71,17 @@ export function registerStatisticsMethods(registry: AppServiceRegistry): void {
 
   registry.add({
     service, method: 'GetProductionWasteStatistics', verb: 'GET', access, parameters: ['Start', 'End', 'ProducerId'],
-    summary: 'Orders and tonnes per waste code (voided orders excluded)',
+    summary: 'Tonnes declared and received per waste code (voided orders left out; received on completed manifests)',
     async handler(ctx, input) {
-      const where = and(orderConditions(ctx, input));
-      const items = await ctx.db.query(
-        sql`select l.wastecode_id as "wastecodeId", w.code as "wastecodeName", count(distinct o.id)::int as "orderCount",
-                coalesce(sum(l.quantity), 0)::float8 as quantity, coalesce(sum(l.received_quantity), 0)::float8 as "receivedQuantity"
-           from transfer_order o join transfer_order_line l on l.order_id = o.id and not l.is_deleted
-           left join waste_code w on w.id = l.wastecode_id
-          where ${where}
-          group by l.wastecode_id, w.code order by quantity desc, w.code`);
+      const start = optionalDate(ctx, input, 'Start');
+      const end = optionalDate(ctx, input, 'End');
+      const producerId = input.optionalInt('ProducerId', { min: 1 });
+      const items = await ctx.db.query(sql`
+        select nullif(t.wastecode_id, 0) as "wastecodeId", w.code as "wastecodeName",
+               sum(t.declared)::float8 as quantity, sum(t.received)::float8 as "receivedQuantity"
+          from (${wasteTotals(scopeOf(ctx), producerId, start, end)}) t left join waste_code w on w.id = t.wastecode_id
+         group by t.wastecode_id, w.code having sum(t.declared) <> 0 or sum(t.received) <> 0
+         order by quantity desc, w.code`);
       return { items };
     },
   });
@@ -68,15 +99,14 @@ export function registerStatisticsMethods(registry: AppServiceRegistry): void {
       const days = (Date.parse(end) - Date.parse(start)) / 86_400_000;
       const periods = granularity === 'day' ? days : granularity === 'week' ? days / 7 : days / 30;
       if (days < 0 || periods > MAX_PERIODS) throw errors.invalid(ctx.language, 'end', translate(ctx.language, 'transferRules.range', { max: MAX_PERIODS }));
-      const where = and(orderConditions(ctx, input));
       const unit = granularity;
+      const producerId = input.optionalInt('ProducerId', { min: 1 });
       const items = await ctx.db.query(
         sql`with buckets as (
            select generate_series(date_trunc(${unit}, ${start}::date), date_trunc(${unit}, ${end}::date), ('1 ' || ${unit})::interval)::date as period),
          totals as (
-           select date_trunc(${unit}, o.planned_date)::date as period, count(*)::int as orders, sum(o.total_quantity) as quantity,
-                  sum((select sum(l.received_quantity) from transfer_order_line l where l.order_id = o.id and not l.is_deleted)) as received
-             from transfer_order o where ${where} group by 1)
+           select date_trunc(${unit}, d.planned_date)::date as period, sum(d.orders)::int as orders, sum(d.declared) as quantity, sum(d.received) as received
+             from (${dayTotals(scopeOf(ctx), producerId, start, end)}) d group by 1)
          select to_char(b.period, 'YYYY-MM-DD') as period, coalesce(t.orders, 0) as "orderCount",
                 coalesce(t.quantity, 0)::float8 as quantity, coalesce(t.received, 0)::float8 as "receivedQuantity"
            from buckets b left join totals t on t.period = b.period order by b.period`);
