@@ -46,12 +46,13 @@ function slope(points: readonly { x: number; y: number }[]): number | null {
 const STAMPS = `(() => {
   window.hubMessages = [];
   window.painted = [];
+  window.stamping = true;
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
     constructor(url, protocols) {
       super(url, protocols);
       this.addEventListener('message', (e) => {
-        if (typeof e.data === 'string' && /"target":"Receive(Event|Frame|Message)"/.test(e.data)) window.hubMessages.push(performance.now());
+        if (window.stamping && typeof e.data === 'string' && /"target":"Receive(Event|Frame|Message)"/.test(e.data)) window.hubMessages.push(performance.now());
       });
     }
   };
@@ -62,7 +63,7 @@ const STAMPS = `(() => {
     return !!(element && element.closest('[data-testid="bd-clock"]'));
   };
   new MutationObserver((records) => {
-    if (waiting || records.every((r) => isClock(r.target))) return;
+    if (!window.stamping || waiting || records.every((r) => isClock(r.target))) return;
     waiting = true;
     requestAnimationFrame(() => requestAnimationFrame((t) => { window.painted.push(t); waiting = false; }));
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
@@ -131,6 +132,8 @@ async function updateToPaint(page: Page, seconds: number) {
 }
 
 async function soak(page: Page, minutes: number, warmUpMinutes: number) {
+  // The soak weighs the page, not the bench's own stamps, which would otherwise grow with every message and frame.
+  await page.evaluate('window.stamping = false; window.hubMessages = []; window.painted = [];');
   const cdp = await page.context().newCDPSession(page);
   const samples: { minute: number; heapMb: number; nodes: number }[] = [];
   for (let minute = 0; minute <= minutes; minute++) {
