@@ -6,8 +6,11 @@ import { textOf } from '../../shared/json';
 
 /** The one database interface of the server; PGlite and PostgreSQL both implement it with the same SQL. */
 export interface Db {
-  /** A fixed statement with `$n` placeholders and its values, or a composed `sql` fragment that carries its own. */
-  query<T = Record<string, unknown>>(statement: string | Sql, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * A fixed statement with `$n` placeholders and its values, a composed `sql` fragment that carries its own, or a
+   * `HotStatement` the database keeps planned.
+   */
+  query<T = Record<string, unknown>>(statement: Statement, params?: readonly unknown[]): Promise<T[]>;
   /** Runs `work` in one transaction: everything it does is committed together or not at all. */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   /**
@@ -33,9 +36,36 @@ const parsers: Record<number, (value: string) => unknown> = {
   [OID.timestamptz]: toIso,
 };
 
+/**
+ * A fixed text run many times a second (a device's readings, the events every write appends). PostgreSQL parses
+ * and plans it once per connection and reuses the plan: planning such a statement costs several times what running
+ * it does. Only fixed texts qualify, each under one name: a connection keeps every statement prepared on it.
+ */
+export class HotStatement {
+  private constructor(readonly name: string, readonly text: string) {}
+
+  private static readonly texts = new Map<string, string>();
+
+  /** A name used for two texts is a programming error, caught when the module declaring the second loads. */
+  static declare(name: string, text: string): HotStatement {
+    const known = HotStatement.texts.get(name);
+    if (known !== undefined && known !== text) throw new Error(`hot statement '${name}' declared with two texts`);
+    HotStatement.texts.set(name, text);
+    return new HotStatement(name, text);
+  }
+}
+
+export const hotStatement = HotStatement.declare;
+
+export type Statement = string | Sql | HotStatement;
+
+const isHot = (statement: Statement): statement is HotStatement => statement instanceof HotStatement;
+
 /** A statement as both drivers take it: text with `$n` placeholders, and the values. */
-export const prepared = (statement: string | Sql, params: readonly unknown[] = []): [string, unknown[]] =>
-  typeof statement === 'string' ? [statement, [...params]] : [statement.text, statement.values];
+export const prepared = (statement: Statement, params: readonly unknown[] = []): [string, unknown[]] =>
+  typeof statement === 'string' ? [statement, [...params]]
+    : isHot(statement) ? [statement.text, [...params]]
+    : [statement.text, statement.values];
 
 type CommitHook = () => void | Promise<void>;
 
@@ -59,7 +89,8 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   const pglite = await PGlite.create({ dataDir, parsers });
   const wrap = (runner: { query: PGlite['query'] }): Pick<Db, 'kind' | 'query'> => ({
     kind: 'pglite',
-    async query<T>(statement: string | Sql, params?: readonly unknown[]) {
+    // PGlite runs in the process: a hot statement goes as its text.
+    async query<T>(statement: Statement, params?: readonly unknown[]) {
       return (await runner.query<T>(...prepared(statement, params))).rows;
     },
   });
@@ -116,8 +147,11 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   const failures = new WeakMap<pg.ClientBase, Error>();
   pool.on('connect', (client) => client.on('error', (error) => failures.set(client, error)));
   await pool.query('select 1');
-  const runOn = (client: pg.Pool | pg.PoolClient) => async <T>(statement: string | Sql, params?: readonly unknown[]) =>
-    (await client.query(...prepared(statement, params))).rows as T[];
+  const runOn = (client: pg.Pool | pg.PoolClient) => async <T>(statement: Statement, params?: readonly unknown[]) => {
+    const [text, values] = prepared(statement, params);
+    const result = isHot(statement) ? await client.query({ name: statement.name, text, values }) : await client.query(text, values);
+    return result.rows as T[];
+  };
   const db: Db = {
     kind: 'postgres',
     query: runOn(pool),
