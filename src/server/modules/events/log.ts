@@ -1,5 +1,5 @@
 import type { EventTopic, LiveEvent, LiveEventType } from '../../../shared/live/events';
-import type { Db } from '../../db/database';
+import { hotStatement, type Db } from '../../db/database';
 import { tenantKey } from '../../db/tenant-key';
 import { sql, type Sql } from '../../crud/sql';
 import type { AddressedEvent } from '../../realtime';
@@ -20,30 +20,37 @@ export type StoredEvent = AddressedEvent;
 const idList = (ids: number[] | null | undefined) => (ids && ids.length > 0 ? [...new Set(ids.map(Number))] : null);
 
 /**
+ * Takes `$2` seqs from the tenant's counter and writes the events under them, in one round trip: `$3` holds the events
+ * in order, the n-th getting the n-th seq of the range. Answers the range's last seq and the time the events carry.
+ */
+const APPEND_EVENTS = hotStatement('events.append',
+  `with taken as (
+     insert into live_event_counter (tenant_key, last_seq) values ($1, $2)
+     on conflict (tenant_key) do update set last_seq = live_event_counter.last_seq + excluded.last_seq
+     returning last_seq, localtimestamp as at
+   ), written as (
+     insert into live_events (tenant_key, seq, type, topic, enterprise_ids, user_ids, payload, created_at)
+     select $1, t.last_seq - $2 + e.n, e.v->>'type', e.v->>'topic',
+            case when jsonb_typeof(e.v->'enterpriseIds') = 'array' then array(select jsonb_array_elements_text(e.v->'enterpriseIds')::bigint) end,
+            case when jsonb_typeof(e.v->'userIds') = 'array' then array(select jsonb_array_elements_text(e.v->'userIds')::bigint) end,
+            e.v->'payload', t.at
+       from taken t, jsonb_array_elements($3::jsonb) with ordinality as e(v, n)
+   )
+   select last_seq, at from taken`);
+
+/**
  * Appends events with the tenant's next sequence numbers. Call it last in the write transaction: the counter row
  * stays locked until commit, so transactions commit in seq order and a reader that sees seq N has seen all before it.
  */
 export async function appendEvents(tx: Db, tenantId: number | null, events: readonly NewEvent[]): Promise<StoredEvent[]> {
   if (events.length === 0) return [];
-  const tk = tenantKey(tenantId);
-  const [{ last_seq: last, at }] = await tx.query<{ last_seq: number; at: string }>(
-    `insert into live_event_counter (tenant_key, last_seq) values ($1, $2)
-     on conflict (tenant_key) do update set last_seq = live_event_counter.last_seq + excluded.last_seq
-     returning last_seq, localtimestamp as at`, [tk, events.length]);
-  const first = Number(last) - events.length + 1;
-  const stored: StoredEvent[] = events.map((e, i) => ({
-    seq: first + i, type: e.type, topic: e.topic, at,
-    enterpriseIds: e.userIds ? null : idList(e.enterpriseIds), userIds: idList(e.userIds), payload: e.payload,
+  const addressed = events.map((e) => ({
+    type: e.type, topic: e.topic, enterpriseIds: e.userIds ? null : idList(e.enterpriseIds), userIds: idList(e.userIds), payload: e.payload,
   }));
-  await tx.query(
-    `insert into live_events (tenant_key, seq, type, topic, enterprise_ids, user_ids, payload, created_at)
-     select $1, (e->>'seq')::bigint, e->>'type', e->>'topic',
-            case when jsonb_typeof(e->'enterpriseIds') = 'array' then array(select jsonb_array_elements_text(e->'enterpriseIds')::bigint) end,
-            case when jsonb_typeof(e->'userIds') = 'array' then array(select jsonb_array_elements_text(e->'userIds')::bigint) end,
-            e->'payload', $3::timestamp
-       from jsonb_array_elements($2::jsonb) as e`,
-    [tk, JSON.stringify(stored), at]);
-  return stored;
+  const [{ last_seq: last, at }] = await tx.query<{ last_seq: number; at: string }>(
+    APPEND_EVENTS, [tenantKey(tenantId), events.length, JSON.stringify(addressed)]);
+  const first = Number(last) - events.length + 1;
+  return addressed.map(({ type, topic, ...audience }, i) => ({ seq: first + i, type, topic, at, ...audience }));
 }
 
 /** The tenant's latest seq (0 before its first event). */

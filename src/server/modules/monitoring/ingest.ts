@@ -8,7 +8,7 @@ import { translate } from '../../../shared/locales';
 import { DEVICE_KEY_HEADER, INGEST_PATH, type IngestResult } from '../../../shared/monitoring';
 import type { Language } from '../../../shared/resource-kit';
 import type { ReadingPayload } from '../../../shared/live/events';
-import type { Db } from '../../db/database';
+import { hotStatement, type Db } from '../../db/database';
 import { resolveLanguage } from '../../http/culture';
 import { sendSuccess } from '../../http/envelope';
 import { AppError, errors } from '../../http/errors';
@@ -36,6 +36,7 @@ interface DeviceContext {
   displacementRadius: number;
   storage: (StorageState & { wastecodeId: number | null }) | null;
   warnings: WarningState[];
+  appliedUpTo: string | null;
 }
 
 /** A device of an inactive or deleted tenant is refused like an unknown one. */
@@ -43,25 +44,33 @@ const TENANT_ACTIVE = '(d.tenant_id is null or exists (select 1 from tenants t w
 
 const unauthorized = (language: Language) => new AppError(401, translate(language, 'monitoringRules.deviceKey'), null, null, true);
 
+const LOCK_BY_KEY = hotStatement('ingest.lockByKey',
+  `select id, tenant_id as "tenantId", serial_number as "serialNumber", enterprise_id as "enterpriseId", latitude, longitude,
+          online_state as "onlineState", running_state as "runningState", last_heartbeat as "lastHeartbeat"
+     from smart_equipment d where device_key_hash = $1 and not is_deleted and ${TENANT_ACTIVE} for update`);
+
 async function lockByKey(tx: Db, keyHash: string): Promise<LockedDevice | null> {
-  const rows = await tx.query<LockedDevice>(
-    `select id, tenant_id as "tenantId", serial_number as "serialNumber", enterprise_id as "enterpriseId", latitude, longitude,
-            online_state as "onlineState", running_state as "runningState", last_heartbeat as "lastHeartbeat"
-       from smart_equipment d where device_key_hash = $1 and not is_deleted and ${TENANT_ACTIVE} for update`, [keyHash]);
+  const rows = await tx.query<LockedDevice>(LOCK_BY_KEY, [keyHash]);
   return rows[0] ?? null;
 }
 
-/** Read after the lock (a separate statement: it sees what the batch before this one committed). */
+/**
+ * Read after the lock (a separate statement: it sees what the batch before this one committed). `appliedUpTo` is the
+ * time of the device's latest reading stored before this batch: older readings are history, not state.
+ */
+const LOAD_CONTEXT = hotStatement('ingest.loadContext',
+  `select m.battery_min as "batteryMin", m.temperature_max as "temperatureMax", m.reduction_min as "reductionMin",
+          m.displacement_radius as "displacementRadius",
+          (select json_build_object('id', s.id, 'currentWeight', s.current_weight, 'capacity', s.capacity, 'fillRatio', coalesce(s.fill_ratio, 0),
+                  'lastChangeTime', s.last_change_time, 'lastAddedTime', s.last_added_time, 'wastecodeId', s.wastecode_id)
+             from hazardous_waste_storage s where s.smartequipment_id = d.id and s.unbound_time is null and not s.is_deleted) as storage,
+          coalesce((select json_agg(w order by w.id) from (
+              select ${WARNING_COLUMNS} from equipment_warning w where w.smartequipment_id = d.id and w.status <> ${warningStatus.closed} and not w.is_deleted) w), '[]'::json) as warnings,
+          (select max(read_at) from telemetry_reading r where r.smartequipment_id = d.id) as "appliedUpTo"
+     from smart_equipment d join equipment_model m on m.id = d.equipmentmodel_id where d.id = $1`);
+
 async function loadContext(tx: Db, deviceId: number): Promise<DeviceContext> {
-  const [row] = await tx.query<DeviceContext>(
-    `select m.battery_min as "batteryMin", m.temperature_max as "temperatureMax", m.reduction_min as "reductionMin",
-            m.displacement_radius as "displacementRadius",
-            (select json_build_object('id', s.id, 'currentWeight', s.current_weight, 'capacity', s.capacity, 'fillRatio', coalesce(s.fill_ratio, 0),
-                    'lastChangeTime', s.last_change_time, 'lastAddedTime', s.last_added_time, 'wastecodeId', s.wastecode_id)
-               from hazardous_waste_storage s where s.smartequipment_id = d.id and s.unbound_time is null and not s.is_deleted) as storage,
-            coalesce((select json_agg(w order by w.id) from (
-                select ${WARNING_COLUMNS} from equipment_warning w where w.smartequipment_id = d.id and w.status <> ${warningStatus.closed} and not w.is_deleted) w), '[]'::json) as warnings
-       from smart_equipment d join equipment_model m on m.id = d.equipmentmodel_id where d.id = $1`, [deviceId]);
+  const [row] = await tx.query<DeviceContext>(LOAD_CONTEXT, [deviceId]);
   return row;
 }
 
@@ -75,29 +84,24 @@ interface StoredReading {
  * Appends the readings the device has not sent before (readings are unique per device and time; a time repeated in
  * the batch counts once, its first reading); answers those stored, in batch order.
  */
+const INSERT_READINGS = hotStatement('ingest.insertReadings',
+  `with batch as (
+     select e.n, (e.r->>'at')::timestamptz::timestamp as read_at, e.r from jsonb_array_elements($4::jsonb) with ordinality as e(r, n)
+   ), stored as (
+     insert into telemetry_reading (tenant_id, smartequipment_id, storage_id, read_at, weight, battery, temperature, latitude, longitude)
+     select $1, $2, $3, b.read_at, (b.r->>'weight')::numeric, (b.r->>'battery')::numeric,
+            (b.r->>'temperature')::numeric, (b.r->>'latitude')::numeric, (b.r->>'longitude')::numeric
+       from batch b order by b.n
+     on conflict do nothing
+     returning read_at
+   )
+   select b.n::int as n, s.read_at as "readAt" from stored s join batch b on b.read_at = s.read_at order by b.n`);
+
 async function insertReadings(tx: Db, device: DeviceRef, storageId: number | null, readings: readonly ValidReading[]): Promise<StoredReading[]> {
   const firstOfTime = readings.filter((r, i) => readings.findIndex((o) => o.atMs === r.atMs) === i);
-  const rows = await tx.query<{ n: number; readAt: string }>(
-    `with batch as (
-       select e.n, (e.r->>'at')::timestamptz::timestamp as read_at, e.r from jsonb_array_elements($4::jsonb) with ordinality as e(r, n)
-     ), stored as (
-       insert into telemetry_reading (tenant_id, smartequipment_id, storage_id, read_at, weight, battery, temperature, latitude, longitude)
-       select $1, $2, $3, b.read_at, (b.r->>'weight')::numeric, (b.r->>'battery')::numeric,
-              (b.r->>'temperature')::numeric, (b.r->>'latitude')::numeric, (b.r->>'longitude')::numeric
-         from batch b order by b.n
-       on conflict do nothing
-       returning read_at
-     )
-     select b.n::int as n, s.read_at as "readAt" from stored s join batch b on b.read_at = s.read_at order by b.n`,
+  const rows = await tx.query<{ n: number; readAt: string }>(INSERT_READINGS,
     [device.tenantId, device.id, storageId, JSON.stringify(firstOfTime.map(({ atMs: _ms, ...r }) => r))]);
   return rows.map((r) => ({ index: readings.indexOf(firstOfTime[r.n - 1]), readAt: r.readAt }));
-}
-
-/** The time of the device's latest reading stored before this batch: older readings are history, not state. */
-async function latestReadAt(tx: Db, deviceId: number): Promise<string | null> {
-  const [row] = await tx.query<{ readAt: string | null }>(
-    'select max(read_at) as "readAt" from telemetry_reading where smartequipment_id = $1', [deviceId]);
-  return row.readAt;
 }
 
 /** What the batch that stored these readings answered: the greatest of their batches' last seqs. */
@@ -110,16 +114,37 @@ async function answeredBefore(tx: Db, deviceId: number, readings: readonly Valid
 }
 
 /**
+ * The device online with its running state `$2`, and its storage point `$3` (none: null) holding the fold's result,
+ * in one round trip.
+ */
+const UPDATE_DEVICE = hotStatement('ingest.updateDevice',
+  `with point as (
+     update hazardous_waste_storage set current_weight = $4, fill_ratio = $5, last_change_time = $6::timestamp, last_added_time = $7::timestamp,
+            last_modification_time = now() where id = $3
+   )
+   update smart_equipment set online_state = ${onlineState.online}, activation = ${activation.activated}, last_heartbeat = localtimestamp, running_state = $2 where id = $1
+   returning online_state as "onlineState", running_state as "runningState", last_heartbeat as "lastHeartbeat"`);
+
+/** Each stored reading remembers its batch's last seq, so a batch sent again is answered as the first sending was. */
+const STAMP_BATCH = hotStatement('ingest.stampBatch',
+  `update telemetry_reading set batch_seq = $3 where smartequipment_id = $1
+      and read_at = any(select (jsonb_array_elements_text($2::jsonb))::timestamp)`);
+
+/**
  * One batch: store the readings, fold them into the storage point, run the rules, bring the device online, and
  * record what changed. Answers the number stored and the seq of the batch's last event.
  */
-export async function ingestBatch(db: Db, hub: HubServer | null, keyHash: string, readings: readonly ValidReading[], language: Language): Promise<IngestResult> {
+export async function ingestBatch(db: Db, hub: HubServer | null, keyHash: string, body: unknown, language: Language): Promise<IngestResult> {
   return db.transaction(async (tx) => {
+    // Who is asking comes before what they sent: an unknown key learns nothing about the body. A refused body rolls
+    // back a transaction that has changed nothing.
     const device = await lockByKey(tx, keyHash);
     if (!device) throw unauthorized(language);
+    const { readings, problems } = validateReadings(body, language);
+    if (problems.length > 0) throw errors.validation(language, problems);
     const context = await loadContext(tx, device.id);
     const storage = context.storage;
-    const appliedUpTo = await latestReadAt(tx, device.id);
+    const { appliedUpTo } = context;
     const stored = await insertReadings(tx, device, storage?.id ?? null, readings);
     // Everything was stored by an earlier sending of the batch: change nothing and answer as that sending did.
     if (stored.length === 0) return { accepted: readings.length, lastSeq: await answeredBefore(tx, device.id, readings) };
@@ -152,15 +177,12 @@ export async function ingestBatch(db: Db, hub: HubServer | null, keyHash: string
       deviceId: device.id, storageId: storage?.id ?? null, ...r,
     } satisfies ReadingPayload));
 
-    if (storage && fold && fold.steps.length > 0) {
-      const next = fold.storage;
-      await tx.query(
-        `update hazardous_waste_storage set current_weight = $2, fill_ratio = $3, last_change_time = $4::timestamp, last_added_time = $5::timestamp,
-                last_modification_time = now() where id = $1`,
-        [storage.id, next.currentWeight, next.fillRatio, next.lastChangeTime, next.lastAddedTime]);
+    // The storage point as the readings leave it (written with the device below); null when they moved nothing.
+    const weighed = fold && fold.steps.length > 0 ? fold.storage : null;
+    if (fold && weighed) {
       events.push(monitoringEvent(device, 'storage.weight', storageWeightPayload(device, {
-        storageId: storage.id, currentWeight: next.currentWeight, capacity: next.capacity, fillRatio: next.fillRatio,
-        delta: Math.round((next.currentWeight - fold.initialWeight) * 1000) / 1000, lastChangeTime: next.lastChangeTime ?? ruleReadings[ruleReadings.length - 1].readAt,
+        storageId: weighed.id, currentWeight: weighed.currentWeight, capacity: weighed.capacity, fillRatio: weighed.fillRatio,
+        delta: Math.round((weighed.currentWeight - fold.initialWeight) * 1000) / 1000, lastChangeTime: weighed.lastChangeTime ?? ruleReadings[ruleReadings.length - 1].readAt,
         reason: 'reading',
       })));
     }
@@ -168,19 +190,15 @@ export async function ingestBatch(db: Db, hub: HubServer | null, keyHash: string
     events.push(...await saveWarnings(tx, device, book));
 
     const runningState = book.anyOpen() ? 1 : 0;
-    const [state] = await tx.query<DeviceStateRow>(
-      `update smart_equipment set online_state = ${onlineState.online}, activation = ${activation.activated}, last_heartbeat = localtimestamp, running_state = $2 where id = $1
-       returning online_state as "onlineState", running_state as "runningState", last_heartbeat as "lastHeartbeat"`, [device.id, runningState]);
+    const [state] = await tx.query<DeviceStateRow>(UPDATE_DEVICE, [device.id, runningState, weighed?.id ?? null,
+      weighed?.currentWeight ?? null, weighed?.fillRatio ?? null, weighed?.lastChangeTime ?? null, weighed?.lastAddedTime ?? null]);
     if (state.onlineState !== device.onlineState || state.runningState !== device.runningState) {
       events.push(monitoringEvent(device, 'device.state', deviceStatePayload(device, state)));
     }
 
     const recorded = await recordEvents({ hub, tenantId: device.tenantId }, tx, events);
     const lastSeq = recorded.length > 0 ? recorded[recorded.length - 1].seq : 0;
-    await tx.query(
-      `update telemetry_reading set batch_seq = $3 where smartequipment_id = $1
-          and read_at = any(select (jsonb_array_elements_text($2::jsonb))::timestamp)`,
-      [device.id, JSON.stringify(stored.map((r) => r.readAt)), lastSeq]);
+    await tx.query(STAMP_BATCH, [device.id, JSON.stringify(stored.map((r) => r.readAt)), lastSeq]);
     return { accepted: readings.length, lastSeq };
   });
 }
@@ -195,12 +213,6 @@ export function mountDeviceIngest(server: FastifyInstance, services: Services): 
     const language = resolveLanguage(request);
     const key = headerKey(request.headers[DEVICE_KEY_HEADER.toLowerCase()]);
     if (!key) throw unauthorized(language);
-    const keyHash = hashDeviceKey(key);
-    // Who is asking comes before what they sent: an unknown key learns nothing about the body.
-    const known = await services.db.query(`select 1 from smart_equipment d where device_key_hash = $1 and not is_deleted and ${TENANT_ACTIVE}`, [keyHash]);
-    if (known.length === 0) throw unauthorized(language);
-    const { readings, problems } = validateReadings(request.body, language);
-    if (problems.length > 0) throw errors.validation(language, problems);
-    return sendSuccess(reply, await ingestBatch(services.db, services.hub, keyHash, readings, language));
+    return sendSuccess(reply, await ingestBatch(services.db, services.hub, hashDeviceKey(key), request.body, language));
   });
 }

@@ -7,7 +7,7 @@ import { pick } from '../../../shared/resource-kit';
 import { warningStatus } from '../../../shared/enums';
 import { enterpriseCondition, scopeOf } from '../../crud/scope';
 import { and, raw, scopeCondition, sql } from '../../crud/sql';
-import type { Db } from '../../db/database';
+import { hotStatement, type Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
 import { errors } from '../../http/errors';
 import { headOf, recordEvents, type NewEvent } from '../events';
@@ -21,6 +21,15 @@ export const WARNING_COLUMNS = `w.id, w.storage_id as "storageId", w.warning_typ
   w.acknowledged_by as "acknowledgedBy", w.acknowledged_at as "acknowledgedAt", w.acknowledge_note as "acknowledgeNote",
   w.closed_by as "closedBy", w.closed_at as "closedAt", w.close_note as "closeNote"`;
 
+/** An open warning seen again updates on every batch of its device. */
+const UPDATE_WARNINGS = hotStatement('warnings.update',
+  `update equipment_warning w set value = x.value, threshold = x.threshold, quantity = x.quantity, last_seen_at = x."lastSeenAt",
+          occurrences = x.occurrences, status = x.status, closed_at = x."closedAt", closed_by = x."closedBy", close_note = x."closeNote",
+          last_modification_time = now()
+     from jsonb_to_recordset($1::jsonb) as x(id bigint, value numeric, threshold numeric, quantity numeric, "lastSeenAt" timestamp,
+          occurrences integer, status integer, "closedAt" timestamp, "closedBy" text, "closeNote" text)
+    where w.id = x.id`);
+
 /**
  * Writes what the rules changed: updates first (a closed warning frees its type before a new one of the type is
  * inserted), then the new warnings one by one (rare). Returns their events, a raise before any later change of it.
@@ -29,13 +38,7 @@ export async function saveWarnings(tx: Db, device: DeviceRef, book: WarningBook)
   const changes = book.changes();
   const updates = changes.filter((c) => c.state.id !== null).map((c) => c.state);
   if (updates.length > 0) {
-    await tx.query(
-      `update equipment_warning w set value = x.value, threshold = x.threshold, quantity = x.quantity, last_seen_at = x."lastSeenAt",
-              occurrences = x.occurrences, status = x.status, closed_at = x."closedAt", closed_by = x."closedBy", close_note = x."closeNote",
-              last_modification_time = now()
-         from jsonb_to_recordset($1::jsonb) as x(id bigint, value numeric, threshold numeric, quantity numeric, "lastSeenAt" timestamp,
-              occurrences integer, status integer, "closedAt" timestamp, "closedBy" text, "closeNote" text)
-        where w.id = x.id`, [JSON.stringify(updates)]);
+    await tx.query(UPDATE_WARNINGS, [JSON.stringify(updates)]);
   }
   for (const change of changes) {
     if (change.state.id !== null) continue;
