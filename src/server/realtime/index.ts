@@ -68,11 +68,11 @@ export interface HubServer {
 }
 
 /**
- * Frames leave every 50 ms, up to every 100 ms when flushing them is costly (startFrameTimer): short enough for a
- * reading to reach a screen within a tenth of a second, long enough that a busy tenant's events go out as a few frames
- * a second, not one each.
+ * Frames leave every 50 ms, up to every 100 ms when flushing them is costly or a thousand connections share the
+ * budget of writes (startFrameTimer): short enough for a reading to reach a screen within a tenth of a second, long
+ * enough that a busy tenant's events go out as a few frames a second, not one each.
  */
-const FRAME_INTERVAL: FrameTimerBounds = { minMs: 50, maxMs: 100 };
+const FRAME_INTERVAL: FrameTimerBounds = { minMs: 50, maxMs: 100, writesPerSecond: 10_000 };
 
 export const LIVE_FEED_DEFAULTS: FeedSettings = {
   // A missing seq is a writer that died between commit and push once the events after it waited this long.

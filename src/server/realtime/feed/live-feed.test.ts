@@ -14,7 +14,8 @@ function feedWithClock() {
     feed.add(id, TENANT, userId, audience, outlet);
     return outlet;
   };
-  const tick = (ms = 50) => { now += ms; feed.flush(); };
+  /** Answers the frames the flush sent. */
+  const tick = (ms = 50) => { now += ms; return feed.flush(); };
   return { feed, connect, tick };
 }
 
@@ -22,13 +23,16 @@ describe('live feed', () => {
   it('starts a connection on the events addressed to its user only, then sends just the streams it subscribed to', () => {
     const { feed, connect, tick } = feedWithClock();
     const outlet = connect('c1');
+    const other = connect('c2', MONITORING, 2);
     feed.accept(TENANT, [reading(1, 7), liveEvent(2, 'notice.created', {}, { userIds: [1] }), liveEvent(3, 'notice.created', {}, { userIds: [2] })]);
-    tick();
+    expect(tick()).toBe(2);
     expect(outlet.frames).toEqual([{ after: 0, upTo: 3, seqs: [2] }]);
+    expect(other.frames).toEqual([{ after: 0, upTo: 3, seqs: [3] }]);
 
     expect(feed.subscribe('c1', ['warnings'])).toEqual(['warnings']);
     feed.accept(TENANT, [reading(4, 7), warning(5), liveEvent(6, 'device.state', { deviceId: 7 })]);
-    tick();
+    // The other connection sees nothing of this range and had a frame a moment ago: it gets none.
+    expect(tick()).toBe(1);
     expect(outlet.frames[1]).toEqual({ after: 3, upTo: 6, seqs: [5] });
 
     expect(feed.subscribe('c1', ['readings', 'devices'])).toEqual(['devices', 'readings', 'warnings']);

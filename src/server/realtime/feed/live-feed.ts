@@ -108,17 +108,19 @@ export class LiveFeed {
     for (const event of events) tenant.buffer.add(prepareEvent(event), now);
   }
 
-  /** Sends what is due: called by one timer for all connections. */
-  flush(): void {
+  /** Sends what is due: called by one timer for all connections. Answers the number of frames sent. */
+  flush(): number {
     const now = this.now();
+    let sent = 0;
     for (const tenant of this.tenants.values()) {
       const release = tenant.buffer.release(now);
-      if (release) this.sendRelease(tenant, release.events, release.upTo, release.holeUpTo, now);
-      else this.drainBacklogs(tenant, now);
+      sent += release ? this.sendRelease(tenant, release.events, release.upTo, release.holeUpTo, now) : this.drainBacklogs(tenant, now);
     }
+    return sent;
   }
 
-  private sendRelease(tenant: TenantFeed, events: PreparedEvent[], upTo: number, holeUpTo: number, now: number): void {
+  private sendRelease(tenant: TenantFeed, events: PreparedEvent[], upTo: number, holeUpTo: number, now: number): number {
+    let sent = 0;
     const addressed = new Set(events.flatMap((e) => e.event.userIds ?? []));
     const shared = new Map<string, Buffer | null>();
     const empty = new Map<number, Buffer>();
@@ -132,7 +134,7 @@ export class LiveFeed {
         s.backlog ??= new Backlog(after, after, this.settings.maxBacklogEvents);
         s.backlog.declareGap(holeUpTo);
         s.backlog.add(conflate(events.filter(own)), upTo);
-        this.sendBacklog(s, now);
+        sent += this.sendBacklog(s, now);
         continue;
       }
       const key = `${after}|${s.view}`;
@@ -152,21 +154,26 @@ export class LiveFeed {
       s.outlet.send(frame);
       s.sentUpTo = upTo;
       s.lastSentAt = now;
+      sent += 1;
     }
+    return sent;
   }
 
-  private drainBacklogs(tenant: TenantFeed, now: number): void {
-    for (const s of tenant.subscribers) if (s.backlog) this.sendBacklog(s, now);
+  private drainBacklogs(tenant: TenantFeed, now: number): number {
+    let sent = 0;
+    for (const s of tenant.subscribers) if (s.backlog) sent += this.sendBacklog(s, now);
+    return sent;
   }
 
-  private sendBacklog(s: Subscriber, now: number): void {
-    if (!s.backlog || this.isSlow(s)) return;
+  private sendBacklog(s: Subscriber, now: number): number {
+    if (!s.backlog || this.isSlow(s)) return 0;
     const { after, upTo, events } = s.backlog.frame();
     s.backlog = null;
-    if (events.length === 0 && after === s.sentUpTo && now - s.lastSentAt < this.settings.idleFrameMs) return;
+    if (events.length === 0 && after === s.sentUpTo && now - s.lastSentAt < this.settings.idleFrameMs) return 0;
     s.outlet.send(frameMessage(after, upTo, events));
     s.sentUpTo = upTo;
     s.lastSentAt = now;
+    return 1;
   }
 
   private isSlow(s: Subscriber): boolean {
