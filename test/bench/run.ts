@@ -3,7 +3,8 @@
 // (malformed payloads, database sessions ended, kill -9, rolling restart, login guesses). Measurements,
 // not tests: a failing section is reported and the others still run. Prints tables and writes test/bench/results.json.
 // `npm run bench -- --only=http,hub` runs a subset (startup, http, scale, transfer, bundle, hub, live, wall, faults);
-// `--soak-minutes=N` makes the wall's soak longer than its default ten minutes.
+// `--soak-minutes=N` makes the wall's soak longer than its default ten minutes, `--warm-up-minutes=N` leaves its first N
+// minutes (default 2) out of the heap's slope.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -20,7 +20,7 @@ export function printWall(outcome: Outcome<WallResult>): void {
   const soakRows: Cell[][] = soak.samples.map((s) => [s.minute, s.heapMb, s.nodes]);
   console.log(formatTable(`Wall soak: ${soak.minutes} minutes, JS heap after a forced GC and DOM nodes`, ['minute', 'heap MB', 'DOM nodes'], soakRows));
   const slope = soak.heapSlopeMbPerHour;
-  console.log(`heap slope after warm-up ${slope ?? '—'} MB/h (target ≤ ${HEAP_SLOPE_TARGET_MB_PER_HOUR}: ${slope !== null && slope <= HEAP_SLOPE_TARGET_MB_PER_HOUR ? 'MET' : 'MISSED'}); ` +
+  console.log(`heap slope after ${soak.warmUpMinutes} minutes of warm-up ${slope ?? '—'} MB/h (target ≤ ${HEAP_SLOPE_TARGET_MB_PER_HOUR}: ${slope !== null && slope <= HEAP_SLOPE_TARGET_MB_PER_HOUR ? 'MET' : 'MISSED'}); ` +
     `DOM nodes ${soak.nodesSlopePerHour ?? '—'} per hour`);
   console.log(formatTable('What the screen downloads beyond the initial page (gzip level 9)', ['file', 'gzip KB'], chunks.files.map((f) => [f.file, f.gzipKb])));
   console.log(`screen chunks ${chunks.gzipKb} KB gzip`);

@@ -16,20 +16,25 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 /** Every chart of the first panel set, and the map. */
 const CHARTS_DRAWN = 9;
 
+function argument(name: string, fallback: number): number {
+  const value = process.argv.find((a) => a.startsWith(`${name}=`))?.split('=')[1];
+  return value === undefined ? fallback : Number(value);
+}
+
 export const DEFAULT_WALL = {
   firstPaintRuns: 5,
   /** Simulated devices, each reading once a second. */
   devices: 100,
   updateSeconds: 30,
-  soakMinutes: Number(process.argv.find((a) => a.startsWith('--soak-minutes='))?.split('=')[1] ?? 10),
+  soakMinutes: argument('--soak-minutes', 10),
   /** Samples before this are warm-up (caches filling, the JIT settling) and left out of the slope. */
-  warmUpMinutes: 2,
+  warmUpMinutes: argument('--warm-up-minutes', 2),
 };
 
 export interface WallResult {
   firstPaintMs: LatencySummary;
   updateToPaintMs: LatencySummary & { messages: number; unpainted: number };
-  soak: { minutes: number; samples: { minute: number; heapMb: number; nodes: number }[]; heapSlopeMbPerHour: number | null; nodesSlopePerHour: number | null };
+  soak: { minutes: number; warmUpMinutes: number; samples: { minute: number; heapMb: number; nodes: number }[]; heapSlopeMbPerHour: number | null; nodesSlopePerHour: number | null };
   chunks: { files: { file: string; gzipKb: number }[]; gzipKb: number };
 }
 
@@ -149,7 +154,7 @@ async function soak(page: Page, minutes: number, warmUpMinutes: number) {
   const heap = perMinute('heapMb');
   const nodes = perMinute('nodes');
   return {
-    minutes, samples, heapSlopeMbPerHour: heap === null ? null : round(heap * 60, 2), nodesSlopePerHour: nodes === null ? null : round(nodes * 60, 0),
+    minutes, warmUpMinutes, samples, heapSlopeMbPerHour: heap === null ? null : round(heap * 60, 2), nodesSlopePerHour: nodes === null ? null : round(nodes * 60, 0),
   };
 }
 
