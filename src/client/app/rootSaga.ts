@@ -1,8 +1,6 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
 import { crudSaga } from '../crud';
-import { watchBigData } from '../modules/bigdata/bigdataSaga';
-import { watchWallAdmin } from '../modules/bigdata/display/wallAdminSaga';
 import { watchChat } from '../modules/chat/chatSaga';
 import { watchContracts } from '../modules/contracts/contractsSaga';
 import { watchInbox } from '../modules/home/inboxSaga';
@@ -34,9 +32,10 @@ export function createRootSaga(deps: RootSagaDeps = defaultRootSagaDeps) {
     yield* hubWatcher(deps.hubFactory);
   };
   return function* rootSaga(): SagaIterator {
+    // A screen that comes with its own chunk starts its watchers as it renders (useChunkSagas), not here.
     const watchers: Array<() => Generator> = [watchBoot, watchAccount, watchLogin, watchLock, watchTabs, watchNotices, watchHub, crudSaga, watchRegions,
       watchContracts, watchPlans, watchContractExpiry, watchInbox, watchInventoryScreens, watchTransfer, watchChat,
-      watchMonitoring, watchBigData, watchWallAdmin];
+      watchMonitoring];
     yield all(watchers.map((saga) => fork(keepAlive, saga)));
   };
 }

@@ -1,9 +1,9 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { crudReducer } from '../crud';
-import { bigdataSlice } from '../modules/bigdata/bigdataSlice';
+import type { BigDataState } from '../modules/bigdata/bigdataSlice';
 import { displaySignInSlice } from '../modules/bigdata/display/displaySignInSlice';
-import { wallAdminSlice } from '../modules/bigdata/display/wallAdminSlice';
+import type { WallAdminState } from '../modules/bigdata/display/wallAdminSlice';
 import { chatSlice } from '../modules/chat/chatSlice';
 import { contractsSlice } from '../modules/contracts/contractsSlice';
 import { inboxSlice } from '../modules/home/inboxSlice';
@@ -18,9 +18,19 @@ import { liveStreamsReducer } from '../realtime/liveStreams';
 import { noticesSlice } from '../shell/noticesSlice';
 import { tabsSlice } from '../shell/tabsSlice';
 import { appSlice } from '../session/appSlice';
+import { keepAlive } from '../session/keepAlive';
 import { createRootSaga, defaultRootSagaDeps, type RootSagaDeps } from './rootSaga';
 
-export const rootReducer = combineReducers({
+/**
+ * Slices of screens that come with their own chunk: each injects itself (`slice.injectInto(rootReducer)`) as its chunk
+ * loads, so they are absent from the state until then.
+ */
+interface LazyLoadedSlices {
+  bigdata: BigDataState;
+  wallAdmin: WallAdminState;
+}
+
+export const rootReducer = combineSlices({
   app: appSlice.reducer,
   tabs: tabsSlice.reducer,
   notices: noticesSlice.reducer,
@@ -36,10 +46,9 @@ export const rootReducer = combineReducers({
   eventLog: eventLogReducer,
   liveStreams: liveStreamsReducer,
   monitoring: monitoringReducer,
-  bigdata: bigdataSlice.reducer,
+  // The wall's sign-in by display token runs at start-up, before its screen's chunk is loaded.
   displaySignIn: displaySignInSlice.reducer,
-  wallAdmin: wallAdminSlice.reducer,
-});
+}).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -48,7 +57,10 @@ interface CreateStoreOptions {
   deps?: Partial<RootSagaDeps>;
 }
 
-/** The store with the saga middleware running the root saga. */
+/**
+ * The store with the saga middleware running the root saga, and able to run the watchers of a screen's own chunk
+ * (`runSagaOnce`): each once per store, kept alive like the root saga's.
+ */
 export function createAppStore(options: CreateStoreOptions = {}) {
   const sagaMiddleware = createSagaMiddleware({
     onError: (error) => console.error('[saga] uncaught', error),
@@ -59,8 +71,14 @@ export function createAppStore(options: CreateStoreOptions = {}) {
     middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
   });
   sagaMiddleware.run(createRootSaga({ ...defaultRootSagaDeps, ...options.deps }));
-  return store;
+  const running = new Set<() => Generator>();
+  const runSagaOnce = (saga: () => Generator): void => {
+    if (running.has(saga)) return;
+    running.add(saga);
+    sagaMiddleware.run(keepAlive, saga);
+  };
+  return Object.assign(store, { runSagaOnce });
 }
 
-type AppStore = ReturnType<typeof createAppStore>;
+export type AppStore = ReturnType<typeof createAppStore>;
 export type AppDispatch = AppStore['dispatch'];

@@ -10,7 +10,7 @@ import { useNow } from '../monitoring/liveHooks';
 import { useLiveStreams } from '../../realtime/useLiveStreams';
 import type { LiveStream } from '../../../shared/live/events';
 import { bigDataScreenLeft, bigDataScreenShown, RECONCILE_MS } from './bigdataSaga';
-import { bigdataActions } from './bigdataSlice';
+import { bigdataActions, bigdataSlice } from './bigdataSlice';
 import { Chart } from './Chart';
 import {
   disposalOption, fillOption, onlineDayOption, stagesOption, topProducersOption, trendOption, warningTypesOption, wastesOption,
@@ -20,6 +20,7 @@ import { formatClock } from './format';
 import { useFrameSelector, useScreenScale } from './hooks';
 import { Headline } from './Headline';
 import { MapPanel } from './MapPanel';
+import { useBigDataWatchers } from './module';
 import { ageText, Panel } from './Panel';
 import { ReplayBar, useReplayClock } from './ReplayBar';
 import { figuresAt } from './replay';
@@ -28,7 +29,7 @@ import { WALL_DEFAULTS } from '../../../shared/bigdata';
 import './bigdata.css';
 
 const selectScreen = createSelector(
-  [(s: RootState) => s.bigdata, (s: RootState) => s.app.realtime, (s: RootState) => s.app.session.tenant?.name ?? null],
+  [bigdataSlice.selectSlice, (s: RootState) => s.app.realtime, (s: RootState) => s.app.session.tenant?.name ?? null],
   (bigdata, realtime, tenantName) => ({ bigdata, realtime, tenantName }),
 );
 
@@ -67,6 +68,7 @@ interface BigDataScreenProps {
 }
 
 export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScreenProps) {
+  useBigDataWatchers();
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   useEffect(() => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { WALL_DEFAULTS } from '../../../shared/bigdata';
 import { useAppSelector } from '../../app/hooks';
 import { BigDataScreen, PANEL_SET_COUNT } from './BigDataScreen';
+import { bigdataSlice } from './bigdataSlice';
 import { DisplaySignInScreen } from './display/DisplaySignInScreen';
 import { formatClock } from './format';
 import { useIdle, useReloadOnNewBuild, useRotation } from './wallHooks';
@@ -24,12 +25,12 @@ function StaleBanner({ since }: { since: number }) {
 
 /** The wall display (`/bigscreen`, outside the shell): the screen full-bleed, turning through its panel sets. */
 export default function WallPage() {
-  const settings = useAppSelector((s) => s.bigdata.wall) ?? WALL_DEFAULTS;
-  const staleSince = useAppSelector((s) => s.bigdata.staleSince);
+  const settings = useAppSelector((s) => bigdataSlice.selectSlice(s).wall) ?? WALL_DEFAULTS;
+  const staleSince = useAppSelector((s) => bigdataSlice.selectSlice(s).staleSince);
   const panelSet = useRotation(PANEL_SET_COUNT, settings.rotateSeconds);
   const idle = useIdle(IDLE_CURSOR_MS);
   useReloadOnNewBuild(BUILD_CHECK_MS);
-  const figuresLoaded = useAppSelector((s) => s.bigdata.figures !== null);
+  const figuresLoaded = useAppSelector((s) => bigdataSlice.selectSlice(s).figures !== null);
   return (
     <div className={idle ? 'bd-idle' : undefined}>
       <DisplaySignInScreen firstSignIn={!figuresLoaded} />

@@ -8,12 +8,12 @@ import type { LiveEvent } from '../../../shared/live/events';
 import { describeError, toCrudError } from '../../crud/api-error';
 import { liveCatchUpLoaded, liveEventsApplied } from '../../realtime/liveActions';
 import { realtimeStatusChanged } from '../../session/appSlice';
-import { selectLiveWindow, type LiveRootState } from '../../realtime/liveSelectors';
+import { selectLiveWindow } from '../../realtime/liveSelectors';
 import { livePollStarted, livePollStopped, pollScreen, type VisibilitySource } from '../../realtime/polling';
 import { fetchEnterpriseCard, fetchOverview, fetchReplay, fetchTimeStatistics, fetchWallSettings, fetchWasteStatistics } from './api';
 import { parseServerTime } from '../monitoring/format';
 import { buildTimeline } from './replay';
-import { BIGDATA_SCREEN, bigdataActions as A, type BigDataState } from './bigdataSlice';
+import { BIGDATA_SCREEN, bigdataActions as A, bigdataSlice, type BigDataState } from './bigdataSlice';
 
 export const bigDataScreenShown = () => livePollStarted({ screen: BIGDATA_SCREEN });
 export const bigDataScreenLeft = () => livePollStopped({ screen: BIGDATA_SCREEN });
@@ -25,10 +25,6 @@ export const bigDataScreenLeft = () => livePollStopped({ screen: BIGDATA_SCREEN 
 export const RECONCILE_MS = 60_000;
 /** After an event the figures cannot fold exactly, the overview is read again once things have been quiet this long. */
 export const STALE_RELOAD_MS = 5_000;
-
-interface BigDataRootState extends LiveRootState {
-  bigdata: BigDataState;
-}
 
 const DAY_MS = 86_400_000;
 const shiftDays = (day: string, days: number) => new Date(Date.parse(day) + days * DAY_MS).toISOString().slice(0, 10);
@@ -89,7 +85,7 @@ function* loadWallSettings(): SagaIterator {
 }
 
 function* reloadWhenStale(waitMs: number): SagaIterator {
-  const { figures, shown }: BigDataState = yield select((s: BigDataRootState) => s.bigdata);
+  const { figures, shown }: BigDataState = yield select(bigdataSlice.selectSlice);
   if (!figures?.stale || shown === 0) return;
   // takeLatest restarts the wait on every new event: a burst of edits costs one read.
   yield delay(waitMs);
@@ -144,7 +140,7 @@ export function* staleBanner(graceMs = STALE_GRACE_MS): SagaIterator {
  */
 export function* loadReplay(action: ReturnType<typeof A.replayRequested>): SagaIterator {
   const minutes = action.payload;
-  const { figures }: BigDataState = yield select((s: BigDataRootState) => s.bigdata);
+  const { figures }: BigDataState = yield select(bigdataSlice.selectSlice);
   if (!figures) {
     yield put(A.replayFailed('—'));
     return;

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { BigDataOverview, EnterpriseCard, TimeStatistics, WallSettings, WasteStatistics } from '../../../shared/bigdata';
 import type { LiveEvent } from '../../../shared/live/events';
+import { rootReducer } from '../../app/store';
 import { liveEventsApplied } from '../../realtime/liveActions';
 import { livePollStarted, livePollStopped } from '../../realtime/polling';
 import { loggedOut } from '../../session/appSlice';
@@ -54,6 +55,7 @@ export const initialBigDataState: BigDataState = {
   shown: 0, figures: null, loadedAt: null, loading: false, error: null, trends: null, trendsLoadedAt: null, card: null, staleSince: null, wall: null, replay: { status: 'off' },
 };
 
+/** Injected into the root reducer as this screen's chunk loads: `selectSlice` reads the initial state until then. */
 export const bigdataSlice = createSlice({
   name: 'bigdata',
   initialState: initialBigDataState,
@@ -126,6 +128,6 @@ export const bigdataSlice = createSlice({
       })
       .addCase(loggedOut, () => initialBigDataState);
   },
-});
+}).injectInto(rootReducer);
 
 export const bigdataActions = bigdataSlice.actions;

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { DisplayAccountDto, DisplayTokenDto, WallSettings } from '../../../../shared/bigdata';
+import { rootReducer } from '../../../app/store';
 import type { CrudError } from '../../../crud/types';
 import { loggedOut } from '../../../session/appSlice';
 
@@ -28,6 +29,7 @@ const started = (state: WallAdminState, task: WallAdminTask) => {
   state.failure = null;
 };
 
+/** Injected into the root reducer as the big-data screen's chunk loads. */
 export const wallAdminSlice = createSlice({
   name: 'wallAdmin',
   initialState: initialWallAdminState,
@@ -78,8 +80,8 @@ export const wallAdminSlice = createSlice({
   extraReducers: (builder) => {
     builder.addCase(loggedOut, () => initialWallAdminState);
   },
-});
+}).injectInto(rootReducer);
 
 export const wallAdminActions = wallAdminSlice.actions;
 
-export const selectWallAdmin = (state: { wallAdmin: WallAdminState }): WallAdminState => state.wallAdmin;
+export const selectWallAdmin = wallAdminSlice.selectSlice;

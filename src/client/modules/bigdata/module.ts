@@ -1,0 +1,10 @@
+// What the big-data screen's chunk adds to the app as it loads, beside its slices (which inject themselves into the
+// root reducer): its watchers on the store it renders in.
+import { useChunkSagas } from '../../app/hooks';
+import { watchBigData } from './bigdataSaga';
+import { watchWallAdmin } from './display/wallAdminSaga';
+
+/** Starts the screen's watchers (once per store) before its first effects dispatch anything: called as it renders. */
+export function useBigDataWatchers(): void {
+  useChunkSagas(watchBigData, watchWallAdmin);
+}
