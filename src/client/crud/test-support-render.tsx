@@ -7,7 +7,7 @@ import { Icons } from '@blueprintjs/icons';
 import i18next, { type i18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import type { Action, Store } from '@reduxjs/toolkit';
-import { buildTranslations } from '../../shared/locales';
+import { buildTranslations } from '../../shared/locales/translations';
 import type { CrudRootState } from './types';
 
 /** What jsdom lacks for Blueprint: element sizes (the table renders only what fits), ResizeObserver, canvas text. */

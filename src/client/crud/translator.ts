@@ -1,4 +1,4 @@
-import { buildTranslations, flattenTranslations } from '../../shared/locales';
+import { buildTranslations, flattenTranslations } from '../../shared/locales/translations';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/resource-kit';
 import type { Translate } from './types';
 

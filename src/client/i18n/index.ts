@@ -1,7 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { buildTranslations } from '../../shared/locales';
-import { DEFAULT_LANGUAGE, type Language, LANGUAGES } from '../../shared/resource-kit/label';
+import { areaTranslations, buildTranslations } from '../../shared/locales/translations';
+import { DEFAULT_LANGUAGE, type Label, type Language, LANGUAGES } from '../../shared/resource-kit/label';
 import { COOKIE, readCookie } from '../util/cookies';
 
 export type { Language };
@@ -18,8 +18,9 @@ export function languageFromBrowser(tag: string | undefined): Language {
 }
 
 /**
- * Initialises the shared i18next instance with both languages built from the declarations. Synchronous: every text
- * is in the bundle, so the first render never shows raw keys.
+ * Initialises the shared i18next instance with both languages built from the declarations. Synchronous: the texts
+ * are in the bundle, so the first render never shows raw keys (a screen with its own chunk adds its own texts as the
+ * chunk loads, before it renders: `addScreenTexts`).
  */
 export function initI18n(language: Language): I18n {
   if (!i18next.isInitialized) {
@@ -37,6 +38,15 @@ export function initI18n(language: Language): I18n {
   }
   applyDocumentLanguage(language);
   return i18next;
+}
+
+/**
+ * Adds the texts of a screen that comes with its own chunk, in both languages, under `<area>.<key>`. Called as the
+ * chunk loads; the app initialises i18n before it renders anything.
+ */
+export function addScreenTexts(area: string, texts: Record<string, Label>): void {
+  if (!i18next.isInitialized) return;
+  for (const lng of LANGUAGES) i18next.addResourceBundle(lng, 'translation', { [area]: areaTranslations(texts, lng) }, true, true);
 }
 
 export async function switchLanguage(language: Language): Promise<void> {

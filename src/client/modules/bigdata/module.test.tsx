@@ -4,11 +4,12 @@ import { createRoot, type Root } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import type { EnterpriseCard } from '../../../shared/bigdata';
 import { type AppStore, createAppStore } from '../../app/store';
+import { i18next, initI18n } from '../../i18n';
 import { fetchEnterpriseCard, fetchWallSettings } from './api';
 import { fetchDisplayAccounts, fetchDisplayTokens } from './display/wallAdminApi';
 
-// The store of the app as the login route starts it; this screen's chunk (its modules, imported below only once a test
-// says so) brings its reducers and watchers.
+// The store and the texts of the app as the login route starts it; this screen's chunk (its modules, imported below
+// only once a test says so) brings its reducers, watchers and texts.
 jest.mock('./api', () => ({ ...jest.requireActual<object>('./api'), fetchEnterpriseCard: jest.fn(), fetchWallSettings: jest.fn() }));
 jest.mock('./display/wallAdminApi', () => ({ fetchDisplayAccounts: jest.fn(), fetchDisplayTokens: jest.fn() }));
 
@@ -38,6 +39,7 @@ async function renderScreens(store: AppStore, count: number) {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeAll(() => {
+  initI18n('zh-CN');
   jest.mocked(fetchEnterpriseCard).mockResolvedValue(CARD);
   jest.mocked(fetchWallSettings).mockResolvedValue({ title: 'Hall A', rotateSeconds: 30, replayMinutes: 60 });
   jest.mocked(fetchDisplayTokens).mockResolvedValue([]);
@@ -45,19 +47,21 @@ beforeAll(() => {
 });
 
 describe('the big-data screen\'s chunk', () => {
-  it('is not part of the store the app starts with', () => {
+  it('is not part of the store or the texts the app starts with', () => {
     const store = createAppStore();
     store.dispatch({ type: 'probe' });
     expect(store.getState()).not.toHaveProperty('bigdata');
     expect(store.getState()).not.toHaveProperty('wallAdmin');
     expect(store.getState()).toHaveProperty('displaySignIn.status', 'off');
+    expect(i18next.exists('bigdata.title')).toBe(false);
   });
 
-  it('adds its slices to the state, and its watchers, which handle its actions once per store', async () => {
+  it('adds its texts, its slices to the state, and its watchers, which handle its actions once per store', async () => {
     const store = createAppStore();
     await renderScreens(store, 2);
     const { bigdataSlice } = await import('./bigdataSlice');
     const { wallAdminSlice } = await import('./display/wallAdminSlice');
+    expect(i18next.t('bigdata.title')).toBe('危险废物全过程智慧监管大数据平台');
 
     store.dispatch(bigdataSlice.actions.cardRequested(7));
     store.dispatch(wallAdminSlice.actions.opened());

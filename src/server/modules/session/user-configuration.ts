@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildTranslations, flattenTranslations } from '../../../shared/locales';
+import { buildAllTranslations, flattenTranslations } from '../../../shared/locales';
 import { ABP_SOURCE_NAMES, abpSourceTexts } from '../../../shared/locales/abp-sources';
 import { buildMenu, type RouteEntry } from '../../../shared/navigation';
 import { PERMISSIONS, type PermissionName } from '../../../shared/permissions';
@@ -17,7 +17,7 @@ const LANGUAGES = [
 // Built once per language: the texts do not change while the server runs.
 const texts = new Map<Language, Record<string, string>>();
 const textsOf = (language: Language) => {
-  if (!texts.has(language)) texts.set(language, flattenTranslations(buildTranslations(language)));
+  if (!texts.has(language)) texts.set(language, flattenTranslations(buildAllTranslations(language)));
   return texts.get(language)!;
 };
 
