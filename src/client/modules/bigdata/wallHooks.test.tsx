@@ -87,11 +87,16 @@ describe('a new build', () => {
     expect(scriptsOf(page('main.11.js'))).toEqual(['/js/main.11.js', '/js/runtime.aa.js']);
   });
 
-  it('reloads the page when the server serves other scripts, and not before', async () => {
-    document.documentElement.innerHTML = page('main.11.js');
-    const served = { html: page('main.11.js') };
+  function serve(html: string) {
+    const served = { html };
     const fetchMock = jest.fn(async () => ({ ok: true, text: async () => served.html }));
     (globalThis as { fetch?: unknown }).fetch = fetchMock;
+    return { served, fetchMock };
+  }
+
+  it('reloads the page when the server serves other scripts, and not before', async () => {
+    document.documentElement.innerHTML = page('main.11.js');
+    const { served, fetchMock } = serve(page('main.11.js'));
     const reload = jest.fn();
     function Watcher() {
       useReloadOnNewBuild(60_000, reload);
@@ -108,5 +113,45 @@ describe('a new build', () => {
       jest.advanceTimersByTime(60_000);
     });
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not take a lazy chunk still loading for another build', async () => {
+    document.documentElement.innerHTML = page('main.11.js');
+    const chunk = document.createElement('script');
+    chunk.src = '/js/echarts.33.js';
+    chunk.setAttribute('data-webpack', 'app:chunk-echarts');
+    document.head.appendChild(chunk);
+    const { fetchMock } = serve(page('main.11.js'));
+    const reload = jest.fn();
+    function Watcher() {
+      useReloadOnNewBuild(60_000, reload);
+      return null;
+    }
+    mount(<Watcher />);
+    await act(async () => {
+      jest.advanceTimersByTime(120_000);
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('checks on time while the page re-renders more often than it checks', async () => {
+    document.documentElement.innerHTML = page('main.11.js');
+    const { fetchMock } = serve(page('main.22.js'));
+    const reload = jest.fn();
+    function Watcher({ turn }: { turn: number }) {
+      // A new function on every render, as a caller writing an arrow inline would pass.
+      useReloadOnNewBuild(60_000, () => reload(turn));
+      return null;
+    }
+    mount(<Watcher turn={0} />);
+    for (let turn = 1; turn <= 6; turn += 1) {
+      await act(async () => {
+        jest.advanceTimersByTime(10_000);
+      });
+      act(() => root!.render(<Watcher turn={turn} />));
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(reload).toHaveBeenCalledWith(5); // the function of the render before the check
   });
 });
