@@ -36,17 +36,18 @@ async function wall(width: number, height: number): Promise<Page> {
 
 interface Box { name: string; left: number; top: number; right: number; bottom: number }
 
-/** The screen's blocks (header, figures, panels) and every chart canvas with its drawn and shown size. */
+/** The screen's blocks (header, figures, panels) and every chart canvas on show, with its drawn and shown size. */
 function layoutOf(page: Page) {
   return page.evaluate(() => {
+    const shown = (el: Element) => el.getClientRects().length > 0;
     const box = (name: string, el: Element): Box => {
       const r = el.getBoundingClientRect();
       return { name, left: r.left, top: r.top, right: r.right, bottom: r.bottom };
     };
     const blocks = [
-      ...[...document.querySelectorAll('.bd-header, .bd-tile, .bd-panel')].map((el) => box(el.getAttribute('data-testid') ?? el.className, el)),
+      ...[...document.querySelectorAll('.bd-header, .bd-tile, .bd-panel')].filter(shown).map((el) => box(el.getAttribute('data-testid') ?? el.className, el)),
     ];
-    const canvases = [...document.querySelectorAll('.bd-chart canvas')].map((c) => {
+    const canvases = [...document.querySelectorAll('.bd-chart canvas')].filter(shown).map((c) => {
       const canvas = c as HTMLCanvasElement;
       const r = canvas.getBoundingClientRect();
       return { chart: canvas.closest('.bd-chart')?.getAttribute('data-testid'), width: canvas.width, shownWidth: r.width };
@@ -58,20 +59,28 @@ function layoutOf(page: Page) {
 
 const overlap = (a: Box, b: Box) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
 
+/** Every block inside the screen and none over another, each chart drawn at the screen's own pixels. */
+async function expectLaidOut(page: Page, width: number, height: number) {
+  const layout = await layoutOf(page);
+  for (const block of layout.blocks) {
+    expect({ block: block.name, inside: block.left >= 0 && block.top >= 0 && block.right <= width + 0.5 && block.bottom <= height + 0.5 })
+      .toEqual({ block: block.name, inside: true });
+  }
+  const overlapping = layout.blocks.flatMap((a, i) => layout.blocks.slice(i + 1).filter((b) => overlap(a, b)).map((b) => `${a.name} × ${b.name}`));
+  expect(overlapping).toEqual([]);
+  // No canvas is a small bitmap stretched to its box.
+  for (const canvas of layout.canvases) {
+    expect({ chart: canvas.chart, sharp: Math.abs(canvas.width - canvas.shownWidth * layout.dpr) <= 2 }).toEqual({ chart: canvas.chart, sharp: true });
+  }
+  return layout;
+}
+
 describe('the wall display', () => {
   it.each([[1920, 1080], [3840, 2160]])('fills a %i × %i screen: every panel drawn at the screen\'s pixels, nothing outside or overlapping', async (width, height) => {
     const page = await wall(width, height);
     for (const chart of CHARTS) await byTestId(page, `bd-${chart}-chart`).locator('canvas').first().waitFor();
-    const layout = await layoutOf(page);
+    const layout = await expectLaidOut(page, width, height);
     expect(layout.blocks.length).toBeGreaterThanOrEqual(1 + 8 + 10);
-    for (const block of layout.blocks) {
-      expect({ block: block.name, inside: block.left >= 0 && block.top >= 0 && block.right <= width + 0.5 && block.bottom <= height + 0.5 })
-        .toEqual({ block: block.name, inside: true });
-    }
-    const overlapping = layout.blocks.flatMap((a, i) => layout.blocks.slice(i + 1).filter((b) => overlap(a, b)).map((b) => `${a.name} × ${b.name}`));
-    expect(overlapping).toEqual([]);
-    // Drawn at the screen's own pixels: no canvas is a small bitmap stretched to its box.
-    for (const canvas of layout.canvases) expect(Math.abs(canvas.width - canvas.shownWidth * layout.dpr)).toBeLessThanOrEqual(2);
     expect(layout.canvases.length).toBeGreaterThanOrEqual(CHARTS.length + 1);
     // Text grows with the screen instead of being blown up: the title at 4K is twice its 1080p size.
     expect(layout.title).toBeCloseTo(30 * (height / 1080), 0);
@@ -80,6 +89,42 @@ describe('the wall display', () => {
     expect(await byTestId(page, 'bd-map-amap').count()).toBe(0);
     expect(await byTestId(page, 'bd-map-chart').locator('canvas').count()).toBeGreaterThan(0);
     await page.close();
+  }, 60_000);
+
+  it('turns to its other panel set and back, moving the same charts rather than building new ones', async () => {
+    const settings = (rotateSeconds: number) => api.call('PUT', svc('BigData', 'UpdateWallSettings'), {
+      token: admin, body: { title: null, rotateSeconds, replayMinutes: 60 },
+    });
+    ok(await settings(10), 'UpdateWallSettings');
+    try {
+      const page = await wall(1920, 1080);
+      const panelSet = () => byTestId(page, 'bd-grid').getAttribute('data-panel-set');
+      expect(await panelSet()).toBe('0');
+      await byTestId(page, 'bd-trendMonths-chart').locator('canvas').first().waitFor();
+      // Each chart's canvas marked with the chart's name: a canvas carrying another chart's name is a chart rebuilt in
+      // place for another panel.
+      const marks = () => page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.bd-chart')].map((chart) => {
+        const id = chart.getAttribute('data-testid')!;
+        const canvas = chart.querySelector('canvas') as (HTMLCanvasElement & { mark?: string }) | null;
+        const mark = canvas?.mark ?? null;
+        if (canvas) canvas.mark ??= id;
+        return [id, mark];
+      })));
+      const kept = Object.fromEntries(Object.keys(await marks()).map((id) => [id, id]));
+      expect(Object.keys(kept)).toEqual(expect.arrayContaining(['bd-trendMonths-chart', 'bd-warningTypes-chart', 'bd-stages-chart']));
+      await until('the second set on show', panelSet, (set) => set === '1', 15_000);
+      for (const chart of ['warningTypes', 'stages']) await byTestId(page, `bd-${chart}-chart`).locator('canvas').first().waitFor();
+      const second = await expectLaidOut(page, 1920, 1080);
+      expect(second.blocks.map((b) => b.name)).not.toContain('bd-trendMonths');
+      expect(await marks()).toEqual(kept);
+      await until('the first set back', panelSet, (set) => set === '0', 15_000);
+      await page.waitForTimeout(300);
+      await expectLaidOut(page, 1920, 1080);
+      expect(await marks()).toEqual(kept);
+      await page.close();
+    } finally {
+      ok(await settings(30), 'UpdateWallSettings');
+    }
   }, 60_000);
 
   it('shows a warning a device reports within two seconds, on the ticker and in the figures', async () => {

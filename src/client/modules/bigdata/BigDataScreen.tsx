@@ -53,6 +53,19 @@ const PANEL_SETS: readonly Record<Slot, ChartPanelId>[] = [
 export const PANEL_SET_COUNT = PANEL_SETS.length;
 
 /**
+ * Every chart panel the screen may show, each with its place in the set on show (null: off screen for now). A wall
+ * keeps the panels of all its sets mounted and moves them between places, so a turn re-places charts rather than
+ * rebuilding them: days of turning every 30 s would otherwise build and throw away thousands of chart views.
+ */
+export function panelPlaces(mode: ScreenMode, panelSet: number): [ChartPanelId, Slot | null][] {
+  const shown = PANEL_SETS[panelSet % PANEL_SETS.length];
+  const sets = mode === 'wall' ? PANEL_SETS : [shown];
+  const ids = [...new Set(sets.flatMap((set) => Object.values(set)))];
+  const slotOf = new Map((Object.keys(shown) as Slot[]).map((slot) => [shown[slot], slot]));
+  return ids.map((id) => [id, slotOf.get(id) ?? null]);
+}
+
+/**
  * The big-data screen, designed at 1920 × 1080 and laid out for the box it gets: a grid whose text and chart sizes
  * follow the box's scale, with every chart drawn at the screen's own pixels. The store is read once per animation
  * frame for the whole screen.
@@ -112,12 +125,15 @@ export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScre
   const trendAge = ageText(bigdata.trendsLoadedAt, now, EXPECTED_AGE_MS, t);
   const style = { '--bd-scale': scale } as CSSProperties;
 
-  const chartPanel = (id: ChartPanelId, slot: Slot) => {
+  const chartPanel = (id: ChartPanelId, slot: Slot | null) => {
     const fromTrends = id === 'trendDays' || id === 'trendMonths' || id === 'wastes';
     const option = fromTrends ? trendOptions?.[id] : options?.[id];
     const empty = id === 'wastes' && trends !== null && trends.wastes.items.length === 0;
     return (
-      <Panel key={slot} title={t(`bigdata.${id}`)} testId={`bd-${id}`} age={fromTrends ? trendAge : age} className={`bd-slot-${slot}`}>
+      <Panel
+        key={id} title={t(`bigdata.${id}`)} testId={`bd-${id}`} age={fromTrends ? trendAge : age}
+        className={slot ? `bd-slot-${slot}` : 'bd-slot-off'}
+      >
         {empty ? <div className="bd-empty">{t('bigdata.empty')}</div> : option && <Chart option={option} testId={`bd-${id}-chart`} />}
       </Panel>
     );
@@ -134,12 +150,11 @@ export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScre
       <div className="bd-state" data-testid="bd-loading"><Spinner size={40} /><span>{t('bigdata.loading')}</span></div>
     );
   } else {
-    const layout = PANEL_SETS[panelSet % PANEL_SETS.length];
     body = (
       <>
         <Headline overview={overview} t={t} />
         <div className="bd-grid" data-testid="bd-grid" data-panel-set={panelSet % PANEL_SETS.length}>
-          {(Object.keys(layout) as Slot[]).map((slot) => chartPanel(layout[slot], slot))}
+          {panelPlaces(mode, panelSet).map(([id, slot]) => chartPanel(id, slot))}
           <MapPanel overview={overview} card={bigdata.card} scale={scale} t={t} />
           <Panel title={t('bigdata.ticker')} testId="bd-ticker" className="bd-slot-tick">
             <Ticker events={overview.recent} t={t} />
