@@ -10,7 +10,7 @@ import { watchMonitoring } from '../modules/monitoring/monitoringSaga';
 import { watchPlans } from '../modules/plans/plansSaga';
 import { watchTransfer } from '../modules/transfer/transferSaga';
 import { createSignalRConnection, type HubConnectionFactory } from '../realtime/connection';
-import { hubWatcher } from '../realtime/hubSaga';
+import { hubWatcher } from '../realtime/hubWatcher';
 import { watchRegions } from '../regions';
 import { watchContractExpiry } from '../shell/contractExpirySaga';
 import { watchLock } from '../shell/lockSaga';

@@ -1,8 +1,9 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { loggedOut, realtimeStatusChanged } from '../session/appSlice';
-import { realtimeReceived, realtimeStartRequested } from './actions';
+import { realtimeStatusChanged } from '../session/appSlice';
+import { realtimeReceived } from './actions';
 import { getEventsAfter } from './eventsApi';
-import { hubLoop, hubWatcher, RECONNECT_DELAY_MS } from './hubSaga';
+import { hubLoop } from './hubSaga';
+import { RECONNECT_DELAY_MS } from './hubWatcher';
 import { DELAY_FN, fakeFactory, hubProviders, hubTestReducer } from './test-support-hub';
 
 /** Providers with instant delays (their lengths recorded) and a quiet events endpoint. */
@@ -90,28 +91,5 @@ describe('hub connection saga', () => {
     await tick();
     expect(created).toHaveLength(2);
     await run;
-  });
-
-  it('starts only when asked and stops retrying at logout', async () => {
-    const { factory, created } = fakeFactory(['ok']);
-    const { waits, provider } = instantDelays();
-    const saga = expectSaga(hubWatcher, factory).withReducer(hubTestReducer).provide(provider).put(realtimeStatusChanged('off'));
-    const run = saga.silentRun(80);
-    await tick();
-    expect(created).toHaveLength(0); // nothing before realtime/startRequested
-
-    saga.dispatch(realtimeStartRequested());
-    await tick();
-    expect(created).toHaveLength(1);
-    expect(created[0].started).toBe(true);
-
-    saga.dispatch(loggedOut());
-    await tick();
-    expect(created[0].stopped).toBe(true);
-    created[0].close();
-    await tick();
-    await run;
-    expect(created).toHaveLength(1);
-    expect(waits).toEqual([]);
   });
 });

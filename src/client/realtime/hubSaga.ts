@@ -2,16 +2,15 @@ import type { Action } from '@reduxjs/toolkit';
 import { buffers, type Channel, type EventChannel, eventChannel, type SagaIterator, type Task } from 'redux-saga';
 import { actionChannel, call, cancel, cancelled, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import { FRAME_TARGET, SUBSCRIBE_METHOD, UNSUBSCRIBE_METHOD, type LiveFrame, type LiveStream } from '../../shared/live/events';
-import { loggedOut, realtimeStatusChanged } from '../session/appSlice';
-import { HUB_TARGETS, type HubTarget, realtimeReceived, realtimeStartRequested, realtimeStopRequested } from './actions';
+import { realtimeStatusChanged } from '../session/appSlice';
+import { HUB_TARGETS, type HubTarget, realtimeReceived } from './actions';
 import type { HubConnectionFactory, HubConnectionLike } from './connection';
 import type { EventLogState } from './eventLog';
 import { selectEventLog } from './liveSelectors';
 import { liveStreamsClosed, liveStreamsOpened, selectWantedStreams } from './liveStreams';
+import { RECONNECT_DELAY_MS } from './hubWatcher';
 import { applyFrame, applyPushedEvents, catchUp, GAP_DEBOUNCE_MS, liveEventsOf, liveFrameOf } from './liveSync';
 
-/** A failed or closed hub connection is retried every 5 seconds, for as long as the user is logged in. */
-export const RECONNECT_DELAY_MS = 5000;
 /** A failed catch-up is asked again after the same interval, on the connection that is still up. */
 const CATCH_UP_RETRY_MS = RECONNECT_DELAY_MS;
 
@@ -164,16 +163,5 @@ export function* hubLoop(factory: HubConnectionFactory): SagaIterator {
     yield call(runConnection, factory);
     yield put(realtimeStatusChanged('retrying'));
     yield delay(RECONNECT_DELAY_MS);
-  }
-}
-
-/** Starts the loop when asked (logged in, features on) and stops it at logout. */
-export function* hubWatcher(factory: HubConnectionFactory): SagaIterator {
-  for (;;) {
-    yield take(realtimeStartRequested.type);
-    const task: Task = yield fork(hubLoop, factory);
-    yield take([loggedOut.type, realtimeStopRequested.type]);
-    yield cancel(task);
-    yield put(realtimeStatusChanged('off'));
   }
 }
