@@ -1,6 +1,8 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
-import { throwError } from 'redux-saga-test-plan/providers';
+import { dynamic, throwError } from 'redux-saga-test-plan/providers';
+import { select } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
 import { getCurrentLoginInformations, getUserConfiguration } from '../api/services';
 import { realtimeStartRequested } from '../realtime/actions';
 import { tabsRestored } from '../shell/tabsSlice';
@@ -8,12 +10,16 @@ import { ANONYMOUS_SESSION, LOCALHOST, serverConfiguration, TENANT_SESSION } fro
 import { configureMapKey } from '../util/amap';
 import { redirectTo } from '../util/navigator';
 import { bootFailed, bootSucceeded, configLoaded, sessionLoaded } from './appSlice';
-import { bootSaga, browserLanguage, currentLocation, ensureCultureCookie, loadPersistedTabs } from './sessionSaga';
+import { isWallPath, readWallLocation, type WallLocation } from '../modules/bigdata/display/displaySecret';
+import { bootSaga, browserLanguage, currentLocation, ensureCultureCookie, loadDisplayBoot, loadPersistedTabs } from './sessionSaga';
 import { type RootState, rootReducer } from '../app/store';
 
 const initialState = (): RootState => rootReducer(undefined, { type: '@@init' });
 
-function bootWith(config: ReturnType<typeof serverConfiguration>, session = TENANT_SESSION, location = LOCALHOST) {
+function bootWith(
+  config: ReturnType<typeof serverConfiguration>, session = TENANT_SESSION, location = LOCALHOST, wall: WallLocation | null = null,
+  loadDisplay: () => unknown = () => { throw new Error('the display sign-in was fetched off the wall'); },
+) {
   return expectSaga(bootSaga)
     .withReducer(rootReducer, initialState())
     .provide([
@@ -25,6 +31,8 @@ function bootWith(config: ReturnType<typeof serverConfiguration>, session = TENA
       [matchers.call.fn(loadPersistedTabs), { opened: ['home', 'user', 'tenant', 'nonsense'], active: 'user' }],
       [matchers.call.fn(configureMapKey), undefined],
       [matchers.call.fn(redirectTo), undefined],
+      [matchers.call.fn(readWallLocation), wall],
+      [matchers.call.fn(loadDisplayBoot), dynamic(loadDisplay)],
     ]);
 }
 
@@ -52,6 +60,22 @@ describe('session bootstrap saga', () => {
     expect(state.app.menu).toEqual([{ group: null, routes: ['home'] }, { group: 'setting', routes: ['user'] }]);
     // Page cache: persisted tabs restored, minus unknown and forbidden ones (tenant needs a permission and the host).
     expect(state.tabs).toEqual({ opened: ['home', 'user'], active: 'user' });
+  });
+
+  it('on the wall\'s path fetches the display sign-in and runs it before the session loads; elsewhere fetches none of it', async () => {
+    const config = serverConfiguration({ loggedIn: true, granted: ['Pages.BigData'] });
+    const ran: Array<{ pathname: string; sessionLoaded: boolean }> = [];
+    function* displayBoot(location: WallLocation): SagaIterator {
+      const user: unknown = yield select((s: RootState) => s.app.session.user);
+      ran.push({ pathname: location.pathname, sessionLoaded: user !== null });
+    }
+    const wall = { pathname: '/bigscreen', hash: '#display=abc' };
+    await bootWith(config, TENANT_SESSION, LOCALHOST, wall, () => displayBoot).put(bootSucceeded()).run();
+    expect(ran).toEqual([{ pathname: '/bigscreen', sessionLoaded: false }]);
+    // Elsewhere, bootWith's loader throws if asked.
+    await bootWith(config, TENANT_SESSION, LOCALHOST, { pathname: '/main/home', hash: '#display=abc' }).put(bootSucceeded()).run();
+    await bootWith(config).put(bootSucceeded()).run();
+    expect(isWallPath('/bigscreen/')).toBe(true);
   });
 
   it('loads the configuration before the session', async () => {

@@ -4,7 +4,7 @@ import { findRouteByName } from '../../shared/navigation';
 import { getCurrentLoginInformations, getUserConfiguration } from '../api/services';
 import type { LoginInformations, UserConfiguration } from '../api/types';
 import { languageFromBrowser } from '../i18n';
-import { displayBootSaga } from '../modules/bigdata/display/displaySignInSaga';
+import { isWallPath, readWallLocation, type WallLocation } from '../modules/bigdata/display/displaySecret';
 import { realtimeStartRequested } from '../realtime/actions';
 import { sanitizeTabs, type TabsState, tabsRestored } from '../shell/tabsSlice';
 import { configureMapKey } from '../util/amap';
@@ -65,6 +65,12 @@ export function* initShellStateSaga(restoreTabs: boolean): SagaIterator {
   yield call(configureMapKey, app.config.custom?.amapKey ?? null);
 }
 
+type DisplayBoot = (location: WallLocation) => SagaIterator;
+
+/** The wall's sign-in by display token comes in its own chunk, fetched only on the wall's path. */
+export const loadDisplayBoot = async (): Promise<DisplayBoot> =>
+  (await import(/* webpackChunkName: "display-sign-in" */ '../modules/bigdata/display/displaySignInSaga')).displayBootSaga;
+
 /** Start-up: the culture cookie, the redirect from a bare host to www, then the session and the restored tabs. */
 export function* bootSaga(): SagaIterator {
   yield put(bootStarted());
@@ -78,7 +84,11 @@ export function* bootSaga(): SagaIterator {
       return;
     }
     // A wall display signs in with its display token first, so the session loaded next is its account's.
-    yield call(displayBootSaga);
+    const wall: WallLocation | null = yield call(readWallLocation);
+    if (wall && isWallPath(wall.pathname)) {
+      const displayBoot: DisplayBoot = yield call(loadDisplayBoot);
+      yield call(displayBoot, wall);
+    }
     yield call(loadSessionSaga);
     yield call(initShellStateSaga, true);
     yield put(bootSucceeded());

@@ -6,7 +6,7 @@ import { translate } from '../../../i18n';
 import { clearAuthCookies, storeAuthTokens, storeTenantId } from '../../../session/authCookies';
 import { accessTokenRefused } from '../../../session/actions';
 import { displayAuthenticate, type DisplayAuthenticateResult } from './displayApi';
-import { isWallPath, keepSecretFromAddress, readStoredSecret, readWallLocation, secretInFragment, type WallLocation } from './displaySecret';
+import { keepSecretFromAddress, readStoredSecret, secretInFragment, type WallLocation } from './displaySecret';
 import { displaySignInActions as A } from './displaySignInSlice';
 
 /** An access token is exchanged again at this share of its lifetime, so a wall never holds an expired one. */
@@ -59,9 +59,7 @@ export function* displaySignInSaga(secret: string, retryDelay = retryDelayMs): S
  * Start-up on the wall's path: a secret in the address moves to storage; with a secret, the wall signs in before the
  * session loads (so the session is the display account's) and stays signed in, detached from the start-up.
  */
-export function* displayBootSaga(): SagaIterator {
-  const location: WallLocation | null = yield call(readWallLocation);
-  if (!location || !isWallPath(location.pathname)) return;
+export function* displayBootSaga(location: WallLocation): SagaIterator {
   const fromAddress = secretInFragment(location.hash);
   if (fromAddress) yield call(keepSecretFromAddress, fromAddress);
   const secret: string | null = fromAddress ?? (yield call(readStoredSecret));
