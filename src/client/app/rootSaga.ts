@@ -2,12 +2,10 @@ import type { SagaIterator } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
 import { crudSaga } from '../crud';
 import { watchChat } from '../modules/chat/chatSaga';
-import { watchContracts } from '../modules/contracts/contractsSaga';
 import { watchInbox } from '../modules/home/inboxSaga';
 import { watchInventoryScreens } from '../modules/inventory/liveSaga';
 import { watchLogin } from '../modules/login/loginSaga';
 import { watchMonitoring } from '../modules/monitoring/monitoringSaga';
-import { watchPlans } from '../modules/plans/plansSaga';
 import { watchTransfer } from '../modules/transfer/transferSaga';
 import { createSignalRConnection, type HubConnectionFactory } from '../realtime/connection';
 import { hubWatcher } from '../realtime/hubWatcher';
@@ -34,7 +32,7 @@ export function createRootSaga(deps: RootSagaDeps = defaultRootSagaDeps) {
   return function* rootSaga(): SagaIterator {
     // A screen that comes with its own chunk starts its watchers as it renders (useChunkSagas), not here.
     const watchers: Array<() => Generator> = [watchBoot, watchAccount, watchLogin, watchLock, watchTabs, watchNotices, watchHub, crudSaga, watchRegions,
-      watchContracts, watchPlans, watchContractExpiry, watchInbox, watchInventoryScreens, watchTransfer, watchChat,
+      watchContractExpiry, watchInbox, watchInventoryScreens, watchTransfer, watchChat,
       watchMonitoring];
     yield all(watchers.map((saga) => fork(keepAlive, saga)));
   };

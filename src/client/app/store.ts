@@ -5,11 +5,11 @@ import type { BigDataState } from '../modules/bigdata/bigdataSlice';
 import { displaySignInSlice } from '../modules/bigdata/display/displaySignInSlice';
 import type { WallAdminState } from '../modules/bigdata/display/wallAdminSlice';
 import { chatSlice } from '../modules/chat/chatSlice';
-import { contractsSlice } from '../modules/contracts/contractsSlice';
+import type { ContractsState } from '../modules/contracts/contractsSlice';
 import { inboxSlice } from '../modules/home/inboxSlice';
 import { loginSlice } from '../modules/login/loginSlice';
 import { monitoringReducer } from '../modules/monitoring/monitoringSlice';
-import { plansSlice } from '../modules/plans/plansSlice';
+import type { PlansState } from '../modules/plans/plansSlice';
 import { transferReducer } from '../modules/transfer/transferSlice';
 import { contractExpirySlice } from '../shell/contractExpirySlice';
 import { regionsReducer } from '../regions';
@@ -28,6 +28,8 @@ import { createRootSaga, defaultRootSagaDeps, type RootSagaDeps } from './rootSa
 interface LazyLoadedSlices {
   bigdata: BigDataState;
   wallAdmin: WallAdminState;
+  contracts: ContractsState;
+  plans: PlansState;
 }
 
 export const rootReducer = combineSlices({
@@ -37,8 +39,6 @@ export const rootReducer = combineSlices({
   login: loginSlice.reducer,
   crud: crudReducer,
   regions: regionsReducer,
-  contracts: contractsSlice.reducer,
-  plans: plansSlice.reducer,
   contractExpiry: contractExpirySlice.reducer,
   inbox: inboxSlice.reducer,
   transfer: transferReducer,

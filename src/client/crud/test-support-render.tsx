@@ -51,6 +51,8 @@ export function mockStore(state: CrudRootState) {
     },
     subscribe: () => () => {},
     replaceReducer: () => {},
+    // A screen's own watchers are not run here: its tests assert what it dispatches.
+    runSagaOnce: () => {},
     [Symbol.observable]: () => ({ subscribe: () => ({ unsubscribe() {} }), [Symbol.observable]() { return this; } }),
   } as unknown as Store<CrudRootState>;
   return { store, dispatched };

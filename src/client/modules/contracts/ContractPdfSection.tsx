@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type HTMLProps } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useDispatch } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import type { Dispatch } from '@reduxjs/toolkit';
 import { Callout, Classes, FileInput, ProgressBar } from '@blueprintjs/core';
 import { describeError } from '../../crud/api-error';
@@ -7,10 +8,9 @@ import { holdFile } from '../../crud/files';
 import type { FormSectionContext } from '../../crud/ResourceForm';
 import { showToast } from '../../util/toaster';
 import { CONTRACT_RESOURCE } from './contractView';
-import { pdfChosen, pdfPrefillApplied, selectContractPdf, type ContractsRootState } from './contractsSlice';
+import { pdfChosen, pdfPrefillApplied, selectContractPdf } from './contractsSlice';
 import { applyPrefill } from './pdf-prefill';
 
-const useContractsSelector = useSelector.withTypes<ContractsRootState>();
 
 const isPdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
 
@@ -21,7 +21,7 @@ const isPdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(
  */
 export function ContractPdfSection({ values, setValues, disabled, t, language }: FormSectionContext) {
   const dispatch = useDispatch<Dispatch>();
-  const pdf = useContractsSelector(selectContractPdf);
+  const pdf = useAppSelector(selectContractPdf);
   const [rejected, setRejected] = useState<string | null>(null);
 
   // Applied once per reading: the form's values and the texts are read at that moment (from `latest`), not followed.

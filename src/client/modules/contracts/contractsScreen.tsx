@@ -1,5 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useDispatch } from 'react-redux';
+import { useAppSelector, useChunkSagas } from '../../app/hooks';
+import { watchContracts } from './contractsSaga';
 import type { Dispatch } from '@reduxjs/toolkit';
 import { Alert, Callout, Classes, HTMLSelect, Tag } from '@blueprintjs/core';
 import { contractStatusFilter } from '../../../shared/enums';
@@ -15,10 +17,9 @@ import type { Translate } from '../../crud/types';
 import { ContractPdfSection } from './ContractPdfSection';
 import { CONTRACT_RESOURCE, contractView, isVoided } from './contractView';
 import {
-  selectContractVoid, voidAsked, voidCancelled, voidRequested, type ContractsRootState, type ContractVoid,
+  selectContractVoid, voidAsked, voidCancelled, voidRequested, type ContractVoid,
 } from './contractsSlice';
 
-const useContractsSelector = useSelector.withTypes<ContractsRootState>();
 
 // Numeric object keys list −1 last; the select shows "all" first.
 const FILTER_OPTIONS = [...contractStatusFilter.options].sort((a, b) => Number(a.value) - Number(b.value));
@@ -65,8 +66,10 @@ function VoidAlert({ voiding, t, onConfirm, onCancel }: { voiding: ContractVoid;
  * stay listed and can no longer be edited), and a PDF reader in the dialog that fills the contract's fields.
  */
 export const useContractsScreen: ScreenExtension = ({ t }) => {
+  // The watcher comes with this screen's chunk: started as the screen renders, before it dispatches anything.
+  useChunkSagas(watchContracts);
   const dispatch = useDispatch<Dispatch>();
-  const voiding = useContractsSelector(selectContractVoid);
+  const voiding = useAppSelector(selectContractVoid);
   const filters = useResourceState(CONTRACT_RESOURCE).filters;
   const statusFilter = typeof filters.status === 'number' ? filters.status : contractStatusFilter.all;
 

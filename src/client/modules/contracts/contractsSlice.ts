@@ -1,5 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { RootState } from '../../app/store';
 import type { FileInfo } from '../../../shared/resource-kit';
+import { rootReducer } from '../../app/store';
 import { loggedOut } from '../../session/appSlice';
 import { crudActions } from '../../crud/slice';
 import type { CrudError } from '../../crud/types';
@@ -46,6 +48,7 @@ export const initialContractsState: ContractsState = { pdf: idlePdf, voiding: nu
 
 const isContract = (payload: { resource: string }) => payload.resource === CONTRACT_RESOURCE;
 
+/** Injected into the root reducer as the resource screens' chunk loads: `selectSlice` reads the initial state until then. */
 export const contractsSlice = createSlice({
   name: 'contracts',
   initialState: initialContractsState,
@@ -111,7 +114,7 @@ export const contractsSlice = createSlice({
       .addCase(crudActions.saveSucceeded, reset)
       .addCase(loggedOut, () => initialContractsState);
   },
-});
+}).injectInto(rootReducer);
 
 export const {
   pdfChosen, pdfProgressed, pdfUploaded, pdfExtracted, pdfFailed, pdfPrefillApplied,
@@ -123,10 +126,5 @@ export const isContractDialogChange = (action: { type: string; payload?: unknown
   (crudActions.createOpened.match(action) || crudActions.editOpened.match(action) || crudActions.editClosed.match(action)
     || crudActions.saveSucceeded.match(action)) && isContract(action.payload);
 
-/** The part of the application state this module reads; the store mounts the reducer at `contracts`. */
-export interface ContractsRootState {
-  contracts: ContractsState;
-}
-
-export const selectContractPdf = (state: ContractsRootState) => state.contracts.pdf;
-export const selectContractVoid = (state: ContractsRootState) => state.contracts.voiding;
+export const selectContractPdf = (state: RootState) => contractsSlice.selectSlice(state).pdf;
+export const selectContractVoid = (state: RootState) => contractsSlice.selectSlice(state).voiding;

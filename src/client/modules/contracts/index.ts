@@ -1,5 +1,3 @@
 // Contracts: the generic screen with a status filter, voiding and a PDF reader that fills the dialog.
 export { useContractsScreen } from './contractsScreen';
 export { contractView } from './contractView';
-export { watchContracts } from './contractsSaga';
-export { contractsSlice, initialContractsState, type ContractsState } from './contractsSlice';

@@ -1,14 +1,13 @@
 import { Callout, Classes, Drawer, DrawerSize, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import { annualmanagementplandetail } from '../../../shared/resources';
 import type { EntityDto, Language } from '../../../shared/resource-kit';
 import { describeError } from '../../crud/api-error';
 import { enumLabel } from '../../crud/format';
 import type { Translate } from '../../crud/types';
 import { fieldLabelKey, formatTonnes, weightTotals } from './plan-rows';
-import { selectPlanRows, type PlansRootState } from './plansSlice';
+import { selectPlanRows } from './plansSlice';
 
-const usePlansSelector = useSelector.withTypes<PlansRootState>();
 const DISPOSAL = annualmanagementplandetail.fields.disposalMethod;
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
@@ -22,7 +21,7 @@ interface PlanRowsDrawerProps {
 
 /** A plan's rows, read only, with the totals of both weights (`1,234.5600 吨`). */
 export function PlanRowsDrawer({ planId, title, t, language, onClose }: PlanRowsDrawerProps) {
-  const stored = usePlansSelector((s) => selectPlanRows(s, planId));
+  const stored = useAppSelector((s) => selectPlanRows(s, planId));
   const items: EntityDto[] = stored?.items ?? [];
   const totals = weightTotals(items);
   let body;

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useDispatch } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import type { Dispatch } from '@reduxjs/toolkit';
 import { Button, Callout, Classes, Colors, Spinner } from '@blueprintjs/core';
 import { describeError } from '../../crud/api-error';
@@ -7,9 +8,8 @@ import { toNumber } from '../../crud/format';
 import type { FormSectionContext } from '../../crud/ResourceForm';
 import { PlanRowsEditor } from './PlanRowsEditor';
 import { isRowDrafts, ROWS_KEY, rowsFromServer } from './plan-rows';
-import { planRowsRequested, selectPlanRows, type PlansRootState } from './plansSlice';
+import { planRowsRequested, selectPlanRows } from './plansSlice';
 
-const usePlansSelector = useSelector.withTypes<PlansRootState>();
 
 /**
  * The rows part of the plan dialog. A new plan starts without rows; an edited plan's rows are read when the dialog
@@ -18,7 +18,7 @@ const usePlansSelector = useSelector.withTypes<PlansRootState>();
 export function PlanRowsSection({ values, setValues, mode, errors, disabled, t, language }: FormSectionContext) {
   const dispatch = useDispatch<Dispatch>();
   const planId = mode === 'edit' ? toNumber(values.id) : null;
-  const stored = usePlansSelector((s) => selectPlanRows(s, planId));
+  const stored = useAppSelector((s) => selectPlanRows(s, planId));
   const rows = isRowDrafts(values[ROWS_KEY]) ? values[ROWS_KEY] : null;
 
   useEffect(() => {

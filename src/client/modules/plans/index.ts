@@ -1,5 +1,3 @@
 // Annual management plans: the generic screen with a rows editor, status moves and a rows drawer.
 export { usePlansScreen } from './plansScreen';
 export { planPayload } from './plan-rows';
-export { watchPlans } from './plansSaga';
-export { plansSlice, initialPlansState, type PlansState } from './plansSlice';

@@ -1,5 +1,7 @@
 import { useMemo, useState } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useDispatch } from 'react-redux';
+import { useAppSelector, useChunkSagas } from '../../app/hooks';
+import { watchPlans } from './plansSaga';
 import type { Dispatch } from '@reduxjs/toolkit';
 import { Tag, type Intent } from '@blueprintjs/core';
 import type { EntityDto } from '../../../shared/resource-kit';
@@ -17,10 +19,9 @@ import { PlanStatusAlert, STATUS_ACTIONS } from './PlanStatusAlert';
 import { planStatus } from '../../../shared/enums';
 import { isPlanEditable, PLAN_RESOURCE, planView } from './planView';
 import {
-  planRowsRequested, planStatusAsked, planStatusCancelled, planStatusRequested, selectPlanStatusChange, type PlansRootState,
+  planRowsRequested, planStatusAsked, planStatusCancelled, planStatusRequested, selectPlanStatusChange,
 } from './plansSlice';
 
-const usePlansSelector = useSelector.withTypes<PlansRootState>();
 
 const STATUS_INTENT: Record<number, Intent> = {
   [planStatus.draft]: 'none', [planStatus.submitted]: 'primary', [planStatus.approved]: 'success', [planStatus.returned]: 'warning',
@@ -47,8 +48,10 @@ function planName(row: EntityDto, t: Translate): string {
  * call), the status moves (submit, approve, return) and a read-only drawer of a plan's rows with totals.
  */
 export const usePlansScreen: ScreenExtension = ({ t, language }) => {
+  // The watcher comes with this screen's chunk: started as the screen renders, before it dispatches anything.
+  useChunkSagas(watchPlans);
   const dispatch = useDispatch<Dispatch>();
-  const statusChange = usePlansSelector(selectPlanStatusChange);
+  const statusChange = useAppSelector(selectPlanStatusChange);
   const editing = useResourceState(PLAN_RESOURCE).editing;
   const [drawerPlan, setDrawerPlan] = useState<EntityDto | null>(null);
 

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { rootReducer, type RootState } from '../../app/store';
 import type { EntityDto } from '../../../shared/resource-kit';
 import { loggedOut } from '../../session/appSlice';
 import { crudActions } from '../../crud/slice';
@@ -34,6 +35,7 @@ function startLoading(state: PlansState, planId: number) {
   state.rows[planId] = { status: 'loading', items: state.rows[planId]?.items ?? [], error: null };
 }
 
+/** Injected into the root reducer as the resource screens' chunk loads: `selectSlice` reads the initial state until then. */
 export const plansSlice = createSlice({
   name: 'plans',
   initialState: initialPlansState,
@@ -80,18 +82,13 @@ export const plansSlice = createSlice({
       })
       .addCase(loggedOut, () => initialPlansState);
   },
-});
+}).injectInto(rootReducer);
 
 export const {
   planRowsRequested, planRowsLoaded, planRowsFailed, planStatusAsked, planStatusCancelled, planStatusRequested,
   planStatusChanged, planStatusFailed,
 } = plansSlice.actions;
 
-/** The part of the application state this module reads; the store mounts the reducer at `plans`. */
-export interface PlansRootState {
-  plans: PlansState;
-}
-
-export const selectPlanRows = (state: PlansRootState, planId: number | null | undefined): PlanRowsState | undefined =>
-  planId == null ? undefined : state.plans.rows[planId];
-export const selectPlanStatusChange = (state: PlansRootState) => state.plans.statusChange;
+export const selectPlanRows = (state: RootState, planId: number | null | undefined): PlanRowsState | undefined =>
+  planId == null ? undefined : plansSlice.selectSlice(state).rows[planId];
+export const selectPlanStatusChange = (state: RootState) => plansSlice.selectSlice(state).statusChange;
