@@ -94,24 +94,30 @@ describe('a new build', () => {
     return { served, fetchMock };
   }
 
-  it('reloads the page when the server serves other scripts, and not before', async () => {
-    document.documentElement.innerHTML = page('main.11.js');
-    const { served, fetchMock } = serve(page('main.11.js'));
+  /** A page running main.11.js, checking every minute; `reload` records the reloads. */
+  function watch() {
     const reload = jest.fn();
     function Watcher() {
       useReloadOnNewBuild(60_000, reload);
       return null;
     }
     mount(<Watcher />);
-    await act(async () => {
-      jest.advanceTimersByTime(60_000);
-    });
+    return reload;
+  }
+
+  const minutes = (n: number) => act(async () => {
+    jest.advanceTimersByTime(n * 60_000);
+  });
+
+  it('reloads the page when the server serves other scripts, and not before', async () => {
+    document.documentElement.innerHTML = page('main.11.js');
+    const { served, fetchMock } = serve(page('main.11.js'));
+    const reload = watch();
+    await minutes(1);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(reload).not.toHaveBeenCalled();
     served.html = page('main.22.js');
-    await act(async () => {
-      jest.advanceTimersByTime(60_000);
-    });
+    await minutes(1);
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
@@ -122,15 +128,8 @@ describe('a new build', () => {
     chunk.setAttribute('data-webpack', 'app:chunk-echarts');
     document.head.appendChild(chunk);
     const { fetchMock } = serve(page('main.11.js'));
-    const reload = jest.fn();
-    function Watcher() {
-      useReloadOnNewBuild(60_000, reload);
-      return null;
-    }
-    mount(<Watcher />);
-    await act(async () => {
-      jest.advanceTimersByTime(120_000);
-    });
+    const reload = watch();
+    await minutes(2);
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(reload).not.toHaveBeenCalled();
   });
