@@ -17,11 +17,11 @@ interface RunningServer {
 const SHUTDOWN_GRACE_MS = 20_000;
 
 /**
- * Stops gracefully, as a rolling restart needs: hub clients get a Close that allows reconnecting (they come back to
- * whichever instance answers next), the listener takes no new connections, idle keep-alive sockets are closed, and
- * requests in flight finish (for at most SHUTDOWN_GRACE_MS); then the database closes.
+ * Stops serving gracefully, as a rolling restart needs: hub clients get a Close that allows reconnecting (they come
+ * back to whichever instance answers next), the listener takes no new connections, idle keep-alive sockets are
+ * closed, and requests in flight finish (for at most SHUTDOWN_GRACE_MS).
  */
-export async function shutdown({ app, db }: RunningServer): Promise<void> {
+export async function stopServing(app: App): Promise<void> {
   const http = app.server.server;
   // Node closes the keep-alive sockets idle when the stop begins; one whose request finishes later would hold the stop
   // open until its keep-alive timeout, so idle sockets are closed as they appear.
@@ -33,6 +33,11 @@ export async function shutdown({ app, db }: RunningServer): Promise<void> {
     clearInterval(reap);
     clearTimeout(cut);
   }
+}
+
+/** Stops serving, then closes the database. */
+export async function shutdown({ app, db }: RunningServer): Promise<void> {
+  await stopServing(app);
   await db.close();
 }
 

@@ -9,6 +9,7 @@ import { buildApp, type App } from '../../../src/server/app';
 import { readConfig } from '../../../src/server/config';
 import type { Db } from '../../../src/server/db/database';
 import { migrate } from '../../../src/server/db/migrate';
+import { stopServing } from '../../../src/server/main';
 import { seed } from '../../../src/server/db/seed';
 import { JWT_SECRET, openTestPglite } from '../../support/server-harness';
 import { useFileFixture } from '../../support/file-fixture';
@@ -87,7 +88,9 @@ export async function startBrowserApp(options: BrowserAppOptions = {}): Promise<
     browser: started,
     server: () => app!,
     async restart({ downMs = 0 } = {}) {
-      await app!.server.close();
+      // As a deployment stops it: a keep-alive socket whose request was in flight would otherwise hold the stop open
+      // for the server's keep-alive timeout.
+      await stopServing(app!);
       if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
       app = await buildApp(opened.db, config!, { quiet: true });
       await app.server.listen({ port, host: '127.0.0.1' });
