@@ -14,10 +14,15 @@ echarts.use([
 
 type ChartEvents = Record<string, (params: { seriesId?: string; data?: unknown }) => void>;
 
+/**
+ * Updates merge into the chart, series matched by id and the others dropped: the chart keeps its models and drawn
+ * elements and changes what changed (a map's moving effects do not restart), where replacing the whole option would
+ * rebuild it all many times a second for days.
+ */
+const REPLACE_MERGE = ['series'];
+
 interface ChartProps {
   option: EChartsOption;
-  /** Merge updates into the chart (the map, whose moving effects would restart) rather than replace the option. */
-  merge?: boolean;
   onEvents?: ChartEvents;
   testId: string;
 }
@@ -27,13 +32,13 @@ interface ChartProps {
  * lazy: ECharts draws them in its next frame, so a burst of changes costs one draw; an unchanged option object is not
  * even compared.
  */
-export const Chart = memo(function Chart({ option, merge = false, onEvents, testId }: ChartProps) {
+export const Chart = memo(function Chart({ option, onEvents, testId }: ChartProps) {
   return (
     <div className="bd-chart" data-testid={testId}>
       <ReactEChartsCore
         echarts={echarts}
         option={option}
-        notMerge={!merge}
+        replaceMerge={REPLACE_MERGE}
         lazyUpdate
         onEvents={onEvents}
         opts={{ renderer: 'canvas', devicePixelRatio: typeof window === 'undefined' ? 1 : window.devicePixelRatio }}

@@ -97,7 +97,7 @@ export function MapPanel({ overview, card, scale, t }: { overview: BigDataOvervi
     >
       {amap
         ? <AMapView api={amap} enterprises={enterprises} devices={devices} flows={flows[flowWindow]} onEnterprise={openCard} />
-        : <Chart option={option} merge onEvents={onEvents} testId="bd-map-chart" />}
+        : <Chart option={option} onEvents={onEvents} testId="bd-map-chart" />}
       {card && <CardView state={card} t={t} onClose={close} />}
     </Panel>
   );

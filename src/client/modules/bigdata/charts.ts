@@ -67,8 +67,8 @@ export function trendOption(stats: TimeStatistics, ctx: ChartContext): EChartsOp
     xAxis: { type: 'category', data: labels, ...axisStyle(scale), splitLine: { show: false } },
     yAxis: { type: 'value', ...axisStyle(scale) },
     series: [
-      { name: t('bigdata.declared'), type, data: stats.items.map((i) => i.quantity), smooth: true, showSymbol: false, areaStyle: type === 'line' ? { opacity: 0.15 } : undefined },
-      { name: t('bigdata.received'), type, data: stats.items.map((i) => i.receivedQuantity), smooth: true, showSymbol: false },
+      { id: 'declared', name: t('bigdata.declared'), type, data: stats.items.map((i) => i.quantity), smooth: true, showSymbol: false, areaStyle: type === 'line' ? { opacity: 0.15 } : undefined },
+      { id: 'received', name: t('bigdata.received'), type, data: stats.items.map((i) => i.receivedQuantity), smooth: true, showSymbol: false },
     ],
   };
 }
@@ -103,7 +103,7 @@ function horizontalBars(
       axisLabel: { color: PALETTE.text, fontSize: fontPx(scale, 13), width: sizePx(scale, 150), overflow: 'truncate', interval: 0 },
     },
     series: [{
-      type: 'bar', barMaxWidth: sizePx(scale, 16),
+      id: 'bars', type: 'bar', barMaxWidth: sizePx(scale, 16),
       data: values.map((value, i) => ({ value, itemStyle: { color: Array.isArray(color) ? color[i] : color, borderRadius: sizePx(scale, 3) } })),
       label: { show: true, position: 'right', color: PALETTE.text, fontSize: fontPx(scale, 12), formatter: (p) => label(Number(p.value)) },
     }],
@@ -117,7 +117,7 @@ export function disposalOption(disposal: BigDataOverview['disposal'], ctx: Chart
     tooltip: { trigger: 'item', valueFormatter: tonnesFormatter(ctx), textStyle: { fontSize: fontPx(scale, 13) } },
     legend: { orient: 'vertical', right: 0, top: 'middle', textStyle: { color: PALETTE.text, fontSize: fontPx(scale, 12) }, itemWidth: sizePx(scale, 12), itemHeight: sizePx(scale, 8) },
     series: [{
-      type: 'pie', radius: ['42%', '72%'], center: ['36%', '52%'], label: { show: false },
+      id: 'pie', type: 'pie', radius: ['42%', '72%'], center: ['36%', '52%'], label: { show: false },
       itemStyle: { borderColor: '#061a33', borderWidth: 2 },
       data: disposal.map((d) => ({ name: t(`enum.disposalMethod.${d.disposalMethod}`), value: d.tonnes })),
     }],
@@ -135,7 +135,7 @@ export function warningsWeekOption(warningsByDay: BigDataOverview['warningsByDay
     xAxis: { type: 'category', data: warningsByDay.map((d) => d.day.slice(5)), ...axisStyle(scale), splitLine: { show: false } },
     yAxis: { type: 'value', minInterval: 1, ...axisStyle(scale) },
     series: types.map((type) => ({
-      name: t(`enum.warningType.${type}`), type: 'bar', stack: 'warnings', barMaxWidth: sizePx(scale, 22),
+      id: `type-${type}`, name: t(`enum.warningType.${type}`), type: 'bar', stack: 'warnings', barMaxWidth: sizePx(scale, 22),
       data: warningsByDay.map((d) => d.counts.find((c) => c.warningType === type)?.count ?? 0),
     })),
   };
@@ -157,7 +157,7 @@ export function onlineDayOption(onlineByHour: BigDataOverview['onlineByHour'], c
     xAxis: { type: 'category', data: onlineByHour.map((h) => h.hour.slice(11, 13)), ...axisStyle(scale), splitLine: { show: false } },
     yAxis: { type: 'value', min: 0, max: 1, ...axisStyle(scale), axisLabel: { color: PALETTE.muted, fontSize: fontPx(scale, 12), formatter: (v: number) => `${v * 100}%` } },
     series: [{
-      type: 'line', smooth: true, showSymbol: false, data: onlineByHour.map((h) => h.ratio),
+      id: 'online', type: 'line', smooth: true, showSymbol: false, data: onlineByHour.map((h) => h.ratio),
       lineStyle: { color: PALETTE.good, width: sizePx(scale, 2) }, areaStyle: { color: PALETTE.good, opacity: 0.15 },
     }],
   };
@@ -171,7 +171,7 @@ export function warningTypesOption(openWarnings: BigDataOverview['openWarnings']
     tooltip: { trigger: 'item', textStyle: { fontSize: fontPx(scale, 13) } },
     legend: { orient: 'vertical', right: 0, top: 'middle', textStyle: { color: PALETTE.text, fontSize: fontPx(scale, 12) }, itemWidth: sizePx(scale, 12), itemHeight: sizePx(scale, 8) },
     series: [{
-      type: 'pie', radius: ['42%', '72%'], center: ['36%', '52%'], label: { show: false },
+      id: 'pie', type: 'pie', radius: ['42%', '72%'], center: ['36%', '52%'], label: { show: false },
       itemStyle: { borderColor: '#061a33', borderWidth: 2 },
       data: openWarnings.filter((c) => c.count > 0).map((c) => ({ name: t(`enum.warningType.${c.warningType}`), value: c.count })),
     }],
