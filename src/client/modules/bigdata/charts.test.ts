@@ -1,0 +1,40 @@
+import type { EChartsOption } from 'echarts';
+import { warningType } from '../../../shared/enums';
+import { createTranslator } from '../../crud/translator';
+import {
+  disposalOption, fillOption, onlineDayOption, stagesOption, topProducersOption, trendOption, warningsWeekOption, warningTypesOption,
+  wastesOption,
+} from './charts';
+import { overviewFixture } from './test-support';
+
+// Charts take updates by merging, series matched by id: a series without one would be rebuilt on every update, and
+// one whose figures are gone must not keep its id, or it would stay drawn.
+const ctx = { t: createTranslator('zh-CN'), scale: 1 };
+const seriesOf = (option: EChartsOption) => (Array.isArray(option.series) ? option.series : [option.series]);
+const idsOf = (option: EChartsOption) => seriesOf(option).map((s) => s?.id);
+
+describe('the big-data charts', () => {
+  it('name every series, once per chart', () => {
+    const overview = overviewFixture();
+    const trend = { granularity: 'day' as const, items: [{ period: '2026-11-20', orderCount: 1, quantity: 2, receivedQuantity: 1 }] };
+    const options = [
+      trendOption(trend, ctx), wastesOption({ items: [] }, ctx), topProducersOption(overview.topProducers, ctx),
+      disposalOption(overview.disposal, ctx), fillOption(overview.fillBands, ctx), onlineDayOption(overview.onlineByHour, ctx),
+      warningTypesOption(overview.openWarnings, ctx), stagesOption(overview.manifests, ctx),
+    ];
+    for (const option of options) {
+      const ids = idsOf(option);
+      expect(ids.every((id) => typeof id === 'string' && id !== '')).toBe(true);
+      expect(new Set(ids).size).toBe(ids.length);
+    }
+  });
+
+  it('give the warnings of the week one series per type that occurred, by the type\'s id', () => {
+    const [first, second] = warningType.options.map((o) => Number(o.value));
+    const week = (counts: Record<number, number>) => overviewFixture().warningsByDay.map((d, i) => ({
+      day: d.day, counts: d.counts.map((c) => ({ ...c, count: i === 0 ? counts[c.warningType] ?? 0 : 0 })),
+    }));
+    expect(idsOf(warningsWeekOption(week({ [first]: 2, [second]: 1 }), ctx))).toEqual([`type-${first}`, `type-${second}`]);
+    expect(idsOf(warningsWeekOption(week({ [second]: 1 }), ctx))).toEqual([`type-${second}`]);
+  });
+});
