@@ -95,6 +95,10 @@ describe('folding live events into the big-data figures', () => {
     expect(filled.overview.storage.tonnes).toBe(1.9);
     expect(filled.overview.fillBands).toEqual([0, 0, 2, 0, 1, 0]);
     expect(filled.overview.map).toBe(start.overview.map);
+    // A weight that keeps the point in its band leaves the bands untouched: the same array, so no chart redraws.
+    const small = foldEvents(filled, [{ ...event, seq: 102, payload: { ...event.payload, currentWeight: 950, delta: 50 } }]);
+    expect(small.overview.storage.tonnes).toBe(1.95);
+    expect(small.overview.fillBands).toBe(filled.overview.fillBands);
   });
 
   it('asks for a fresh overview after what it cannot fold exactly', () => {

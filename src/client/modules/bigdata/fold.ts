@@ -90,8 +90,10 @@ function foldDevice(o: BigDataOverview, deviceId: number, state: number): BigDat
 function foldStorage(o: BigDataOverview, p: StorageWeightPayload, sign: Direction): BigDataOverview {
   const previousRatio = p.capacity > 0 ? (p.currentWeight - p.delta) / p.capacity : null;
   const [from, to] = sign > 0 ? [previousRatio, p.fillRatio] : [p.fillRatio, previousRatio];
-  const bands = o.fillBands.slice();
-  if (from !== null && to !== null) {
+  // Most weights leave their point in its band: the bands stay the same array then, and the fill chart is not redrawn.
+  let bands = o.fillBands;
+  if (from !== null && to !== null && fillBandOf(from) !== fillBandOf(to)) {
+    bands = bands.slice();
     bands[fillBandOf(from)] = Math.max(0, bands[fillBandOf(from)] - 1);
     bands[fillBandOf(to)] += 1;
   }
