@@ -54,6 +54,7 @@ export const BIGDATA_TEXTS = {
   loading: { zh: '正在加载大数据…', en: 'Loading the figures…' },
   loadFailed: { zh: '数据加载失败：{{message}}', en: 'The figures did not load: {{message}}' },
   empty: { zh: '暂无数据', en: 'No data yet' },
+  noOpenWarnings: { zh: '当前无未关闭预警', en: 'No open warnings' },
   // Ticker lines.
   tickRaised: { zh: '{{serial}} 发生{{type}}预警', en: '{{serial}}: {{type}} warning' },
   tickAcknowledged: { zh: '{{serial}} {{type}}预警已确认', en: '{{serial}}: {{type}} warning acknowledged' },

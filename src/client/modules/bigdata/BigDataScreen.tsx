@@ -48,7 +48,7 @@ type Slot = 'l1' | 'l2' | 'l3' | 'warn' | 'r1' | 'r2' | 'r3a' | 'r3b';
 /** What fills the places: the first set in the shell; a wall turns through them (transfers, then monitoring). */
 const PANEL_SETS: readonly Record<Slot, ChartPanelId>[] = [
   { l1: 'trendDays', l2: 'trendMonths', l3: 'wastes', warn: 'warningsWeek', r1: 'top', r2: 'disposal', r3a: 'fill', r3b: 'online' },
-  { l1: 'warningTypes', l2: 'warningsWeek', l3: 'online', warn: 'stages', r1: 'top', r2: 'trendDays', r3a: 'fill', r3b: 'disposal' },
+  { l1: 'warningTypes', l2: 'warningsWeek', l3: 'online', warn: 'stages', r1: 'top', r2: 'trendDays', r3a: 'fill', r3b: 'wastes' },
 ];
 export const PANEL_SET_COUNT = PANEL_SETS.length;
 
@@ -128,13 +128,15 @@ export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScre
   const chartPanel = (id: ChartPanelId, slot: Slot | null) => {
     const fromTrends = id === 'trendDays' || id === 'trendMonths' || id === 'wastes';
     const option = fromTrends ? trendOptions?.[id] : options?.[id];
-    const empty = id === 'wastes' && trends !== null && trends.wastes.items.length === 0;
+    // An empty pie or bar chart draws a grey ring or bare axes: say so in words instead.
+    const empty = id === 'wastes' && trends !== null && trends.wastes.items.length === 0 ? t('bigdata.empty')
+      : id === 'warningTypes' && overview !== null && overview.openWarnings.every((c) => c.count === 0) ? t('bigdata.noOpenWarnings') : null;
     return (
       <Panel
         key={id} title={t(`bigdata.${id}`)} testId={`bd-${id}`} age={fromTrends ? trendAge : age}
         className={slot ? `bd-slot-${slot}` : 'bd-slot-off'}
       >
-        {empty ? <div className="bd-empty">{t('bigdata.empty')}</div> : option && <Chart option={option} testId={`bd-${id}-chart`} />}
+        {empty ? <div className="bd-empty">{empty}</div> : option && <Chart option={option} testId={`bd-${id}-chart`} />}
       </Panel>
     );
   };
