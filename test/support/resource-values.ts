@@ -262,6 +262,8 @@ export async function validValue(
         const target = findResource(def.resource)!;
         filters[ownerField(target)!] = otherRow[ownerField(findResource(other.resource)!)!];
       }
+      // A row within the areas chosen above (a street of the district already in the body).
+      for (const shared of def.within ?? []) filters[shared] = body[shared];
       const id = await source.referenceId(def.resource, filters);
       return def.multiple ? [id] : id;
     }

@@ -2,7 +2,7 @@ import { Checkbox, Classes, HTMLSelect, InputGroup, NumericInput, Switch, TextAr
 import { pick, referenceDisplayKey, type EnumValue, type FieldDef, type Language } from '../../shared/resource-kit';
 import { FilesEditor } from './FilesEditor';
 import { enumLabel, enumValuesOf } from './format';
-import { idsOf } from './form-values';
+import { idsOf, referenceParams } from './form-values';
 import { ReferenceMultiSelect } from './ReferenceMultiSelect';
 import { ReferenceSelect } from './ReferenceSelect';
 import type { Translate } from './types';
@@ -110,14 +110,14 @@ export function FieldEditor(props: FieldEditorProps) {
       if (def.multiple) {
         return (
           <ReferenceMultiSelect resource={def.resource} value={idsOf(value)} onChange={onChange} t={t} disabled={disabled}
-            invalid={invalid} testId={testId} ariaLabel={label} params={def.where}
+            invalid={invalid} testId={testId} ariaLabel={label} params={referenceParams(def, values)}
             currentLabels={Array.isArray(display) ? display.map(String) : undefined} />
         );
       }
       return (
         <ReferenceSelect resource={def.resource} fill disabled={disabled} testId={testId} ariaLabel={label}
           value={value === null || value === undefined || value === '' ? null : Number(value)}
-          emptyText={t('common.select')} onChange={onChange} params={def.where}
+          emptyText={t('common.select')} onChange={onChange} params={referenceParams(def, values)}
           currentLabel={typeof display === 'string' ? display : undefined} excludeId={excludeId} />
       );
     }

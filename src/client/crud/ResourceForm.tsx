@@ -3,7 +3,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, H6, Progr
 import type { FieldDef, Language } from '../../shared/resource-kit';
 import { describeError } from './api-error';
 import { FieldEditor } from './FieldEditor';
-import { initialFormValues, toPayload, type FormValues } from './form-values';
+import { clearedByChange, initialFormValues, toPayload, type FormValues } from './form-values';
 import { useCrudSelector } from './hooks';
 import { selectUploads } from './slice';
 import type { EditingState, ResourceView, Translate } from './types';
@@ -91,7 +91,7 @@ export function ResourceForm(props: ResourceFormProps) {
 
   const setValues = (change: FormValues) => {
     const derived = deriveValues?.(change, { ...values, ...change }, editing.mode) ?? {};
-    const patch = { ...change, ...derived };
+    const patch = { ...clearedByChange(view, values, change), ...change, ...derived };
     setValuesState((current) => ({ ...current, ...patch }));
     setClientErrors((current) => {
       const next = { ...current };

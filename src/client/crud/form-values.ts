@@ -97,3 +97,36 @@ export function toPayload(view: ResourceView, values: FormValues, extraKeys: rea
   for (const key of extraKeys) if (key in values && view.fields[key]?.managed !== true) body[key] = values[key];
   return body;
 }
+
+/**
+ * The lookup parameters of a reference: its declared kind, and the values chosen for the fields it lies within (the
+ * streets of the chosen district). Until those are chosen the list is not narrowed by them.
+ */
+export function referenceParams(def: FieldDef, values: FormValues): Record<string, string | number | boolean> | undefined {
+  if (def.kind !== 'reference') return undefined;
+  const within = Object.fromEntries((def.within ?? []).flatMap((f) => {
+    const v = values[f];
+    return typeof v === 'number' || typeof v === 'string' ? [[f, v]] : [];
+  }));
+  const params = { ...def.where, ...within };
+  return Object.keys(params).length > 0 ? params : undefined;
+}
+
+/** References that lie within a changed field no longer hold once it changes: choosing another district clears the street. */
+export function clearedByChange(view: ResourceView, current: FormValues, change: FormValues): FormValues {
+  const cleared: FormValues = {};
+  const changed = Object.keys(change).filter((k) => change[k] !== current[k]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const name of view.fieldNames) {
+      const def = view.fields[name];
+      if (def.kind !== 'reference' || name in change || name in cleared) continue;
+      if (def.within?.some((f) => changed.includes(f) || f in cleared)) {
+        cleared[name] = null;
+        grew = true;
+      }
+    }
+  }
+  return cleared;
+}

@@ -249,6 +249,18 @@ export class ResourceService {
           }
         }
       }
+      if (def.kind === 'reference' && def.within && typeof value === 'number' && !problems.some((p) => p.members.includes(name))) {
+        const target = findResource(def.resource)!;
+        for (const shared of def.within) {
+          const expected = values[shared];
+          if (typeof expected !== 'number' && typeof expected !== 'string') continue;
+          const found = await new ResourceRepository(target).existing(tx, tenantScope(scope), [value], [matchCondition('t', shared, target.fields[shared], expected)]);
+          if (!found.has(value)) {
+            fail(name, 'within', { other: pick(this.resource.fields[shared].label, ctx.language) });
+            break;
+          }
+        }
+      }
       if (def.kind === 'files' && (await checkFileIds(tx, ctx.tenantId, idsOf(value))).length > 0) fail(name, 'reference');
       if (def.kind === 'string' && def.unique && (await this.repository.isTaken(tx, ctx.tenantId, name, value, id))) {
         fail(name, 'unique', { value: String(value) });

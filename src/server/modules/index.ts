@@ -2,6 +2,7 @@
 // methods; service modules answer calls that belong to no one resource. app.ts registers these and nothing else.
 import type { ResourceModule, ServiceModule } from '../crud/module';
 import { registerFileServices } from '../files';
+import { areaModules } from './areas';
 import { registerAccount } from './auth/account';
 import { registerBigData } from './bigdata';
 import { chatLogModule } from './chat';
@@ -25,7 +26,7 @@ import { wasteInfoModule } from './wasteinfo';
 export const RESOURCE_MODULES: readonly ResourceModule[] = [
   enterpriseModule, wasteInfoModule, planModule, planDetailModule, contractModule,
   transferOrderModule, transferLineModule, warehouseReceiptModule, chatLogModule,
-  equipmentModelModule, smartEquipmentModule, storageModule, warningModule,
+  equipmentModelModule, smartEquipmentModule, storageModule, warningModule, ...areaModules,
 ];
 
 export const SERVICE_MODULES: readonly ServiceModule[] = [

@@ -81,6 +81,11 @@ export interface ReferenceField extends FieldBase {
   where?: Record<string, EnumValue>;
   /** The referenced row must belong to the same enterprise as the row another reference field names (plan rows). */
   sameEnterpriseAs?: string;
+  /**
+   * Fields the referenced row shares with this one (a compound's street lies in the district the compound names): the
+   * server refuses a reference elsewhere, and forms offer only rows matching what is chosen above.
+   */
+  within?: readonly string[];
 }
 /** Uploaded attachments: ids on write; reads give `{id, name, size, contentType}` objects. */
 interface FilesField extends FieldBase { kind: 'files' }

@@ -1,5 +1,6 @@
 import type { Resource } from '../resource-kit';
 import { annualmanagementplan } from './annualmanagementplan';
+import { carea, qarea, sarea, varea } from './areas';
 import { annualmanagementplandetail } from './annualmanagementplandetail';
 import { chatlog } from './chatlog';
 import { collectioncategory } from './collectioncategory';
@@ -29,6 +30,7 @@ export const RESOURCES: readonly Resource[] = [
   transferorder, transferorderline, warehousereceipt, inventory,
   equipmentmodel, smartequipment, hazardouswastestorage, equipmentwarning,
   chatlog,
+  qarea, sarea, carea, varea,
 ];
 
 export function findResource(name: string): Resource | undefined {
@@ -41,5 +43,5 @@ export {
   hazardouswasteinformation, annualmanagementplan, annualmanagementplandetail, contract, regularinspections,
   transferorder, transferorderline, warehousereceipt, inventory,
   equipmentmodel, smartequipment, hazardouswastestorage, equipmentwarning,
-  chatlog,
+  chatlog, qarea, sarea, carea, varea,
 };
