@@ -71,6 +71,7 @@ const fixedRoutes: RouteEntry[] = [
   { name: 'transferreception', path: '/transfermanagement/transferreception', label: L('转移接收', 'Transfer reception'), kind: 'page', permission: 'Pages.TransferReception', group: 'transfermanagement', icon: 'import', order: 2 },
   { name: 'chatlog', path: '/supervision/chat', label: L('在线沟通', 'Chat'), kind: 'page', permission: 'Pages.ChatLog', group: 'supervision', icon: 'chat', order: 2 },
   { name: 'supervisorconsole', path: '/monitoring/console', label: L('监控台', 'Supervisor console'), kind: 'page', permission: 'Pages.SupervisorConsole', group: 'monitoring', icon: 'eye-open', order: 1 },
+  { name: 'area', path: '/recycling/area', label: L('区域管理', 'Areas'), kind: 'page', permission: 'Pages.Area', group: 'recycling', icon: 'map', order: 3 },
   { name: 'tenant', path: '/setting/tenant', label: L('租户管理', 'Tenants'), kind: 'page', permission: 'Pages.Tenants', group: 'setting', icon: 'office', order: 3, hostOnly: true },
 ];
 
@@ -78,7 +79,6 @@ const fixedRoutes: RouteEntry[] = [
 const plannedRoutes: RouteEntry[] = ([
   ['bhusers', '/recycling/bhusers', L('回收用户', 'Recycling users'), 'Pages.BHUsers', 'people', 1],
   ['collector', '/recycling/collector', L('回收员', 'Collectors'), 'Pages.IgcsCollector', 'person', 2],
-  ['area', '/recycling/area', L('区域管理', 'Districts'), 'Pages.Area', 'map', 3],
   ['integral', '/recycling/integral', L('积分管理', 'Points'), 'Pages.Integral', 'star', 4],
   ['integralrule', '/recycling/integralrule', L('积分规则', 'Points rules'), 'Pages.IntegralRule', 'properties', 5],
   ['goodstype', '/recycling/goodstype', L('商品类型', 'Goods types'), 'Pages.BHgoodsType', 'tag', 6],

@@ -15,6 +15,7 @@ const ChatPage = lazy(() => import(/* webpackChunkName: "chat" */ '../modules/ch
 const StoragePage = lazy(() => import(/* webpackChunkName: "monitoring" */ '../modules/monitoring/StoragePage'));
 const SupervisorConsolePage = lazy(() => import(/* webpackChunkName: "monitoring" */ '../modules/monitoring/ConsolePage'));
 const BigDataPage = lazy(() => import(/* webpackChunkName: "bigdata" */ '../modules/bigdata/BigDataPage'));
+const AreaPage = lazy(() => import(/* webpackChunkName: "recycling" */ '../modules/recycling/AreaPage'));
 const TransferReceptionPage = lazy(() => import(/* webpackChunkName: "transfer" */ '../modules/transfer/TransferPage').then((m) => ({ default: m.TransferReceptionPage })));
 
 /**
@@ -31,6 +32,7 @@ const HAND_WRITTEN_PAGES: Record<string, ComponentType> = {
   chatlog: ChatPage,
   supervisorconsole: SupervisorConsolePage,
   customerinformation: BigDataPage,
+  area: AreaPage,
 };
 
 /** The screen of a route inside the shell, by route kind. */

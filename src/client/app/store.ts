@@ -10,6 +10,7 @@ import { inboxSlice } from '../modules/home/inboxSlice';
 import { loginSlice } from '../modules/login/loginSlice';
 import { monitoringReducer } from '../modules/monitoring/monitoringSlice';
 import type { PlansState } from '../modules/plans/plansSlice';
+import type { AreaImportState } from '../modules/recycling/areaImport';
 import { transferReducer } from '../modules/transfer/transferSlice';
 import { contractExpirySlice } from '../shell/contractExpirySlice';
 import { regionsReducer } from '../regions';
@@ -30,6 +31,7 @@ interface LazyLoadedSlices {
   wallAdmin: WallAdminState;
   contracts: ContractsState;
   plans: PlansState;
+  areaImport: AreaImportState;
 }
 
 export const rootReducer = combineSlices({

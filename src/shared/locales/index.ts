@@ -1,5 +1,6 @@
 import { type Language, type Label, pick } from '../resource-kit/label';
 import { BIGDATA_TEXTS } from './bigdata';
+import { RECYCLING_TEXTS } from './recycling';
 import { areaTranslations, buildTranslations, flattenTranslations } from './translations';
 import { UI_TEXTS } from './ui';
 
@@ -11,6 +12,7 @@ export { flattenTranslations };
  */
 const SCREEN_TEXTS = {
   bigdata: BIGDATA_TEXTS,
+  recycling: RECYCLING_TEXTS,
 };
 
 const ALL_TEXTS = { ...UI_TEXTS, ...SCREEN_TEXTS };

@@ -23,6 +23,7 @@ export const UI_TEXTS = {
   common: {
     ok: { zh: '确定', en: 'OK' },
     cancel: { zh: '取消', en: 'Cancel' },
+    close: { zh: '关闭', en: 'Close' },
     save: { zh: '保存', en: 'Save' },
     create: { zh: '新建', en: 'New' },
     edit: { zh: '编辑', en: 'Edit' },

@@ -1,0 +1,18 @@
+/** The recycling scheme's screens (src/client/modules/recycling): `recycling.<key>`. */
+export const RECYCLING_TEXTS = {
+  allDistricts: { zh: '全部区', en: 'All districts' },
+  areaTree: { zh: '区域', en: 'Areas' },
+  importDivisions: { zh: '导入行政区划', en: 'Import divisions' },
+  importTitle: { zh: '从行政区划导入区、街道和社区', en: 'Import districts, streets and communities' },
+  importHint: {
+    zh: '选择一个市导入其全部区县、街道和社区，或再选一个区县只导入该区县。已有相同区划代码的记录保持不变，可重复导入。',
+    en: 'Choose a city to import all its districts, streets and communities, or a district to import that one only. Rows with a division code already present stay as they are, so importing again is harmless.',
+  },
+  importRegion: { zh: '行政区划', en: 'Division' },
+  importRun: { zh: '导入', en: 'Import' },
+  importDone: {
+    zh: '已导入 {{districts}} 个区、{{streets}} 个街道、{{communities}} 个社区',
+    en: 'Imported {{districts}} districts, {{streets}} streets and {{communities}} communities',
+  },
+  importNothing: { zh: '所选区划已全部导入，没有新增记录', en: 'Everything in this division was already there: nothing added' },
+};

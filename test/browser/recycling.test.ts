@@ -1,0 +1,102 @@
+// The recycling scheme's screens as a street office's clerk uses them.
+import type { Page } from 'playwright-core';
+import { useBrowserApp } from './support/harness';
+import { byTestId, expectPath, expectText, expectTotal, logIn, openFromSidebar, until } from './support/ui';
+
+const ADMIN = { userName: 'admin', password: '123qwe' };
+
+const app = useBrowserApp();
+
+/** A node of the area tree by its label. */
+const treeNode = (page: Page, label: string) =>
+  byTestId(page, 'area-tree').locator('.bp6-tree-node-content', { has: page.locator('.bp6-tree-node-label', { hasText: label }) });
+
+/** Opens the create dialog of the table beside the tree, fills the name (and more) and saves. */
+async function createRow(page: Page, resource: string, fields: Record<string, string>): Promise<void> {
+  await byTestId(page, `resource-page-${resource}@area`).waitFor();
+  await byTestId(page, 'btn-create').click();
+  await byTestId(page, 'resource-form').waitFor();
+  for (const [name, value] of Object.entries(fields)) await byTestId(page, `form-field-${name}`).fill(value);
+  await byTestId(page, 'btn-save').click();
+  await byTestId(page, 'resource-form').waitFor({ state: 'detached' });
+}
+
+async function rowId(table: string, name: string): Promise<number> {
+  const rows = await app.db.query<{ id: number }>(`select id from ${table} where tenant_id = 1 and name = $1 and not is_deleted`, [name]);
+  expect(rows).toHaveLength(1);
+  return Number(rows[0].id);
+}
+
+test('a clerk builds district → street → community → compound from the area tree', async () => {
+  const page = await app.newPage();
+  await logIn(page, ADMIN);
+  await openFromSidebar(page, 'recycling', 'area');
+  await expectPath(page, '/recycling/area');
+
+  await createRow(page, 'Qarea', { name: '翠湖区' });
+  await treeNode(page, '翠湖区').waitFor();
+  const district = await rowId('area_district', '翠湖区');
+
+  // Choosing the district lists its streets, and a new street starts in it.
+  await treeNode(page, '翠湖区').click();
+  await expectText(byTestId(page, 'area-breadcrumbs'), /全部区[\s\S]*翠湖区/);
+  await byTestId(page, 'resource-page-Sarea@area').waitFor();
+  await byTestId(page, 'empty-state').waitFor();
+  await byTestId(page, 'btn-create').click();
+  expect(await byTestId(page, 'form-field-qareaId').inputValue()).toBe(String(district));
+  await byTestId(page, 'form-field-name').fill('湖滨街道');
+  await byTestId(page, 'btn-save').click();
+  await byTestId(page, 'resource-form').waitFor({ state: 'detached' });
+  await expectTotal(page, 1);
+
+  // The street shows under its district once the district is opened; a community goes under the street.
+  await treeNode(page, '翠湖区').locator('.bp6-tree-node-caret').click();
+  await treeNode(page, '湖滨街道').click();
+  await createRow(page, 'Carea', { name: '西溪社区' });
+  await treeNode(page, '湖滨街道').locator('.bp6-tree-node-caret').click();
+  await treeNode(page, '西溪社区').click();
+  await expectText(byTestId(page, 'area-breadcrumbs'), /翠湖区[\s\S]*湖滨街道[\s\S]*西溪社区/);
+
+  // A compound under the community: the form's cascade offers only what lies within the levels chosen above it.
+  await byTestId(page, 'resource-page-Varea@area').waitFor();
+  await byTestId(page, 'btn-create').click();
+  const street = await rowId('area_street', '湖滨街道');
+  const community = await rowId('area_community', '西溪社区');
+  expect(await byTestId(page, 'form-field-sareaId').inputValue()).toBe(String(street));
+  expect(await byTestId(page, 'form-field-careaId').inputValue()).toBe(String(community));
+  await until('the communities of the street', () => byTestId(page, 'form-field-careaId').locator('option').allInnerTexts(),
+    (options) => options.includes('西溪社区') && options.length === 2);
+  await byTestId(page, 'form-field-name').fill('翠苑一区');
+  await byTestId(page, 'form-field-address').fill('翠苑路 1 号');
+  await byTestId(page, 'btn-save').click();
+  await byTestId(page, 'resource-form').waitFor({ state: 'detached' });
+  await expectTotal(page, 1);
+
+  const [compound] = await app.db.query<Record<string, string | number>>(
+    "select qarea_id::int, sarea_id::int, carea_id::int, address from area_compound where tenant_id = 1 and name = '翠苑一区' and not is_deleted");
+  expect(compound).toEqual({ qarea_id: district, sarea_id: street, carea_id: community, address: '翠苑路 1 号' });
+});
+
+test('imports a district’s streets and communities from the national divisions', async () => {
+  const page = await app.newPage();
+  await logIn(page, ADMIN);
+  await openFromSidebar(page, 'recycling', 'area');
+  await byTestId(page, 'resource-page-Qarea@area').waitFor();
+  const before = await app.db.query<{ n: number }>('select count(*)::int as n from area_community where tenant_id = 1 and not is_deleted');
+
+  await byTestId(page, 'area-import').click();
+  await byTestId(page, 'region-province').selectOption('33');
+  await byTestId(page, 'region-city').selectOption('3301');
+  await byTestId(page, 'region-county').selectOption('330106');
+  await byTestId(page, 'area-import-run').click();
+  const text = await expectText(byTestId(page, 'area-import-result'), /已导入 1 个区、\d+ 个街道、\d+ 个社区/);
+  const communities = Number(/(\d+) 个社区/.exec(text)![1]);
+  const after = await app.db.query<{ n: number }>('select count(*)::int as n from area_community where tenant_id = 1 and not is_deleted');
+  expect(after[0].n - before[0].n).toBe(communities);
+
+  // The tree and the table show the new district without a reload.
+  await byTestId(page, 'area-import-close').click();
+  await treeNode(page, '西湖区').waitFor();
+  await treeNode(page, '西湖区').locator('.bp6-tree-node-caret').click();
+  await treeNode(page, '北山街道').waitFor();
+});
