@@ -77,7 +77,6 @@ const fixedRoutes: RouteEntry[] = [
 
 // Modules whose screens arrive with later work; their menu entries and permissions exist now.
 const plannedRoutes: RouteEntry[] = ([
-  ['bhusers', '/recycling/bhusers', L('回收用户', 'Recycling users'), 'Pages.BHUsers', 'people', 1],
   ['collector', '/recycling/collector', L('回收员', 'Collectors'), 'Pages.IgcsCollector', 'person', 2],
   ['integral', '/recycling/integral', L('积分管理', 'Points'), 'Pages.Integral', 'star', 4],
   ['integralrule', '/recycling/integralrule', L('积分规则', 'Points rules'), 'Pages.IntegralRule', 'properties', 5],

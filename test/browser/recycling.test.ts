@@ -75,6 +75,27 @@ test('a clerk builds district → street → community → compound from the are
   const [compound] = await app.db.query<Record<string, string | number>>(
     "select qarea_id::int, sarea_id::int, carea_id::int, address from area_compound where tenant_id = 1 and name = '翠苑一区' and not is_deleted");
   expect(compound).toEqual({ qarea_id: district, sarea_id: street, carea_id: community, address: '翠苑路 1 号' });
+
+  // A household enrols in the compound, chosen district → street → community → compound.
+  await openFromSidebar(page, 'recycling', 'bhusers');
+  await byTestId(page, 'resource-page-BHUsers').waitFor();
+  await byTestId(page, 'btn-create').click();
+  await byTestId(page, 'form-field-name').fill('王建国');
+  await byTestId(page, 'form-field-phone').fill('13800001111');
+  await byTestId(page, 'form-field-cardNo').fill('HZ00012345');
+  await byTestId(page, 'form-field-enrolDate').fill('2026-03-01');
+  for (const [name, id] of [['qareaId', district], ['sareaId', street], ['careaId', community]] as const) {
+    await until(`${name} offered`, () => byTestId(page, `form-field-${name}`).locator(`option[value="${id}"]`).count(), (n) => n === 1);
+    await byTestId(page, `form-field-${name}`).selectOption(String(id));
+  }
+  await until('the compounds of the community', () => byTestId(page, 'form-field-vareaId').locator('option').allInnerTexts(),
+    (options) => options.length === 2 && options[1] === '翠苑一区');
+  await byTestId(page, 'form-field-vareaId').selectOption({ label: '翠苑一区' });
+  await byTestId(page, 'btn-save').click();
+  await byTestId(page, 'resource-form').waitFor({ state: 'detached' });
+  const [household] = await app.db.query<Record<string, string | number>>(
+    "select varea_id::int, points from scheme_user where tenant_id = 1 and card_no = 'HZ00012345' and not is_deleted");
+  expect(household).toEqual({ varea_id: await rowId('area_compound', '翠苑一区'), points: 0 });
 });
 
 test('imports a district’s streets and communities from the national divisions', async () => {

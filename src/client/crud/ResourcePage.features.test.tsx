@@ -108,6 +108,23 @@ describe('references to several rows', () => {
   });
 });
 
+describe('references within the levels above', () => {
+  const DISTRICTS = [{ id: 1, name: '西湖区' }, { id: 2, name: '上城区' }];
+  const STREETS_OF_1 = [{ id: 11, name: '北山街道', qareaId: 1 }];
+
+  it('lists the chosen district’s streets in the filter, and another district clears the street filter', () => {
+    const mock = show('Carea', { filters: { qareaId: 1, sareaId: 11 } }, {
+      lookups: { [lookupKey('Qarea', 'GetAllData')]: lookup(DISTRICTS), [lookupKey('Sarea', 'GetAllData', { qareaId: 1 })]: lookup(STREETS_OF_1) },
+    });
+    expect([...(byTestId('filter-sareaId') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['所属街道：全部', '北山街道']);
+    typeInto(byTestId('filter-qareaId'), '2');
+    expect(withoutLookups(mock.dispatched).slice(-2)).toEqual([
+      A.filterChanged({ resource: 'Carea', name: 'qareaId', value: 2 }),
+      A.filterChanged({ resource: 'Carea', name: 'sareaId', value: null }),
+    ]);
+  });
+});
+
 describe('attachments', () => {
   const KEY = 'RegularInspections';
   const files = [

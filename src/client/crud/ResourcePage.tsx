@@ -1,3 +1,4 @@
+import { clearedByChange } from './form-values';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { Button, NonIdealState, OverlayToaster, Toast } from '@blueprintjs/core';
 import { useInRouterContext } from 'react-router-dom';
@@ -164,7 +165,13 @@ function ResourceScreen(props: ResourcePageProps & { view: ResourceView }) {
         canCreate={canCreate}
         t={t}
         onSearch={(keyword) => dispatch(A.keywordSearched({ resource, keyword }))}
-        onFilter={(name, value) => dispatch(A.filterChanged({ resource, name, value }))}
+        onFilter={(name, value) => {
+          dispatch(A.filterChanged({ resource, name, value }));
+          // A street chosen for another district no longer narrows anything.
+          for (const other of Object.keys(clearedByChange(view, state.filters, { [name]: value }))) {
+            if (state.filters[other] !== undefined) dispatch(A.filterChanged({ resource, name: other, value: null }));
+          }
+        }}
         onReset={() => dispatch(A.queryReset({ resource }))}
         onRefresh={() => dispatch(A.listRequested({ resource }))}
         onCreate={openCreate}

@@ -1,3 +1,4 @@
+import { referenceParams } from './form-values';
 import { useState, type ReactNode } from 'react';
 import { Button, Classes, Divider, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import type { FieldDef } from '../../shared/resource-kit';
@@ -24,8 +25,8 @@ interface ResourceToolbarProps {
   extra?: ReactNode;
 }
 
-function FilterControl({ name, def, value, label, t, onFilter }: {
-  name: string; def: FieldDef; value: FilterValue | undefined; label: string; t: Translate;
+function FilterControl({ name, def, value, filters, label, t, onFilter }: {
+  name: string; def: FieldDef; value: FilterValue | undefined; filters: Record<string, FilterValue>; label: string; t: Translate;
   onFilter: (name: string, value: FilterValue | null) => void;
 }) {
   const anyText = t('crud.filterAny', { field: label });
@@ -33,7 +34,7 @@ function FilterControl({ name, def, value, label, t, onFilter }: {
   if (def.kind === 'reference') {
     return (
       <ReferenceSelect resource={def.resource} value={value === undefined ? null : Number(value)} emptyText={anyText}
-        testId={testId} ariaLabel={label} params={def.where} onChange={(id) => onFilter(name, id)} />
+        testId={testId} ariaLabel={label} params={referenceParams(def, filters)} onChange={(id) => onFilter(name, id)} />
     );
   }
   if (def.kind === 'enum') {
@@ -128,7 +129,7 @@ export function ResourceToolbar(props: ResourceToolbarProps) {
         ) : undefined}
       />
       {filterable.map((name) => (
-        <FilterControl key={name} name={name} def={view.fields[name]} value={filters[name]} label={t(view.i18n.field(name))}
+        <FilterControl key={name} name={name} def={view.fields[name]} value={filters[name]} filters={filters} label={t(view.i18n.field(name))}
           t={t} onFilter={onFilter} />
       ))}
       {ranged.map((name) => (

@@ -10,6 +10,7 @@ import { registerConfiguration } from './configuration';
 import { contractModule, fileContractReminders } from './contracts';
 import { enterpriseModule } from './enterprises';
 import { registerEvents } from './events';
+import { householdModule } from './households';
 import { registerInbox } from './inbox';
 import { warehouseReceiptModule } from './inventory/receipts';
 import { equipmentModelModule, smartEquipmentModule, storageModule, warningModule } from './monitoring';
@@ -26,7 +27,7 @@ import { wasteInfoModule } from './wasteinfo';
 export const RESOURCE_MODULES: readonly ResourceModule[] = [
   enterpriseModule, wasteInfoModule, planModule, planDetailModule, contractModule,
   transferOrderModule, transferLineModule, warehouseReceiptModule, chatLogModule,
-  equipmentModelModule, smartEquipmentModule, storageModule, warningModule, ...areaModules,
+  equipmentModelModule, smartEquipmentModule, storageModule, warningModule, ...areaModules, householdModule,
 ];
 
 export const SERVICE_MODULES: readonly ServiceModule[] = [

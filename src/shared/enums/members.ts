@@ -246,3 +246,17 @@ export const transferParty = defineEnum('transferParty', {
   transporter: ['transporter', '运输单位', 'Transporter'],
   receiver: ['receiver', '接收单位', 'Receiver'],
 });
+
+/** A household's part in the scheme beyond sorting its own waste (`BHUsers/GetRoleLeve`). */
+export const schemeRole = defineEnum('schemeRole', {
+  resident: [1, '普通居民', 'Resident'],
+  volunteer: [2, '环保志愿者', 'Volunteer'],
+  supervisor: [3, '分类督导员', 'Sorting supervisor'],
+});
+
+/** Whether a scheme user may drop off and redeem. */
+export const schemeUserStatus = defineEnum('schemeUserStatus', {
+  active: [1, '正常', 'Active'],
+  suspended: [2, '停用', 'Suspended'],
+  left: [3, '已迁出', 'Moved away'],
+});

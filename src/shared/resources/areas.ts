@@ -11,13 +11,14 @@ const regionCode = (digits: number) => field.string({ zh: '区划代码', en: 'D
   patternHint: { zh: `${digits}位统计用区划代码`, en: `${digits}-digit statistical division code` },
 });
 
-const qareaRef = field.reference({ zh: '所属区', en: 'District' }, 'Qarea', { required: true, filterable: true, width: 140 });
+/** The area references of rows placed in the hierarchy: each lies within the ones before it. */
+export const qareaRef = field.reference({ zh: '所属区', en: 'District' }, 'Qarea', { required: true, filterable: true, width: 140 });
 
-const sareaRef = field.reference({ zh: '所属街道', en: 'Street' }, 'Sarea', {
+export const sareaRef = field.reference({ zh: '所属街道', en: 'Street' }, 'Sarea', {
   required: true, filterable: true, width: 140, within: ['qareaId'],
 });
 
-const careaRef = field.reference({ zh: '所属社区', en: 'Community' }, 'Carea', {
+export const careaRef = field.reference({ zh: '所属社区', en: 'Community' }, 'Carea', {
   required: true, filterable: true, width: 140, within: ['qareaId', 'sareaId'],
 });
 
@@ -49,6 +50,10 @@ export const carea = defineResource({
   fields: { qareaId: qareaRef, sareaId: sareaRef, name: name({ zh: '社区名称', en: 'Community' }), regionCode: regionCode(12) },
   defaultSorting: 'name',
   lookup: { method: 'GetAllData', labelField: 'name' },
+});
+
+export const vareaRef = field.reference({ zh: '所属小区', en: 'Compound' }, 'Varea', {
+  required: true, filterable: true, width: 140, within: ['qareaId', 'sareaId', 'careaId'],
 });
 
 export const varea = defineResource({

@@ -1,6 +1,7 @@
 import type { Resource } from '../resource-kit';
 import { annualmanagementplan } from './annualmanagementplan';
 import { carea, qarea, sarea, varea } from './areas';
+import { bhusers } from './bhusers';
 import { annualmanagementplandetail } from './annualmanagementplandetail';
 import { chatlog } from './chatlog';
 import { collectioncategory } from './collectioncategory';
@@ -30,7 +31,7 @@ export const RESOURCES: readonly Resource[] = [
   transferorder, transferorderline, warehousereceipt, inventory,
   equipmentmodel, smartequipment, hazardouswastestorage, equipmentwarning,
   chatlog,
-  qarea, sarea, carea, varea,
+  qarea, sarea, carea, varea, bhusers,
 ];
 
 export function findResource(name: string): Resource | undefined {
@@ -43,5 +44,5 @@ export {
   hazardouswasteinformation, annualmanagementplan, annualmanagementplandetail, contract, regularinspections,
   transferorder, transferorderline, warehousereceipt, inventory,
   equipmentmodel, smartequipment, hazardouswastestorage, equipmentwarning,
-  chatlog, qarea, sarea, carea, varea,
+  chatlog, qarea, sarea, carea, varea, bhusers,
 };
