@@ -98,7 +98,7 @@ async function listStatements(server: BenchServer, userId: number, scenario: Sca
     resources: server.app.registry.resources,
     db: recordingDb(statements),
     tenantId: TENANT_ID,
-    session: { userId, userName: 'admin', tenantId: TENANT_ID, language: null, permissions: new Set(), enterpriseIds: null },
+    session: { userId, userName: 'admin', tenantId: TENANT_ID, language: null, permissions: new Set(), enterpriseIds: null, areas: null },
     language: 'zh-CN',
     ip: '127.0.0.1',
     isGranted: () => true,

@@ -26,6 +26,7 @@ describe('User CRUD', () => {
     expect(dto).toEqual({
       id: expect.any(Number), userName, name: '小明', surname: '王', emailAddress: body.emailAddress, isActive: true,
       fullName: '小明 王', lastLoginTime: null, creationTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), roleNames: [role.normalizedName], enterpriseIds: [], enterpriseNames: [],
+      qareaIds: [], sareaIds: [], careaIds: [], vareaIds: [],
     });
     expect(JSON.stringify(dto)).not.toContain('Secret123');
     const [stored] = await server.db.query<{ password_hash: string }>('select password_hash from users where id = $1', [dto.id]);

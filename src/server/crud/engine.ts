@@ -11,7 +11,7 @@ import type { Db } from '../db/database';
 import { filterConditions, matchCondition, readListFilters, type ListFilters } from './list-filters';
 import { orderBy, readPaging, readSorting } from './paging';
 import { ResourceRepository, type Row } from './repository';
-import { ownerEnterprise, ownerFields, scopeOf, tenantScope, type Scope } from './scope';
+import { ownerEnterprise, ownerFields, scopeOf, tenantScope, withinAreas, type Scope } from './scope';
 import { checkFileIds } from '../files/store';
 import { forPicker } from './picker';
 import { or, type Sql } from './sql';
@@ -186,6 +186,7 @@ export class ResourceService {
 
   async remove(ctx: ServiceContext, tx: Db, id: number): Promise<void> {
     const row = await this.get(ctx, tx, id);
+    if (!withinAreas(this.resource, scopeOf(ctx), row)) throw new AppError(403, translate(ctx.language, 'errors.outsideAreas'), null, null, true);
     await this.hooks.beforeDelete?.(ctx, tx, row);
     const users = (await this.repository.referencedBy(tx, ctx.tenantId, id)).filter((u) => !this.hooks.historyOf?.includes(u.resource.name));
     if (users.length > 0) {
@@ -276,6 +277,7 @@ export class ResourceService {
       const kinds = segments.map((s) => pick(s.label, ctx.language)).join(', ');
       throw errors.invalid(ctx.language, segments[0]?.field ?? 'id', translate(ctx.language, 'validation.segment', { kinds }));
     }
+    this.checkAreas(ctx, values, existing);
     const ids = ctx.session?.enterpriseIds;
     if (!ids || !this.resource.enterpriseScope) return;
     if (this.resource.enterpriseScope === 'self' && !existing) {
@@ -287,6 +289,17 @@ export class ResourceService {
         field: pick(this.resource.fields[owners[0]].label, ctx.language),
       }));
     }
+  }
+
+  /** A user linked to areas writes only rows within them: a street's clerk adds communities, not streets. */
+  private checkAreas(ctx: ServiceContext, values: Record<string, FieldValue>, existing: Row | null): void {
+    if (withinAreas(this.resource, scopeOf(ctx), { ...existing, ...values })) return;
+    const fields = Object.values(this.resource.areaScope ?? {}).filter((f) => f !== 'id');
+    const field = fields[fields.length - 1];
+    if (!field) throw new AppError(403, translate(ctx.language, 'errors.outsideAreas'), null, null, true);
+    throw errors.invalid(ctx.language, field, translate(ctx.language, 'validation.outOfAreas', {
+      field: pick(this.resource.fields[field].label, ctx.language),
+    }));
   }
 }
 

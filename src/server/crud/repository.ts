@@ -4,7 +4,7 @@ import { findResource, RESOURCES } from '../../shared/resources';
 import type { Db } from '../db/database';
 import { columnName } from '../db/schema';
 import type { FieldValue } from './validation';
-import { enterpriseCondition, type Scope } from './scope';
+import { areaCondition, enterpriseCondition, type Scope } from './scope';
 import { and, column, join, queryPage, raw, scopeCondition, sql, type Sql } from './sql';
 
 /** Stored files of an attachments column, as every read shows them. */
@@ -63,10 +63,10 @@ export class ResourceRepository {
     this.table = raw(resource.table);
   }
 
-  /** Tenant, soft delete and, for users linked to enterprises, their enterprises. */
+  /** Tenant, soft delete and, for users linked to enterprises or areas, their enterprises and areas. */
   private where(scope: Scope): Sql[] {
-    const owner = enterpriseCondition(this.resource, 't', scope);
-    return [scopeCondition('t', scope.tenantId), ...(owner ? [owner] : [])];
+    const limits = [enterpriseCondition(this.resource, 't', scope), areaCondition(this.resource, 't', scope, 'read')];
+    return [scopeCondition('t', scope.tenantId), ...limits.filter((c) => c !== null)];
   }
 
   list(db: Db, scope: Scope, query: ListQuery): Promise<{ totalCount: number; items: Row[] }> {

@@ -3,18 +3,58 @@ import { findResource } from '../../shared/resources';
 import type { Db } from '../db/database';
 import type { RequestContext } from '../http/context';
 import { columnName } from '../db/schema';
-import { column, or, raw, sql, type Sql } from './sql';
+import { and, column, or, raw, sql, type Sql } from './sql';
+import { AREA_FIELDS, type AreaPath } from '../../shared/resources/areas';
 
-/** Whose rows a request may touch: the tenant, and for users linked to enterprises, those enterprises. */
+/**
+ * Whose rows a request may touch: the tenant, for users linked to enterprises those enterprises, and for users linked
+ * to scheme areas those areas.
+ */
 export interface Scope {
   tenantId: number | null;
   enterpriseIds: readonly number[] | null;
+  areas: readonly AreaPath[] | null;
 }
 
-export const scopeOf = (ctx: RequestContext): Scope => ({ tenantId: ctx.tenantId, enterpriseIds: ctx.session?.enterpriseIds ?? null });
+export const scopeOf = (ctx: RequestContext): Scope => ({
+  tenantId: ctx.tenantId, enterpriseIds: ctx.session?.enterpriseIds ?? null, areas: ctx.session?.areas ?? null,
+});
 
 /** The whole tenant: for checks that must see rows the caller cannot (uniqueness, counterparties). */
-export const tenantScope = (scope: Scope): Scope => ({ tenantId: scope.tenantId, enterpriseIds: null });
+export const tenantScope = (scope: Scope): Scope => ({ tenantId: scope.tenantId, enterpriseIds: null, areas: null });
+
+// A user linked to an area (a street) works on the rows within it: the street itself, its communities, compounds and
+// households. The areas above a link (its district) stay visible, read-only, so that the user can find their way down.
+
+/** The levels a link names that a resource's rows carry, with the row's field for each. */
+const sharedLevels = (areaScope: Readonly<Record<string, string>>, link: AreaPath) =>
+  AREA_FIELDS.filter((level) => link[level] !== undefined && areaScope[level] !== undefined);
+
+/** Whether the resource's rows are areas themselves (a district, a street…), which a link may lie under. */
+const isAreaLevel = (areaScope: Readonly<Record<string, string>>) => Object.values(areaScope).includes('id');
+
+/**
+ * Rows of `alias` a user linked to areas may read (`read`: within a link, or an area above one) or change (`write`:
+ * within a link); null when the caller is not linked or the resource has no place in the areas.
+ */
+export function areaCondition(resource: Resource, alias: string, scope: Scope, mode: 'read' | 'write'): Sql | null {
+  const areaScope = resource.areaScope;
+  if (!areaScope || scope.areas === null) return null;
+  return or(scope.areas.flatMap((link) => {
+    const levels = sharedLevels(areaScope, link);
+    const within = levels.length === AREA_FIELDS.filter((level) => link[level] !== undefined).length;
+    if (!within && !(mode === 'read' && isAreaLevel(areaScope))) return [];
+    return [and(levels.map((level) => sql`${column(alias, areaScope[level])} = ${link[level]!}`))];
+  }));
+}
+
+/** Whether values being written (with the row's id, once it has one) lie within one of the caller's areas. */
+export function withinAreas(resource: Resource, scope: Scope, values: Record<string, unknown>): boolean {
+  const areaScope = resource.areaScope;
+  if (!areaScope || scope.areas === null) return true;
+  return scope.areas.some((link) => AREA_FIELDS.every((level) =>
+    link[level] === undefined || (areaScope[level] !== undefined && Number(values[areaScope[level]]) === link[level])));
+}
 
 /** The resource a `parent` scope points at (plan rows → their plan). */
 function parentOf(resource: Resource): { field: string; resource: Resource } | null {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/resource-kit';
+import { AREA_FIELDS, type AreaPath } from '../../shared/resources/areas';
 import type { Db } from '../db/database';
 import type { TokenService, TokenSubject } from '../auth/tokens';
 import type { HubServer } from '../realtime';
@@ -26,6 +27,8 @@ export interface Session {
    * regulators) means the whole tenant. Links to deleted enterprises still count, so deleting one never widens access.
    */
   enterpriseIds: readonly number[] | null;
+  /** The scheme areas the user works in (a street office's); null means no link: the whole tenant. */
+  areas: readonly AreaPath[] | null;
 }
 
 export interface RequestContext extends Services {
@@ -44,6 +47,7 @@ interface SessionRow {
   language: string | null;
   permissions: string[];
   enterprise_ids: (number | string)[];
+  areas: Record<string, number | string>[];
 }
 
 /**
@@ -58,7 +62,10 @@ export async function loadSession(db: Db, subject: Pick<TokenSubject, 'userId' |
                     join roles r on r.id = ur.role_id and not r.is_deleted
                     join role_permissions rp on rp.role_id = r.id
                    where ur.user_id = u.id) as permissions,
-            array(select ue.enterprise_id from user_enterprises ue where ue.user_id = u.id) as enterprise_ids
+            array(select ue.enterprise_id from user_enterprises ue where ue.user_id = u.id) as enterprise_ids,
+            coalesce((select jsonb_agg(jsonb_strip_nulls(jsonb_build_object('qareaId', ua.qarea_id, 'sareaId', ua.sarea_id,
+                        'careaId', ua.carea_id, 'vareaId', ua.varea_id)))
+                        from user_areas ua where ua.user_id = u.id), '[]'::jsonb) as areas
        from users u left join tenants t on t.id = u.tenant_id
       where u.id = $1 and u.security_stamp = $2 and not u.is_deleted and u.is_active
         and (u.tenant_id is null or (t.is_active and not t.is_deleted))`, [userId, securityStamp]);
@@ -68,8 +75,12 @@ export async function loadSession(db: Db, subject: Pick<TokenSubject, 'userId' |
   return {
     userId: row.id, userName: row.user_name, tenantId: row.tenant_id, language: row.language,
     permissions: new Set(row.permissions), enterpriseIds: enterpriseIds.length > 0 ? enterpriseIds : null,
+    areas: row.areas.length > 0 ? row.areas.map(areaPathOf) : null,
   };
 }
+
+const areaPathOf = (link: Record<string, number | string>): AreaPath =>
+  Object.fromEntries(AREA_FIELDS.filter((f) => link[f] !== undefined).map((f) => [f, Number(link[f])]));
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

@@ -82,6 +82,7 @@ export const UI_TEXTS = {
     check: { zh: '{{field}}校验不通过', en: '{{field}} is not valid' },
     referenceKind: { zh: '{{field}}必须是{{kind}}', en: '{{field}} must be a {{kind}}' },
     outOfScope: { zh: '{{field}}不属于您所在的企业', en: '{{field}} is not one of your enterprises' },
+    outOfAreas: { zh: '{{field}}不在您负责的区域内', en: '{{field}} is outside the areas you work in' },
     segment: { zh: '您只能管理以下类型的企业：{{kinds}}', en: 'You may only manage these kinds of enterprise: {{kinds}}' },
   },
   errors: {
@@ -101,6 +102,7 @@ export const UI_TEXTS = {
     incorrectPassword: { zh: '密码错误', en: 'Incorrect password.' },
     conflict: { zh: '记录已被他人修改，请刷新后重试', en: 'The record was changed by someone else; reload and try again' },
     linkedUserCannotCreate: { zh: '关联了企业的用户不能新建企业', en: 'A user linked to enterprises cannot create enterprises' },
+    outsideAreas: { zh: '只能修改您负责区域内的数据', en: 'You can change only what lies within the areas you work in' },
     staticRole: { zh: '内置角色不能删除', en: 'A static role cannot be deleted' },
     registrationDisabled: { zh: '本系统不开放自助注册，请联系管理员开通账户', en: 'Self-registration is turned off; ask an administrator for an account' },
     registrationNeedsTenant: { zh: '请先选择租户再注册', en: 'Choose a tenant before registering' },
@@ -167,6 +169,10 @@ export const UI_TEXTS = {
     rolesSection: { zh: '分配角色', en: 'Roles' },
     noRoles: { zh: '暂无可分配的角色', en: 'No roles to assign' },
     enterpriseIds: { zh: '关联企业', en: 'Enterprises' },
+    qareaIds: { zh: '负责区', en: 'Districts worked in' },
+    sareaIds: { zh: '负责街道', en: 'Streets worked in' },
+    careaIds: { zh: '负责社区', en: 'Communities worked in' },
+    vareaIds: { zh: '负责小区', en: 'Compounds worked in' },
   },
   // Role management.
   roles: {

@@ -63,6 +63,11 @@ export interface ResourceDeclaration<F extends Record<string, FieldDef> = Record
   /** Which side owns rows: tenant rows are isolated per tenant (the host is its own scope). */
   multiTenancy?: 'tenant';
   enterpriseScope?: EnterpriseScope;
+  /**
+   * Where a row sits in the recycling scheme's areas, for users linked to areas (they change only rows within their
+   * areas): by level field (`qareaId`…), the row's field holding that level's id, `id` where the row is the area itself.
+   */
+  areaScope?: Readonly<Record<string, string>>;
   segments?: ResourceSegment[];
   /** Permissions of other screens that also read and act on the resource (transfer reception reads transfer orders). */
   sharedWith?: PermissionName[];

@@ -3,6 +3,13 @@ import { defineResource, field, type Label } from '../resource-kit';
 // The scheme's four levels of place: district (区), street (街道), community (社区) and residential compound (小区).
 // Each row names every level above it, so that lists, scoping and analyses group by any level without walking up.
 
+/** The area levels a row can be placed under, top down, by the field naming each. */
+export const AREA_FIELDS = ['qareaId', 'sareaId', 'careaId', 'vareaId'] as const;
+export type AreaField = (typeof AREA_FIELDS)[number];
+
+/** Where a row or a user's link sits: the ids of its levels, from the district down. */
+export type AreaPath = Partial<Record<AreaField, number>>;
+
 const name = (label: Label) => field.string(label, { required: true, maxLength: 50, sortable: true, searchable: true, width: 180 });
 
 /** A national division code of the level (6, 9 or 12 digits), kept for rows imported from the divisions. */
@@ -27,6 +34,7 @@ export const qarea = defineResource({
   label: { zh: '区', en: 'Districts' },
   table: 'area_district',
   permission: 'Pages.Area',
+  areaScope: { qareaId: 'id' },
   fields: { name: name({ zh: '区名称', en: 'District' }), regionCode: regionCode(6) },
   defaultSorting: 'name',
   lookup: { method: 'GetAllData', labelField: 'name' },
@@ -37,6 +45,7 @@ export const sarea = defineResource({
   label: { zh: '街道', en: 'Streets' },
   table: 'area_street',
   permission: 'Pages.Area',
+  areaScope: { qareaId: 'qareaId', sareaId: 'id' },
   fields: { qareaId: qareaRef, name: name({ zh: '街道名称', en: 'Street' }), regionCode: regionCode(9) },
   defaultSorting: 'name',
   lookup: { method: 'GetAllData', labelField: 'name' },
@@ -47,6 +56,7 @@ export const carea = defineResource({
   label: { zh: '社区', en: 'Communities' },
   table: 'area_community',
   permission: 'Pages.Area',
+  areaScope: { qareaId: 'qareaId', sareaId: 'sareaId', careaId: 'id' },
   fields: { qareaId: qareaRef, sareaId: sareaRef, name: name({ zh: '社区名称', en: 'Community' }), regionCode: regionCode(12) },
   defaultSorting: 'name',
   lookup: { method: 'GetAllData', labelField: 'name' },
@@ -61,6 +71,7 @@ export const varea = defineResource({
   label: { zh: '小区', en: 'Compounds' },
   table: 'area_compound',
   permission: 'Pages.Area',
+  areaScope: { qareaId: 'qareaId', sareaId: 'sareaId', careaId: 'careaId', vareaId: 'id' },
   fields: {
     qareaId: qareaRef,
     sareaId: sareaRef,

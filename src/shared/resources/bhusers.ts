@@ -13,6 +13,7 @@ export const bhusers = defineResource({
   table: 'scheme_user',
   permission: 'Pages.BHUsers',
   route: { path: '/recycling/bhusers', icon: 'people', order: 1 },
+  areaScope: { qareaId: 'qareaId', sareaId: 'sareaId', careaId: 'careaId', vareaId: 'vareaId' },
   fields: {
     name: field.string({ zh: '户主姓名', en: 'Holder' }, { required: true, maxLength: 50, sortable: true, searchable: true, width: 100 }),
     phone: field.string({ zh: '手机号码', en: 'Phone' }, { maxLength: 20, pattern: PHONE_PATTERN, searchable: true, width: 120 }),

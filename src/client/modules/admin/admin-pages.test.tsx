@@ -81,7 +81,7 @@ describe('UsersPage', () => {
       resource: 'User',
       values: {
         userName: 'lisi', surname: '李', name: '四', emailAddress: 'lisi@example.com', isActive: true, enterpriseIds: [13],
-        password: 'secret1', roleNames: ['CLERK'],
+        password: 'secret1', roleNames: ['CLERK'], qareaIds: [], sareaIds: [], careaIds: [], vareaIds: [],
       },
     }));
   });
@@ -96,7 +96,10 @@ describe('UsersPage', () => {
     click(byTestId('btn-save'));
     expect(actionsOf(mock.dispatched).at(-1)).toEqual(A.saveRequested({
       resource: 'User',
-      values: { userName: 'zhangsan', surname: '张', name: '三', emailAddress: 'zs@example.com', isActive: false, enterpriseIds: [11, 12], roleNames: ['CLERK'] },
+      values: {
+        userName: 'zhangsan', surname: '张', name: '三', emailAddress: 'zs@example.com', isActive: false, enterpriseIds: [11, 12], roleNames: ['CLERK'],
+        qareaIds: [], sareaIds: [], careaIds: [], vareaIds: [],
+      },
     }));
   });
 

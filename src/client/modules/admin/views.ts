@@ -57,6 +57,11 @@ export const userView = localView({
     roleNames: field.string(L('users', 'roleNames'), { form: false, width: 180 }),
     // A user linked to enterprises sees and changes only their rows; the table shows `enterpriseNames`.
     enterpriseIds: field.reference(L('users', 'enterpriseIds'), 'EnterpriseInformation', { multiple: true, width: 220 }),
+    // A user linked to recycling-scheme areas (a street office's) sees and changes only what lies within them.
+    qareaIds: field.reference(L('users', 'qareaIds'), 'Qarea', { multiple: true, list: false }),
+    sareaIds: field.reference(L('users', 'sareaIds'), 'Sarea', { multiple: true, list: false }),
+    careaIds: field.reference(L('users', 'careaIds'), 'Carea', { multiple: true, list: false }),
+    vareaIds: field.reference(L('users', 'vareaIds'), 'Varea', { multiple: true, list: false }),
     isActive: field.boolean(L('users', 'isActive'), { default: true, filterable: true, width: 80 }),
     creationTime: field.datetime(L('users', 'creationTime'), { form: false, sortable: true, width: 140 }),
   },

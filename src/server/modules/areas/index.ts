@@ -1,5 +1,5 @@
 import { translate } from '../../../shared/locales';
-import { carea, qarea, sarea, varea } from '../../../shared/resources';
+import { bhusers, carea, qarea, sarea, varea } from '../../../shared/resources';
 import type { ResourceHooks } from '../../crud/engine';
 import { defineModule } from '../../crud/module';
 import { columnName } from '../../db/schema';
@@ -12,19 +12,21 @@ import { districtsOf, importDivisions } from './import';
 
 /** Rows that carry a level's id, and the levels above it they also carry. */
 const BELOW: Record<'sarea' | 'carea', { tables: string[]; field: string; above: string[] }> = {
-  sarea: { tables: [carea.table, varea.table], field: 'sareaId', above: ['qareaId'] },
-  carea: { tables: [varea.table], field: 'careaId', above: ['qareaId', 'sareaId'] },
+  sarea: { tables: [carea.table, varea.table, bhusers.table], field: 'sareaId', above: ['qareaId'] },
+  carea: { tables: [varea.table, bhusers.table], field: 'careaId', above: ['qareaId', 'sareaId'] },
 };
 
 function followParents(level: 'sarea' | 'carea'): ResourceHooks['afterWrite'] {
   const { tables, field, above } = BELOW[level];
   return async (ctx, tx, row, _input, existing) => {
     if (!existing || above.every((f) => existing[f] === row[f])) return;
+    const set = above.map((f, i) => `${columnName(f)} = $${i + 3}`).join(', ');
+    const params = [row.id, ctx.tenantId, ...above.map((f) => row[f])];
     for (const table of tables) {
-      await tx.query(`update ${table} set ${above.map((f, i) => `${columnName(f)} = $${i + 3}`).join(', ')}
-        where ${columnName(field)} = $1 and tenant_id is not distinct from $2 and not is_deleted`,
-      [row.id, ctx.tenantId, ...above.map((f) => row[f])]);
+      await tx.query(`update ${table} set ${set} where ${columnName(field)} = $1 and tenant_id is not distinct from $2 and not is_deleted`, params);
     }
+    // Users' links keep their paths too: a clerk of the street still works in it, now under its new district.
+    await tx.query(`update user_areas set ${set} where ${columnName(field)} = $1 and tenant_id is not distinct from $2`, params);
   };
 }
 

@@ -13,6 +13,8 @@ import type { ChatUserDto } from '../../../shared/chat';
 import { onlineUserIds } from '../chat';
 import { listRoles } from '../roles/roles';
 import { reconnectAfterCommit, revokeTokens } from './sessions';
+import { AREA_COLUMNS, AREA_MEMBERS, readAreaLinks, setAreaLinks } from './areas';
+import type { AreaPath } from '../../../shared/resources/areas';
 
 const ACCESS = { anyOf: ['Pages.Users' as const] };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -25,7 +27,8 @@ const SELECT = sql`select u.id, u.user_name as "userName", u.name, u.surname, u.
          where ur.user_id = u.id order by r.normalized_name) as "roleNames",
   array(select ue.enterprise_id from user_enterprises ue where ue.user_id = u.id order by ue.enterprise_id) as "enterpriseIds",
   array(select e.name from user_enterprises ue join enterprise_information e on e.id = ue.enterprise_id
-         where ue.user_id = u.id order by ue.enterprise_id) as "enterpriseNames"
+         where ue.user_id = u.id order by ue.enterprise_id) as "enterpriseNames",
+  ${AREA_COLUMNS}
   from users u`;
 
 const SORTABLE = {
@@ -55,6 +58,8 @@ interface UserInput {
   roleNames: string[] | undefined;
   /** The enterprises the user acts for; absent leaves them as they are. */
   enterpriseIds: number[] | undefined;
+  /** The scheme areas the user works in; absent leaves them as they are. */
+  areas: AreaPath[] | undefined;
 }
 
 /** Reads and checks a user body, collecting every problem (including names already taken in the tenant). */
@@ -78,7 +83,15 @@ async function readUser(ctx: RequestContext, tx: Db, input: Input, id: number | 
     isActive: input.optionalBool('isActive') ?? true,
     roleNames: input.stringArray('roleNames'),
     enterpriseIds: undefined,
+    areas: await readAreaLinks(ctx, tx, input, problems),
   };
+  // A user working in areas cannot make a user who sees every area.
+  const linkedAreas = ctx.session?.areas;
+  if (linkedAreas && user.areas?.length === 0) {
+    problems.push({ message: translate(ctx.language, 'validation.outOfAreas', { field: AREA_MEMBERS[0] }), members: AREA_MEMBERS });
+  } else if (linkedAreas && id === null && !user.areas) {
+    user.areas = [...linkedAreas];
+  }
   const rawEnterprises = input.get('enterpriseIds');
   if (rawEnterprises !== undefined && rawEnterprises !== null) {
     const ids = Array.isArray(rawEnterprises) ? [...new Set(rawEnterprises.map(Number))] : [NaN];
@@ -135,7 +148,7 @@ async function confirmCallerPassword(ctx: RequestContext, password: string): Pro
 
 /** The same roles and enterprises: what decides a live connection's groups. */
 const sameAccess = (a: UserDto, b: UserDto) =>
-  JSON.stringify([a.roleNames, a.enterpriseIds]) === JSON.stringify([b.roleNames, b.enterpriseIds]);
+  JSON.stringify([a.roleNames, a.enterpriseIds, ...AREA_MEMBERS.map((m) => a[m])]) === JSON.stringify([b.roleNames, b.enterpriseIds, ...AREA_MEMBERS.map((m) => b[m])]);
 
 /**
  * Sets a password chosen by the user or reset by an administrator: the change-at-next-login request is met, and
@@ -166,6 +179,7 @@ export async function insertUser(ctx: RequestContext, tx: Db, input: Input, self
     : user.roleNames ?? [];
   await setRoles(ctx, tx, id, roleNames);
   if (!selfRegistered && user.enterpriseIds) await setEnterprises(ctx, tx, id, user.enterpriseIds);
+  if (!selfRegistered && user.areas) await setAreaLinks(ctx, tx, id, user.areas);
   return id;
 }
 
@@ -198,11 +212,11 @@ function registerUserRecords(registry: AppServiceRegistry, service: string): voi
     },
   });
   registry.add({
-    service, method: 'Create', verb: 'POST', access: ACCESS, parameters: ['userName', 'name', 'surname', 'emailAddress', 'isActive', 'roleNames', 'enterpriseIds', 'password'],
+    service, method: 'Create', verb: 'POST', access: ACCESS, parameters: ['userName', 'name', 'surname', 'emailAddress', 'isActive', 'roleNames', 'enterpriseIds', ...AREA_MEMBERS, 'password'],
     handler: (ctx, input) => ctx.db.transaction(async (tx) => getUser(ctx, tx, await insertUser(ctx, tx, input))),
   });
   registry.add({
-    service, method: 'Update', verb: 'PUT', access: ACCESS, parameters: ['id', 'userName', 'name', 'surname', 'emailAddress', 'isActive', 'roleNames', 'enterpriseIds'],
+    service, method: 'Update', verb: 'PUT', access: ACCESS, parameters: ['id', 'userName', 'name', 'surname', 'emailAddress', 'isActive', 'roleNames', 'enterpriseIds', ...AREA_MEMBERS],
     handler: (ctx, input) => ctx.db.transaction(async (tx) => {
       const id = input.requiredInt('Id', { min: 1 });
       const before = await getUser(ctx, tx, id);
@@ -213,6 +227,7 @@ function registerUserRecords(registry: AppServiceRegistry, service: string): voi
         [id, user.userName, user.name, user.surname, user.emailAddress, user.isActive, ctx.session!.userId]);
       if (user.roleNames) await setRoles(ctx, tx, id, user.roleNames);
       if (user.enterpriseIds) await setEnterprises(ctx, tx, id, user.enterpriseIds);
+      if (user.areas) await setAreaLinks(ctx, tx, id, user.areas);
       const after = await getUser(ctx, tx, id);
       if (before.isActive && !after.isActive) await revokeTokens(tx, [id]);
       if (!sameAccess(before, after)) reconnectAfterCommit(ctx, tx, [id]);
@@ -228,6 +243,7 @@ function registerUserRecords(registry: AppServiceRegistry, service: string): voi
       await tx.query('update users set is_deleted = true, deletion_time = now(), deleter_user_id = $2 where id = $1', [id, ctx.session!.userId]);
       await tx.query('delete from user_roles where user_id = $1', [id]);
       await tx.query('delete from user_enterprises where user_id = $1', [id]);
+      await tx.query('delete from user_areas where user_id = $1', [id]);
       await revokeTokens(tx, [id]);
       reconnectAfterCommit(ctx, tx, [id]);
       return null;

@@ -1,0 +1,118 @@
+// Users linked to areas (a street office's clerks): they read and change only what lies within their areas, by list
+// and by id, see the areas above theirs read-only, and hand out no more than they have.
+import { createRole, createUser, expectError, expectSuccess, expectValidationError, ok, type Dto } from '../support/server-fixtures';
+import { svc, unique, useTestServer } from '../support/server-harness';
+
+interface Paged { totalCount: number; items: Dto[] }
+
+const server = useTestServer();
+let admin: string;
+
+const call = (token: string, verb: 'GET' | 'POST' | 'PUT' | 'DELETE', service: string, method: string, data?: Record<string, unknown>) =>
+  server.call(verb, svc(service, method), verb === 'GET' || verb === 'DELETE' ? { token, query: data as Record<string, number> } : { token, body: data });
+const create = async (service: string, body: Record<string, unknown>, token = admin) => ok<Dto>(await call(token, 'POST', service, 'Create', body), `${service}/Create`);
+const ids = async (token: string, service: string, query: Record<string, unknown> = {}) =>
+  ok<Paged>(await call(token, 'GET', service, 'GetAll', { MaxResultCount: 1000, ...query }), `${service}/GetAll`).items.map((r) => r.id).sort((a, b) => a - b);
+
+let world: Awaited<ReturnType<typeof buildWorld>>;
+let clerk: { id: number; token: string };
+
+async function buildWorld() {
+  const tag = unique('');
+  const d1 = await create('Qarea', { name: `东区${tag}` });
+  const d2 = await create('Qarea', { name: `西区${tag}` });
+  const street = async (d: Dto, name: string) => create('Sarea', { qareaId: d.id, name: name + tag });
+  const s1 = await street(d1, '一街');
+  const s2 = await street(d1, '二街');
+  const s3 = await street(d2, '三街');
+  const place = async (s: Dto) => {
+    const c = await create('Carea', { qareaId: s.qareaId, sareaId: s.id, name: unique('社区') });
+    const v = await create('Varea', { qareaId: s.qareaId, sareaId: s.id, careaId: c.id, name: unique('小区') });
+    return { qareaId: s.qareaId as number, sareaId: s.id, careaId: c.id, vareaId: v.id };
+  };
+  const p1 = await place(s1);
+  const p2 = await place(s2);
+  const household = (p: Record<string, number>) => create('BHUsers', {
+    name: '住户', cardNo: unique('').replace(/\D/g, '').slice(-10).padStart(8, '7'), members: 2, roleLevel: 1, enrolDate: '2026-01-05', status: 1, ...p,
+  });
+  return { d1, d2, s1, s2, s3, p1, p2, h1: await household(p1), h2: await household(p2), household };
+}
+
+beforeAll(async () => {
+  admin = await server.token(1, 'admin');
+  world = await buildWorld();
+  const role = await createRole(server, admin, ['Pages.Area', 'Pages.BHUsers', 'Pages.Users']);
+  const user = await createUser(server, admin, 1, { roleNames: [role.name] });
+  expectSuccess(await call(admin, 'PUT', 'User', 'Update', {
+    id: user.id, userName: user.userName, name: 'Test', surname: 'User', emailAddress: user.emailAddress, isActive: true, sareaIds: [world.s1.id],
+  }));
+  clerk = { id: user.id, token: await server.login(1, user.userName, user.password) };
+});
+
+it('shows the links on the user, by the level each names', async () => {
+  const dto = ok<Dto>(await call(admin, 'GET', 'User', 'Get', { Id: clerk.id }), 'User/Get');
+  expect(dto).toMatchObject({ qareaIds: [], sareaIds: [world.s1.id], careaIds: [], vareaIds: [] });
+});
+
+it('lists only what lies within the street, and the district above it', async () => {
+  expect(await ids(clerk.token, 'Qarea')).toEqual([world.d1.id]);
+  expect(await ids(clerk.token, 'Sarea')).toEqual([world.s1.id]);
+  expect(await ids(clerk.token, 'Carea')).toEqual([world.p1.careaId]);
+  expect(await ids(clerk.token, 'Varea')).toEqual([world.p1.vareaId]);
+  expect(await ids(clerk.token, 'BHUsers')).toEqual([world.h1.id]);
+  const picker = ok<Dto[]>(await call(clerk.token, 'GET', 'Sarea', 'GetAllData', { qareaId: world.d1.id }), 'GetAllData');
+  expect(picker.map((s) => s.id)).toEqual([world.s1.id]);
+});
+
+it('answers 404 for rows outside, by id, on Get, Update and Delete', async () => {
+  expectError(await call(clerk.token, 'GET', 'BHUsers', 'Get', { Id: world.h2.id }), 404);
+  expectError(await call(clerk.token, 'PUT', 'BHUsers', 'Update', { id: world.h2.id, members: 5 }), 404);
+  expectError(await call(clerk.token, 'DELETE', 'BHUsers', 'Delete', { Id: world.h2.id }), 404);
+  expectError(await call(clerk.token, 'GET', 'Sarea', 'Get', { Id: world.s2.id }), 404);
+  const [row] = await server.db.query<{ members: number; is_deleted: boolean }>('select members, is_deleted from scheme_user where id = $1', [world.h2.id]);
+  expect(row).toEqual({ members: 2, is_deleted: false });
+});
+
+it('writes within the street only: households and communities in it, not streets or districts', async () => {
+  expect(ok<Dto>(await call(clerk.token, 'POST', 'BHUsers', 'Create', {
+    name: '本街住户', cardNo: '55667788', members: 1, roleLevel: 1, enrolDate: '2026-01-05', status: 1, ...world.p1,
+  }), 'BHUsers').sareaId).toBe(world.s1.id);
+  expectValidationError(await call(clerk.token, 'POST', 'BHUsers', 'Create', {
+    name: '外街住户', cardNo: '99887766', members: 1, roleLevel: 1, enrolDate: '2026-01-05', status: 1, ...world.p2,
+  }), 'vareaId');
+  expect(ok<Dto>(await call(clerk.token, 'POST', 'Carea', 'Create', { qareaId: world.d1.id, sareaId: world.s1.id, name: unique('新社区') }), 'Carea').id).toBeGreaterThan(0);
+  expectValidationError(await call(clerk.token, 'POST', 'Sarea', 'Create', { qareaId: world.d1.id, name: unique('新街') }), 'qareaId');
+  expectError(await call(clerk.token, 'POST', 'Qarea', 'Create', { name: unique('新区') }), 403, true);
+  // The district above is visible, not the clerk's to change.
+  expectError(await call(clerk.token, 'PUT', 'Qarea', 'Update', { id: world.d1.id, name: unique('改名') }), 403, true);
+  expectError(await call(clerk.token, 'DELETE', 'Qarea', 'Delete', { Id: world.d1.id }), 403, true);
+});
+
+it('hands out only areas within its own, and a new user it makes works in them too', async () => {
+  const role = await createRole(server, admin, ['Pages.BHUsers']);
+  const body = (extra: Record<string, unknown>) => ({
+    userName: unique('u'), name: 'N', surname: 'S', emailAddress: `${unique('m')}@example.com`, isActive: true, roleNames: [role.name], password: 'Passw0rd!', ...extra,
+  });
+  expectValidationError(await call(clerk.token, 'POST', 'User', 'Create', body({ sareaIds: [world.s2.id] })), 'sareaIds');
+  expectValidationError(await call(clerk.token, 'POST', 'User', 'Create', body({ sareaIds: [] })), 'qareaIds');
+  const made = ok<Dto>(await call(clerk.token, 'POST', 'User', 'Create', body({ careaIds: [world.p1.careaId] })), 'User/Create');
+  expect(made).toMatchObject({ sareaIds: [], careaIds: [world.p1.careaId] });
+  const inherited = ok<Dto>(await call(clerk.token, 'POST', 'User', 'Create', body({})), 'User/Create');
+  expect(inherited).toMatchObject({ sareaIds: [world.s1.id] });
+});
+
+it('follows its street to another district', async () => {
+  const tag = unique('');
+  const d = await create('Qarea', { name: `北区${tag}` });
+  const s = await create('Sarea', { qareaId: d.id, name: `四街${tag}` });
+  const role = await createRole(server, admin, ['Pages.Area']);
+  const user = await createUser(server, admin, 1, { roleNames: [role.name] });
+  expectSuccess(await call(admin, 'PUT', 'User', 'Update', {
+    id: user.id, userName: user.userName, name: 'T', surname: 'U', emailAddress: user.emailAddress, isActive: true, sareaIds: [s.id],
+  }));
+  const token = await server.login(1, user.userName, user.password);
+  expect(await ids(token, 'Qarea')).toEqual([d.id]);
+  expectSuccess(await call(admin, 'PUT', 'Sarea', 'Update', { id: s.id, qareaId: world.d2.id, name: s.name }));
+  expect(await ids(token, 'Qarea')).toEqual([world.d2.id]);
+  expect(await ids(token, 'Sarea')).toEqual([s.id]);
+});
