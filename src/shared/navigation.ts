@@ -1,4 +1,4 @@
-import type { PermissionName } from './permissions';
+import { PERMISSIONS, type PermissionName } from './permissions';
 import type { Label } from './resource-kit/label';
 import { RESOURCES } from './resources';
 
@@ -110,6 +110,8 @@ export function findRouteByPath(pathname: string): RouteEntry | undefined {
 
 /** A permission is called by the first screen it opens (the roles tree and refusals show that name). */
 export function permissionLabel(name: PermissionName): Label {
+  const own = PERMISSIONS.find((p) => p.name === name)?.label;
+  if (own) return own;
   const route = ROUTES.find((r) => r.permission === name);
   if (!route) throw new Error(`Permission ${name} opens no route`);
   return route.label;

@@ -1,11 +1,16 @@
+import type { Label } from './resource-kit/label';
+
 /** Which side of the multi-tenant system may hold a permission. */
 type PermissionSide = 'host' | 'tenant' | 'both';
 
 interface PermissionDef {
   side?: PermissionSide;
+  /** Names a permission for an action within a screen (`Pages.Integral.Adjust`), which opens no route of its own. */
+  label?: Label;
 }
 
-// Every permission name, in one place; each one opens at least one route, whose label names the permission too.
+// Every permission name, in one place; each one opens at least one route, whose label names the permission too, or
+// is an action within its parent's screen and carries its own label.
 const definitions = {
   'Pages.Users': {},
   'Pages.Roles': {},
@@ -39,6 +44,7 @@ const definitions = {
   'Pages.IgcsCollector': {},
   'Pages.Area': {},
   'Pages.Integral': {},
+  'Pages.Integral.Adjust': { label: { zh: '手工调整积分', en: 'Adjust points by hand' } },
   'Pages.IntegralRule': {},
   'Pages.BHgoodsType': {},
   'Pages.BHgoods': {},
@@ -51,10 +57,11 @@ export type PermissionName = keyof typeof definitions;
 export interface Permission {
   name: PermissionName;
   side: PermissionSide;
+  label?: Label;
 }
 
 export const PERMISSIONS: readonly Permission[] = (Object.entries(definitions) as [PermissionName, PermissionDef][])
-  .map(([name, def]) => ({ name, side: def.side ?? 'both' }));
+  .map(([name, def]) => ({ name, side: def.side ?? 'both', label: def.label }));
 
 /** Permissions that exist on one side (a tenant never holds `Pages.Tenants`). */
 export function permissionsForSide(isHost: boolean): Permission[] {

@@ -16,6 +16,7 @@ import { warehouseReceiptModule } from './inventory/receipts';
 import { equipmentModelModule, smartEquipmentModule, storageModule, warningModule } from './monitoring';
 import { registerNotifications } from './notifications/notifications';
 import { planDetailModule, planModule } from './plans';
+import { registerPoints } from './points';
 import { registerRegions } from './regions';
 import { registerRoles } from './roles/roles';
 import { registerSession } from './session/session';
@@ -33,5 +34,5 @@ export const RESOURCE_MODULES: readonly ResourceModule[] = [
 export const SERVICE_MODULES: readonly ServiceModule[] = [
   registerInbox, registerEvents, registerAccount, registerConfiguration, registerSession, registerUsers, registerRoles,
   registerTenants, (registry) => registerNotifications(registry, [fileContractReminders]), registerRegions,
-  registerFileServices, registerBigData,
+  registerFileServices, registerBigData, registerPoints,
 ];

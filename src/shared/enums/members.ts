@@ -260,3 +260,21 @@ export const schemeUserStatus = defineEnum('schemeUserStatus', {
   suspended: [2, '停用', 'Suspended'],
   left: [3, '已迁出', 'Moved away'],
 });
+
+/** Why points moved: each ledger posting names one. */
+export const pointsReason = defineEnum('pointsReason', {
+  recordApproved: [1, '回收记录审核通过', 'Drop-off approved'],
+  exchange: [2, '积分兑换', 'Exchange'],
+  adjustment: [3, '手工调整', 'Adjustment'],
+  reversal: [4, '冲正', 'Reversal'],
+  expiry: [5, '积分过期', 'Expiry'],
+  hold: [6, '兑换冻结', 'Held for an exchange'],
+  release: [7, '冻结释放', 'Hold released'],
+});
+
+/** The ledger's accounts besides households: the scheme's pool issues points, holds keep them during an exchange. */
+export const pointsAccountKind = defineEnum('pointsAccountKind', {
+  pool: [1, '积分池', 'Scheme pool'],
+  holds: [2, '冻结积分', 'Held points'],
+  redeemed: [3, '已兑换积分', 'Redeemed points'],
+});

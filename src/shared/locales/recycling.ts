@@ -1,5 +1,14 @@
 /** The recycling scheme's screens (src/client/modules/recycling): `recycling.<key>`. */
 export const RECYCLING_TEXTS = {
+  // The points ledger's refusals (src/server/modules/points).
+  requestIdReused: {
+    zh: '该请求编号已用于另一笔不同的积分变动', en: 'This request id was already used for a different points posting',
+  },
+  notEnough: { zh: '积分不足（当前余额 {{balance}}）', en: 'Not enough points (balance {{balance}})' },
+  notEnoughHeld: { zh: '冻结积分不足', en: 'Not enough points held' },
+  noHousehold: { zh: '回收用户不存在', en: 'No such household' },
+  alreadyReversed: { zh: '该笔积分变动已冲正', en: 'This posting has already been reversed' },
+
   allDistricts: { zh: '全部区', en: 'All districts' },
   areaTree: { zh: '区域', en: 'Areas' },
   importDivisions: { zh: '导入行政区划', en: 'Import divisions' },

@@ -1,0 +1,188 @@
+// The points ledger's guarantees: a posting happens at most once per request id, all its legs or none, no household
+// below zero, nothing changed afterwards, and a reconciliation that proves balances equal their entries' sums.
+import type { RequestContext } from '../../src/server/http/context';
+import { reverse } from '../../src/server/modules/points/ledger';
+import { reconcile } from '../../src/server/modules/points';
+import { expectError, expectSuccess, expectValidationError, ok, userWithPermissions, type Dto } from '../support/server-fixtures';
+import { svc, unique, useTestServer } from '../support/server-harness';
+
+const server = useTestServer();
+let admin: string;
+const ADJUST = svc('Integral', 'IncreasePointsOpt');
+
+beforeAll(async () => {
+  admin = await server.token(1, 'admin');
+});
+
+const create = async (service: string, body: Record<string, unknown>) =>
+  ok<Dto>(await server.call('POST', svc(service, 'Create'), { token: admin, body }), `${service}/Create`);
+
+async function households(count: number): Promise<number[]> {
+  const q = await create('Qarea', { name: unique('区') });
+  const s = await create('Sarea', { qareaId: q.id, name: unique('街道') });
+  const c = await create('Carea', { qareaId: q.id, sareaId: s.id, name: unique('社区') });
+  const v = await create('Varea', { qareaId: q.id, sareaId: s.id, careaId: c.id, name: unique('小区') });
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    ids.push((await create('BHUsers', {
+      name: `住户${i}`, cardNo: unique('').replace(/\D/g, '').slice(-10).padStart(10, '3'), members: 2, roleLevel: 1, enrolDate: '2026-02-01',
+      status: 1, qareaId: q.id, sareaId: s.id, careaId: c.id, vareaId: v.id,
+    })).id);
+  }
+  return ids;
+}
+
+const balanceOf = async (id: number) => Number((await server.db.query<{ points: number }>('select points from scheme_user where id = $1', [id]))[0].points);
+const requestId = () => unique('req').replace(/[^\w]/g, '');
+const adjust = (householdId: number, points: number, id = requestId(), remark = '活动奖励', token = admin) =>
+  server.call('POST', ADJUST, { token, body: { householdId, points, remark, requestId: id } });
+
+/** A request context as the app services get one, for the ledger operations no endpoint offers yet. */
+const adminContext = (): RequestContext => ({
+  db: server.db, tenantId: 1, language: 'zh-CN', ip: '127.0.0.1', isGranted: () => true,
+  session: { userId: 2, userName: 'admin', tenantId: 1, language: null, permissions: new Set(), enterpriseIds: null, areas: null },
+} as unknown as RequestContext);
+
+describe('Integral/IncreasePointsOpt', () => {
+  it('posts once per request id: a retry answers the first posting, the same id with other content is refused', async () => {
+    const [h] = await households(1);
+    const id = requestId();
+    const first = expectSuccess<Dto>(await adjust(h, 120, id));
+    expect(first).toMatchObject({ requestId: id, reason: 3, remark: '活动奖励', replayed: false });
+    expect(first.entries).toEqual([
+      { householdId: h, account: null, amount: 120, balanceAfter: 120 },
+      { householdId: null, account: 1, amount: -120, balanceAfter: expect.any(Number) },
+    ]);
+    const again = expectSuccess<Dto>(await adjust(h, 120, id));
+    expect(again).toEqual({ ...first, replayed: true });
+    const error = expectError(await adjust(h, 121, id), 409);
+    expect(error.validationErrors?.[0].members).toEqual(['requestId']);
+    expect(await balanceOf(h)).toBe(120);
+    const rows = await server.db.query('select 1 from points_postings where request_id = $1', [id]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses to take a household below zero, and stores nothing of the refused posting', async () => {
+    const [h] = await households(1);
+    expectSuccess(await adjust(h, 50));
+    const id = requestId();
+    const error = expectValidationError(await adjust(h, -51, id), 'points');
+    expect(error.validationErrors![0].message).toBe('积分不足（当前余额 50）');
+    expect(await balanceOf(h)).toBe(50);
+    expect(await server.db.query('select 1 from points_postings where request_id = $1', [id])).toHaveLength(0);
+    expectSuccess(await adjust(h, -50));
+    expect(await balanceOf(h)).toBe(0);
+  });
+
+  it('needs a permission of its own, a reason and a well-formed request id', async () => {
+    const [h] = await households(1);
+    const reader = await userWithPermissions(server, admin, 1, ['Pages.Integral', 'Pages.BHUsers']);
+    expectError(await adjust(h, 10, requestId(), '奖励', reader.token), 403, true);
+    expectValidationError(await server.call('POST', ADJUST, { token: admin, body: { householdId: h, points: 10, requestId: requestId() } }), 'remark');
+    expectValidationError(await adjust(h, 10, 'bad id!'), 'requestId');
+    expectValidationError(await adjust(h, 0), 'points');
+    expectError(await adjust(987654321, 10), 404);
+    expect(await balanceOf(h)).toBe(0);
+  });
+
+  it('lists a household’s entries newest first, with the reason and the balance each left', async () => {
+    const [h] = await households(1);
+    expectSuccess(await adjust(h, 30, requestId(), '第一次'));
+    expectSuccess(await adjust(h, -10, requestId(), '第二次'));
+    const list = expectSuccess<{ totalCount: number; items: Dto[] }>(await server.call('GET', svc('Integral', 'GetAll'), { token: admin, query: { HouseholdId: h } }));
+    expect(list.totalCount).toBe(2);
+    expect(list.items.map((e) => [e.amount, e.balanceAfter, e.remark, e.reason])).toEqual([[-10, 20, '第二次', 3], [30, 30, '第一次', 3]]);
+  });
+});
+
+describe('the database keeps the books', () => {
+  it('refuses to change or delete a posting or an entry, and an entry set that does not balance', async () => {
+    const [h] = await households(1);
+    const posting = expectSuccess<Dto>(await adjust(h, 40));
+    await expect(server.db.query('update points_entries set amount = 400 where posting_id = $1', [posting.id])).rejects.toThrow(/append-only/);
+    await expect(server.db.query('delete from points_entries where posting_id = $1', [posting.id])).rejects.toThrow(/append-only/);
+    await expect(server.db.query('update points_postings set remark = $2 where id = $1', [posting.id, 'x'])).rejects.toThrow(/append-only/);
+    await expect(server.db.query('delete from points_postings where id = $1', [posting.id])).rejects.toThrow(/append-only/);
+    await expect(server.db.transaction(async (tx) => {
+      const [p] = await tx.query<{ id: number }>(`insert into points_postings (tenant_id, request_id, fingerprint, reason) values (1, $1, repeat('0', 64), 3) returning id`, [requestId()]);
+      await tx.query('insert into points_entries (tenant_id, posting_id, household_id, amount, balance_after) values (1, $1, $2, 5, 45)', [p.id, h]);
+    })).rejects.toThrow(/does not balance/);
+    expect(await balanceOf(h)).toBe(40);
+  });
+});
+
+describe('reversals', () => {
+  it('undo a posting once, and refuse when the points are already spent', async () => {
+    const [h] = await households(1);
+    const award = expectSuccess<Dto>(await adjust(h, 60));
+    const ctx = adminContext();
+    const id = requestId();
+    const undone = await server.db.transaction((tx) => reverse(ctx, tx, award.id as number, id, '录入错误'));
+    expect(undone).toMatchObject({ reason: 4, reversesId: award.id, replayed: false });
+    expect(await balanceOf(h)).toBe(0);
+    // The same reversal retried is the same posting; another one is refused.
+    expect(await server.db.transaction((tx) => reverse(ctx, tx, award.id as number, id, '录入错误'))).toMatchObject({ id: undone.id, replayed: true });
+    await expect(server.db.transaction((tx) => reverse(ctx, tx, award.id as number, requestId()))).rejects.toThrow();
+    const spent = expectSuccess<Dto>(await adjust(h, 30));
+    expectSuccess(await adjust(h, -25));
+    await expect(server.db.transaction((tx) => reverse(ctx, tx, spent.id as number, requestId()))).rejects.toThrow();
+    expect(await balanceOf(h)).toBe(5);
+  });
+});
+
+describe('under concurrency', () => {
+  it('keeps every guarantee through random concurrent awards, spends, reversals and retries', async () => {
+    const homes = await households(4);
+    let seed = 20261126;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+    const sent: { id: string; household: number; points: number; posted?: boolean }[] = [];
+    const created = new Set<number>();
+    const ctx = adminContext();
+    const operation = async () => {
+      const roll = random();
+      if (roll < 0.15 && sent.length > 0) {
+        // A retry of something sent before: the same answer or the same refusal, never a second posting.
+        const earlier = pick(sent);
+        const response = await adjust(earlier.household, earlier.points, earlier.id);
+        if (response.status === 200) expect(created.has(response.body.result.id) || !response.body.result.replayed).toBe(true);
+        return;
+      }
+      const posted = sent.filter((e) => e.posted);
+      if (roll < 0.2 && posted.length > 0) {
+        // An id that was posted, reused for something else: refused, whatever the balance.
+        const earlier = pick(posted);
+        const response = await adjust(earlier.household, earlier.points + 1, earlier.id);
+        expect(response.status).toBe(409);
+        return;
+      }
+      if (roll < 0.3 && created.size > 0) {
+        await server.db.transaction((tx) => reverse(ctx, tx, pick([...created]), requestId())).catch(() => undefined);
+        return;
+      }
+      const points = roll < 0.65 ? 1 + Math.floor(random() * 50) : -(1 + Math.floor(random() * 60));
+      const entry = { id: requestId(), household: pick(homes), points };
+      sent.push(entry);
+      const response = await adjust(entry.household, entry.points, entry.id);
+      expect([200, 400]).toContain(response.status);
+      if (response.status === 200) {
+        created.add(response.body.result.id);
+        entry.posted = true;
+      }
+    };
+    for (let round = 0; round < 12; round++) await Promise.all(Array.from({ length: 16 }, operation));
+
+    const books = await reconcile(server.db, 1);
+    expect(books).toMatchObject({ householdsOff: 0, accountsOff: 0, unbalancedPostings: 0, negativeBalances: 0, booksTotal: 0 });
+    const repeated = await server.db.query('select request_id from points_postings group by tenant_id, request_id having count(*) > 1');
+    expect(repeated).toHaveLength(0);
+    const reversedTwice = await server.db.query('select reverses_id from points_postings where reverses_id is not null group by reverses_id having count(*) > 1');
+    expect(reversedTwice).toHaveLength(0);
+    for (const h of homes) expect(await balanceOf(h)).toBeGreaterThanOrEqual(0);
+    const answered = expectSuccess<Dto>(await server.call('GET', svc('Integral', 'GetReconciliation'), { token: admin }));
+    expect(answered).toMatchObject({ householdsOff: 0, accountsOff: 0, unbalancedPostings: 0, negativeBalances: 0, booksTotal: 0 });
+  }, 120_000);
+});
