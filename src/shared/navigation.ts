@@ -79,11 +79,9 @@ const fixedRoutes: RouteEntry[] = [
 const plannedRoutes: RouteEntry[] = ([
   ['collector', '/recycling/collector', L('回收员', 'Collectors'), 'Pages.IgcsCollector', 'person', 2],
   ['integral', '/recycling/integral', L('积分管理', 'Points'), 'Pages.Integral', 'star', 4],
-  ['integralrule', '/recycling/integralrule', L('积分规则', 'Points rules'), 'Pages.IntegralRule', 'properties', 5],
   ['goodstype', '/recycling/goodstype', L('商品类型', 'Goods types'), 'Pages.BHgoodsType', 'tag', 6],
   ['goods', '/recycling/goods', L('商品管理', 'Goods'), 'Pages.BHgoods', 'shopping-cart', 7],
   ['goodsexchange', '/recycling/goodsexchange', L('兑换机管理', 'Exchange machines'), 'Pages.BHgoodsExchange', 'exchange', 8],
-  ['rblist', '/recycling/rblist', L('回收记录', 'Recycling records'), 'Pages.Rblist', 'history', 9],
 ] as const).map(([name, path, label, permission, icon, order]) => ({
   name, path, label, permission, group: groupOf(path), icon, order, kind: 'placeholder' as const,
 }));

@@ -164,7 +164,7 @@ describe('under concurrency', () => {
         return;
       }
       const points = roll < 0.65 ? 1 + Math.floor(random() * 50) : -(1 + Math.floor(random() * 60));
-      const entry = { id: requestId(), household: pick(homes), points };
+      const entry: (typeof sent)[number] = { id: requestId(), household: pick(homes), points };
       sent.push(entry);
       const response = await adjust(entry.household, entry.points, entry.id);
       expect([200, 400]).toContain(response.status);

@@ -17,6 +17,8 @@ import { equipmentModelModule, smartEquipmentModule, storageModule, warningModul
 import { registerNotifications } from './notifications/notifications';
 import { planDetailModule, planModule } from './plans';
 import { registerPoints } from './points';
+import { recordModule } from './points/records';
+import { ruleModule } from './points/rules';
 import { registerRegions } from './regions';
 import { registerRoles } from './roles/roles';
 import { registerSession } from './session/session';
@@ -28,7 +30,7 @@ import { wasteInfoModule } from './wasteinfo';
 export const RESOURCE_MODULES: readonly ResourceModule[] = [
   enterpriseModule, wasteInfoModule, planModule, planDetailModule, contractModule,
   transferOrderModule, transferLineModule, warehouseReceiptModule, chatLogModule,
-  equipmentModelModule, smartEquipmentModule, storageModule, warningModule, ...areaModules, householdModule,
+  equipmentModelModule, smartEquipmentModule, storageModule, warningModule, ...areaModules, householdModule, ruleModule, recordModule,
 ];
 
 export const SERVICE_MODULES: readonly ServiceModule[] = [

@@ -278,3 +278,50 @@ export const pointsAccountKind = defineEnum('pointsAccountKind', {
   holds: [2, '冻结积分', 'Held points'],
   redeemed: [3, '已兑换积分', 'Redeemed points'],
 });
+
+/** The four classes of household waste of GB/T 19095-2019 (`Rblist/GetRubbishType1`). */
+export const rubbishType1 = defineEnum('rubbishType1', {
+  recyclable: [1, '可回收物', 'Recyclables'],
+  hazardous: [2, '有害垃圾', 'Hazardous household waste'],
+  kitchen: [3, '厨余垃圾', 'Kitchen waste'],
+  other: [4, '其他垃圾', 'Other waste'],
+});
+
+/**
+ * The eleven sub-classes of GB/T 19095-2019 (`Rblist/GetRubbishType2`), and other waste, which the standard does not
+ * divide, as its own: the tens digit is the class (11–15 recyclables, 21–23 hazardous, 31–33 kitchen, 41 other).
+ */
+export const rubbishType2 = defineEnum('rubbishType2', {
+  paper: [11, '纸类', 'Paper'],
+  plastics: [12, '塑料', 'Plastics'],
+  metals: [13, '金属', 'Metals'],
+  glass: [14, '玻璃', 'Glass'],
+  textiles: [15, '织物', 'Textiles'],
+  lamps: [21, '灯管', 'Lamps'],
+  chemicals: [22, '家用化学品', 'Household chemicals'],
+  batteries: [23, '电池', 'Batteries'],
+  householdKitchen: [31, '家庭厨余垃圾', 'Household kitchen waste'],
+  restaurantKitchen: [32, '餐厨垃圾', 'Restaurant kitchen waste'],
+  otherKitchen: [33, '其他厨余垃圾', 'Other kitchen waste'],
+  other: [41, '其他垃圾', 'Other waste'],
+});
+
+/** How a points rule counts: by weight, or once per drop-off. */
+export const pointsRuleMode = defineEnum('pointsRuleMode', {
+  perKg: [1, '按重量（每千克）', 'Per kilogram'],
+  perDropOff: [2, '按次', 'Per drop-off'],
+});
+
+/** Where a recycling record came from. */
+export const recordSource = defineEnum('recordSource', {
+  collector: [1, '回收员上门', 'Collector'],
+  station: [2, '智能回收站', 'Smart station'],
+  manual: [3, '手工录入', 'Entered by hand'],
+});
+
+/** A recycling record's audit: points are awarded when it is approved and taken back if it is rejected later. */
+export const recordAudit = defineEnum('recordAudit', {
+  pending: [1, '待审核', 'Pending'],
+  approved: [2, '已通过', 'Approved'],
+  rejected: [3, '已驳回', 'Rejected'],
+});

@@ -17,6 +17,8 @@ interface FieldBase {
   form?: boolean;
   /** Written only by the server (status changes, derived text): request bodies cannot set it. */
   managed?: boolean;
+  /** A managed value that follows another field (a record's class, from its sub-class): it changes when that one does. */
+  derivedFrom?: string;
   /** Allowed in `Sorting`. */
   sortable?: boolean;
   /** Matched by `Keyword`. */

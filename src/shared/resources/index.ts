@@ -2,6 +2,8 @@ import type { Resource } from '../resource-kit';
 import { annualmanagementplan } from './annualmanagementplan';
 import { carea, qarea, sarea, varea } from './areas';
 import { bhusers } from './bhusers';
+import { integralrule } from './integralrule';
+import { rblist } from './rblist';
 import { annualmanagementplandetail } from './annualmanagementplandetail';
 import { chatlog } from './chatlog';
 import { collectioncategory } from './collectioncategory';
@@ -31,7 +33,7 @@ export const RESOURCES: readonly Resource[] = [
   transferorder, transferorderline, warehousereceipt, inventory,
   equipmentmodel, smartequipment, hazardouswastestorage, equipmentwarning,
   chatlog,
-  qarea, sarea, carea, varea, bhusers,
+  qarea, sarea, carea, varea, bhusers, integralrule, rblist,
 ];
 
 export function findResource(name: string): Resource | undefined {
@@ -44,5 +46,5 @@ export {
   hazardouswasteinformation, annualmanagementplan, annualmanagementplandetail, contract, regularinspections,
   transferorder, transferorderline, warehousereceipt, inventory,
   equipmentmodel, smartequipment, hazardouswastestorage, equipmentwarning,
-  chatlog, qarea, sarea, carea, varea, bhusers,
+  chatlog, qarea, sarea, carea, varea, bhusers, integralrule, rblist,
 };

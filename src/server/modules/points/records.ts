@@ -1,0 +1,120 @@
+import { pointsAccountKind, pointsReason, pointsRuleMode, recordAudit, rubbishType1, rubbishType2 } from '../../../shared/enums';
+import { translate } from '../../../shared/locales';
+import { pick } from '../../../shared/resource-kit';
+import { rblist } from '../../../shared/resources';
+import { rubbishClassOf } from '../../../shared/resources/rblist';
+import type { ResourceHooks, ServiceContext } from '../../crud/engine';
+import { defineModule } from '../../crud/module';
+import type { Row } from '../../crud/repository';
+import type { Db } from '../../db/database';
+import type { AppServiceRegistry } from '../../http/app-services';
+import { errors } from '../../http/errors';
+import { post, reverse } from './ledger';
+
+const records = (ctx: ServiceContext) => ctx.resources.of(rblist);
+const AUDIT = { anyOf: [rblist.permission] };
+
+/** A record's points are posted under ids derived from it: approving twice can never award twice. */
+const awardId = (recordId: number) => `record-${recordId}-award`;
+const reversalId = (recordId: number) => `record-${recordId}-reversal`;
+
+const recordHooks: ResourceHooks<typeof rblist> = {
+  async beforeWrite(ctx, tx, values, existing) {
+    if (existing && existing.auditStatus !== recordAudit.pending) {
+      throw errors.invalid(ctx.language, 'auditStatus', translate(ctx.language, 'recycling.recordLocked'));
+    }
+    if (values.rubbishType2) values.rubbishType1 = rubbishClassOf(values.rubbishType2) as typeof values.rubbishType1;
+    // The record sits where its household lives.
+    const [home] = await tx.query<Record<'qareaId' | 'sareaId' | 'careaId' | 'vareaId', number>>(
+      `select qarea_id as "qareaId", sarea_id as "sareaId", carea_id as "careaId", varea_id as "vareaId" from scheme_user where id = $1`,
+      [values.householdId ?? existing?.householdId]);
+    Object.assign(values, Object.fromEntries(Object.entries(home).map(([k, v]) => [k, Number(v)])));
+  },
+  async beforeDelete(ctx, _tx, row) {
+    if (row.auditStatus !== recordAudit.pending) throw errors.invalid(ctx.language, 'auditStatus', translate(ctx.language, 'recycling.recordLocked'));
+  },
+};
+
+interface RuleInForce { id: number; version: number; mode: number; points: number; daily_cap: number | null }
+
+/** The rule of the record's kind of waste in force on the record's day (the latest to start, if several). */
+async function ruleFor(ctx: ServiceContext, tx: Db, record: Row): Promise<RuleInForce | null> {
+  const rows = await tx.query<RuleInForce>(
+    `select id, version, mode, points, daily_cap from points_rule
+      where tenant_id is not distinct from $1 and not is_deleted and rubbish_type2 = $2
+        and valid_from <= $3::timestamp::date and (valid_to is null or valid_to >= $3::timestamp::date)
+      order by valid_from desc, id desc limit 1`,
+    [ctx.tenantId, record.rubbishType2, record.recordTime]);
+  return rows[0] ?? null;
+}
+
+/** What a rule awards for a record, within what its household has left of the day's cap for that rule. */
+async function pointsFor(tx: Db, rule: RuleInForce, record: Row): Promise<number> {
+  const earned = rule.mode === pointsRuleMode.perKg ? Math.floor(Number(record.weight) * rule.points + 1e-9) : Number(rule.points);
+  if (rule.daily_cap === null) return earned;
+  const [{ used }] = await tx.query<{ used: number }>(
+    `select coalesce(sum(points), 0)::int as used from recycling_record where household_id = $1 and rule_id = $2 and audit_status = $3
+       and not is_deleted and record_time::date = $4::timestamp::date and id <> $5`,
+    [record.householdId, rule.id, recordAudit.approved, record.recordTime, record.id]);
+  return Math.max(0, Math.min(earned, Number(rule.daily_cap) - Number(used)));
+}
+
+/** Approves a pending record and awards its points, in one transaction. */
+async function approve(ctx: ServiceContext, tx: Db, id: number): Promise<Row> {
+  const record = await records(ctx).get(ctx, tx, id);
+  // One approval at a time per household: the day's cap is counted without a race.
+  await tx.query('select id from scheme_user where id = $1 for update', [record.householdId]);
+  const current = await records(ctx).get(ctx, tx, id);
+  if (current.auditStatus !== recordAudit.pending) throw errors.invalid(ctx.language, 'auditStatus', translate(ctx.language, 'recycling.recordLocked'));
+  const rule = await ruleFor(ctx, tx, current);
+  const points = rule ? await pointsFor(tx, rule, current) : 0;
+  if (rule && points > 0) {
+    await post(ctx, tx, {
+      requestId: awardId(id), reason: pointsReason.recordApproved, recordId: id, ruleId: rule.id, ruleVersion: rule.version,
+      legs: [{ household: Number(current.householdId), amount: points }, { account: pointsAccountKind.pool, amount: -points }],
+    });
+  }
+  return records(ctx).setFields(ctx, tx, id, { auditStatus: recordAudit.approved, points, ruleId: rule?.id ?? null, ruleVersion: rule?.version ?? null });
+}
+
+/** Rejects a record with a reason; an approved one gives its points back in the same transaction. */
+async function reject(ctx: ServiceContext, tx: Db, id: number, reason: string): Promise<Row> {
+  const record = await records(ctx).get(ctx, tx, id);
+  await tx.query('select id from scheme_user where id = $1 for update', [record.householdId]);
+  const current = await records(ctx).get(ctx, tx, id);
+  if (current.auditStatus === recordAudit.rejected) throw errors.invalid(ctx.language, 'auditStatus', translate(ctx.language, 'recycling.recordLocked'));
+  if (current.auditStatus === recordAudit.approved && Number(current.points) > 0) {
+    const [award] = await tx.query<{ id: number }>('select id from points_postings where tenant_id is not distinct from $1 and request_id = $2', [ctx.tenantId, awardId(id)]);
+    await reverse(ctx, tx, Number(award.id), reversalId(id), reason);
+  }
+  return records(ctx).setFields(ctx, tx, id, { auditStatus: recordAudit.rejected, rejectReason: reason });
+}
+
+function registerRecordMethods(registry: AppServiceRegistry): void {
+  registry.add({
+    service: rblist.name, method: 'Approve', verb: 'POST', access: AUDIT, parameters: ['id'],
+    summary: 'Approves a pending record and awards the points of the rule in force at its time',
+    handler: (ctx, input) => ctx.db.transaction((tx) => approve(ctx, tx, input.requiredInt('id', { min: 1 }))),
+  });
+  registry.add({
+    service: rblist.name, method: 'Reject', verb: 'POST', access: AUDIT, parameters: ['id', 'reason'],
+    summary: 'Rejects a record with a reason; the points of an approved one are taken back',
+    handler: (ctx, input) => ctx.db.transaction((tx) => reject(ctx, tx, input.requiredInt('id', { min: 1 }), input.requiredString('reason', 200))),
+  });
+  const listOf = (options: typeof rubbishType1.options | typeof rubbishType2.options, ctx: ServiceContext) =>
+    options.map((o) => ({ value: o.value, name: pick(o.label, ctx.language) }));
+  registry.add({
+    service: rblist.name, method: 'GetRubbishType1', verb: 'GET', access: 'user', summary: 'The four classes of GB/T 19095-2019',
+    handler: async (ctx) => listOf(rubbishType1.options, ctx),
+  });
+  registry.add({
+    service: rblist.name, method: 'GetRubbishType2', verb: 'GET', access: 'user', parameters: ['type1'],
+    summary: 'The sub-classes of GB/T 19095-2019, of one class when `type1` is given',
+    handler: async (ctx, input) => {
+      const type1 = input.optionalInt('type1', { min: 1, max: 4 });
+      return listOf(rubbishType2.options.filter((o) => type1 === undefined || rubbishClassOf(o.value) === type1), ctx);
+    },
+  });
+}
+
+export const recordModule = defineModule({ resource: rblist, hooks: recordHooks, methods: registerRecordMethods });
