@@ -21,6 +21,19 @@ async function createRow(page: Page, resource: string, fields: Record<string, st
   await byTestId(page, 'resource-form').waitFor({ state: 'detached' });
 }
 
+/** One app-service call as the tenant's administrator, for what the test sets up beside the screens it uses. */
+async function adminCall(service: string, body: unknown): Promise<void> {
+  const headers = { 'content-type': 'application/json', 'Abp.TenantId': '1' };
+  const login = await fetch(new URL('/api/TokenAuth/Authenticate', app.baseUrl), {
+    method: 'POST', headers, body: JSON.stringify({ userNameOrEmailAddress: 'admin', password: '123qwe', rememberClient: false }),
+  });
+  const token = ((await login.json()) as { result: { accessToken: string } }).result.accessToken;
+  const response = await fetch(new URL(`/api/services/app/${service}`, app.baseUrl), {
+    method: 'POST', headers: { ...headers, authorization: `Bearer ${token}` }, body: JSON.stringify(body),
+  });
+  if (response.status !== 200) throw new Error(`${service}: ${response.status} ${await response.text()}`);
+}
+
 async function rowId(table: string, name: string): Promise<number> {
   const rows = await app.db.query<{ id: number }>(`select id from ${table} where tenant_id = 1 and name = $1 and not is_deleted`, [name]);
   expect(rows).toHaveLength(1);
@@ -96,6 +109,43 @@ test('a clerk builds district → street → community → compound from the are
   const [household] = await app.db.query<Record<string, string | number>>(
     "select varea_id::int, points from scheme_user where tenant_id = 1 and card_no = 'HZ00012345' and not is_deleted");
   expect(household).toEqual({ varea_id: await rowId('area_compound', '翠苑一区'), points: 0 });
+
+  // A drop-off of 2.35 kg of paper, approved under a rule of 10 points a kilogram: the household has 23 points.
+  await adminCall('IntegralRule/Create', { name: '纸类回收', rubbishType2: 11, mode: 1, points: 10, validFrom: '2026-01-01' });
+  await openFromSidebar(page, 'recycling', 'rblist');
+  await byTestId(page, 'resource-page-Rblist').waitFor();
+  await byTestId(page, 'btn-create').click();
+  const homeId = Number((await app.db.query<{ id: number }>("select id::int from scheme_user where card_no = 'HZ00012345'"))[0].id);
+  await until('the household offered', () => byTestId(page, 'form-field-householdId').locator(`option[value="${homeId}"]`).count(), (n) => n === 1);
+  await byTestId(page, 'form-field-householdId').selectOption(String(homeId));
+  await byTestId(page, 'form-field-rubbishType2').selectOption('11');
+  await byTestId(page, 'form-field-weight').fill('2.35');
+  await byTestId(page, 'form-field-recordTime').fill('2026-03-01T09:30');
+  await byTestId(page, 'btn-save').click();
+  await byTestId(page, 'resource-form').waitFor({ state: 'detached' });
+  const recordId = Number((await app.db.query<{ id: number }>('select id::int from recycling_record where household_id = $1', [homeId]))[0].id);
+  // The actions are the table's last column: scrolled to, as a clerk on a narrower screen would.
+  await page.locator('[data-testid="resource-table"] .bp6-table-quadrant-main .bp6-table-quadrant-scroll-container')
+    .evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+  await byTestId(page, `row-approve-${recordId}`).click();
+  await byTestId(page, 'confirm-command').click();
+  await until('the record approved', async () => (await app.db.query<{ audit_status: number; points: number }>(
+    'select audit_status, points from recycling_record where id = $1', [recordId]))[0], (r) => r.audit_status === 2 && r.points === 23);
+  await byTestId(page, `row-approve-${recordId}`).waitFor({ state: 'detached' });
+
+  await openFromSidebar(page, 'recycling', 'bhusers');
+  await byTestId(page, 'btn-refresh').click();
+  await expectText(byTestId(page, 'resource-table'), /王建国[\s\S]*23/);
+
+  // Rejected with a reason, the record gives its points back.
+  await openFromSidebar(page, 'recycling', 'rblist');
+  await page.locator('[data-testid="resource-table"] .bp6-table-quadrant-main .bp6-table-quadrant-scroll-container')
+    .evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+  await byTestId(page, `row-reject-${recordId}`).click();
+  await byTestId(page, 'record-reject-reason').fill('照片与实物不符');
+  await byTestId(page, 'record-reject-submit').click();
+  await until('the points taken back', () => app.db.query<{ points: number }>('select points from scheme_user where id = $1', [homeId]),
+    (rows) => Number(rows[0].points) === 0);
 });
 
 test('imports a district’s streets and communities from the national divisions', async () => {

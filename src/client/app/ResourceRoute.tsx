@@ -5,9 +5,10 @@ import { useEnterpriseScreen, useHazardousWasteScreen } from '../modules/enterpr
 import { useInventoryScreen, useWarehouseReceiptScreen } from '../modules/inventory';
 import { useEquipmentModelScreen, useEquipmentWarningScreen, useSmartEquipmentScreen } from '../modules/monitoring';
 import { usePlansScreen } from '../modules/plans';
+import { useRecordsScreen } from '../modules/recycling/recordsScreen';
 import {
   annualmanagementplan, contract, enterpriseinformation, equipmentmodel, equipmentwarning, hazardouswasteinformation,
-  inventory, smartequipment, warehousereceipt,
+  inventory, rblist, smartequipment, warehousereceipt,
 } from '../../shared/resources';
 
 /**
@@ -24,6 +25,7 @@ const SCREEN_EXTENSIONS: Record<string, ScreenExtension> = {
   [equipmentmodel.name]: useEquipmentModelScreen,
   [smartequipment.name]: useSmartEquipmentScreen,
   [equipmentwarning.name]: useEquipmentWarningScreen,
+  [rblist.name]: useRecordsScreen,
 };
 
 const extensionOf = (resource: string) =>

@@ -10,6 +10,13 @@ export const RECYCLING_TEXTS = {
   recordLocked: { zh: '只有待审核的回收记录可以修改、审核或删除', en: 'Only pending records can be changed, audited or deleted' },
   alreadyReversed: { zh: '该笔积分变动已冲正', en: 'This posting has already been reversed' },
 
+  approve: { zh: '通过', en: 'Approve' },
+  reject: { zh: '驳回', en: 'Reject' },
+  confirmApprove: { zh: '确定通过“{{name}}”并按积分规则发放积分吗？', en: 'Approve “{{name}}” and award the points of its rule?' },
+  rejectTitle: { zh: '驳回回收记录', en: 'Reject the record' },
+  rejectReason: { zh: '驳回原因', en: 'Reason' },
+  rejectReasonRequired: { zh: '请填写驳回原因', en: 'Say why it is rejected' },
+  rejectHint: { zh: '已通过的记录驳回后，其积分将同时扣回', en: 'An approved record gives its points back when rejected' },
   allDistricts: { zh: '全部区', en: 'All districts' },
   areaTree: { zh: '区域', en: 'Areas' },
   importDivisions: { zh: '导入行政区划', en: 'Import divisions' },
