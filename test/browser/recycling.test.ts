@@ -137,6 +137,21 @@ test('a clerk builds district → street → community → compound from the are
   await byTestId(page, 'btn-refresh').click();
   await expectText(byTestId(page, 'resource-table'), /王建国[\s\S]*23/);
 
+  // The household's ledger shows the award; a manual adjustment of 7 points, sent twice, counts once.
+  await page.locator('[data-testid="resource-table"] .bp6-table-quadrant-main .bp6-table-quadrant-scroll-container')
+    .evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+  await byTestId(page, `row-ledger-${homeId}`).click();
+  await expectText(byTestId(page, 'ledger-balance'), '当前余额：23 积分');
+  await expectText(byTestId(page, 'ledger-table'), /回收记录审核通过[\s\S]*\+23[\s\S]*23/);
+  await byTestId(page, 'ledger-adjust-open').click();
+  await byTestId(page, 'ledger-adjust-points').fill('7');
+  await byTestId(page, 'ledger-adjust-remark').fill('社区活动奖励');
+  await byTestId(page, 'ledger-adjust-submit').dblclick();
+  await expectText(byTestId(page, 'ledger-balance'), '当前余额：30 积分');
+  await expectText(byTestId(page, 'ledger-table'), /手工调整[\s\S]*\+7[\s\S]*30[\s\S]*社区活动奖励/);
+  expect((await app.db.query('select 1 from points_postings where reason = 3 and remark = $1', ['社区活动奖励'])).length).toBe(1);
+  await page.keyboard.press('Escape');
+
   // Rejected with a reason, the record gives its points back.
   await openFromSidebar(page, 'recycling', 'rblist');
   await page.locator('[data-testid="resource-table"] .bp6-table-quadrant-main .bp6-table-quadrant-scroll-container')
@@ -145,7 +160,7 @@ test('a clerk builds district → street → community → compound from the are
   await byTestId(page, 'record-reject-reason').fill('照片与实物不符');
   await byTestId(page, 'record-reject-submit').click();
   await until('the points taken back', () => app.db.query<{ points: number }>('select points from scheme_user where id = $1', [homeId]),
-    (rows) => Number(rows[0].points) === 0);
+    (rows) => Number(rows[0].points) === 7);
 });
 
 test('imports a district’s streets and communities from the national divisions', async () => {

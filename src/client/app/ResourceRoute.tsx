@@ -5,9 +5,10 @@ import { useEnterpriseScreen, useHazardousWasteScreen } from '../modules/enterpr
 import { useInventoryScreen, useWarehouseReceiptScreen } from '../modules/inventory';
 import { useEquipmentModelScreen, useEquipmentWarningScreen, useSmartEquipmentScreen } from '../modules/monitoring';
 import { usePlansScreen } from '../modules/plans';
+import { useHouseholdsScreen } from '../modules/recycling/householdsScreen';
 import { useRecordsScreen } from '../modules/recycling/recordsScreen';
 import {
-  annualmanagementplan, contract, enterpriseinformation, equipmentmodel, equipmentwarning, hazardouswasteinformation,
+  annualmanagementplan, bhusers, contract, enterpriseinformation, equipmentmodel, equipmentwarning, hazardouswasteinformation,
   inventory, rblist, smartequipment, warehousereceipt,
 } from '../../shared/resources';
 
@@ -26,6 +27,7 @@ const SCREEN_EXTENSIONS: Record<string, ScreenExtension> = {
   [smartequipment.name]: useSmartEquipmentScreen,
   [equipmentwarning.name]: useEquipmentWarningScreen,
   [rblist.name]: useRecordsScreen,
+  [bhusers.name]: useHouseholdsScreen,
 };
 
 const extensionOf = (resource: string) =>

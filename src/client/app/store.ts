@@ -11,6 +11,7 @@ import { loginSlice } from '../modules/login/loginSlice';
 import { monitoringReducer } from '../modules/monitoring/monitoringSlice';
 import type { PlansState } from '../modules/plans/plansSlice';
 import type { AreaImportState } from '../modules/recycling/areaImport';
+import type { LedgerAdjustState } from '../modules/recycling/ledgerAdjust';
 import { transferReducer } from '../modules/transfer/transferSlice';
 import { contractExpirySlice } from '../shell/contractExpirySlice';
 import { regionsReducer } from '../regions';
@@ -32,6 +33,7 @@ interface LazyLoadedSlices {
   contracts: ContractsState;
   plans: PlansState;
   areaImport: AreaImportState;
+  ledgerAdjust: LedgerAdjustState;
 }
 
 export const rootReducer = combineSlices({

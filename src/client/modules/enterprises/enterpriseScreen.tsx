@@ -5,7 +5,7 @@ import {
   enumLabel, enumValuesOf, recordName, useCrudDispatch, type FormSection, type RowAction, type ScreenExtension,
 } from '../../crud';
 import { InspectionsDrawer, inspectionsOpened, type InspectedEnterprise } from './InspectionsDrawer';
-import { useIsGranted } from './permissions';
+import { useIsGranted } from '../../session/useIsGranted';
 import { REGION_VALUE_KEYS, RegionSection } from './RegionSection';
 
 /** Declared fields shown with the cascade instead of in the main grid. */

@@ -1,6 +1,6 @@
 import { useSelector } from 'react-redux';
-import type { UserConfiguration } from '../../api/types';
-import { isGranted } from '../../session/config';
+import type { UserConfiguration } from '../api/types';
+import { isGranted } from './config';
 
 /**
  * Whether the current user holds a permission. Read from the application state when there is one; screens rendered

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import type { EntityDto } from '../../../shared/resource-kit';
+import { RECYCLING_TEXTS } from '../../../shared/locales/recycling';
+import { useChunkSagas } from '../../app/hooks';
+import { useCrudDispatch, useResourceState, type RowAction, type ScreenExtension } from '../../crud';
+import { addScreenTexts } from '../../i18n';
+import { useIsGranted } from '../../session/useIsGranted';
+import { watchLedgerAdjust } from './ledgerAdjust';
+import { LedgerDrawer, ledgerOpened } from './LedgerDrawer';
+
+addScreenTexts('recycling', RECYCLING_TEXTS);
+
+/** Households: each one's points ledger in a drawer, with the manual adjustment for those allowed to make it. */
+export const useHouseholdsScreen: ScreenExtension = ({ view, t }) => {
+  useChunkSagas(watchLedgerAdjust);
+  const dispatch = useCrudDispatch();
+  const canSeeLedger = useIsGranted('Pages.Integral');
+  const canAdjust = useIsGranted('Pages.Integral.Adjust');
+  const [viewing, setViewing] = useState<number | null>(null);
+  // The row as the list has it now: an adjustment refreshes the list, and with it the balance shown.
+  const rows = useResourceState(view.name).items;
+  const household: EntityDto | null = viewing === null ? null : rows.find((r) => r.id === viewing) ?? null;
+
+  const rowActions: RowAction[] = canSeeLedger ? [{
+    key: 'ledger', text: t('recycling.showLedger'), icon: 'star',
+    onClick: (row) => {
+      dispatch(ledgerOpened(row.id));
+      setViewing(row.id);
+    },
+  }] : [];
+
+  return { rowActions, children: <LedgerDrawer household={household} canAdjust={canAdjust} onClose={() => setViewing(null)} /> };
+};
