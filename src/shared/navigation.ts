@@ -77,7 +77,6 @@ const fixedRoutes: RouteEntry[] = [
 
 // Modules whose screens arrive with later work; their menu entries and permissions exist now.
 const plannedRoutes: RouteEntry[] = ([
-  ['collector', '/recycling/collector', L('回收员', 'Collectors'), 'Pages.IgcsCollector', 'person', 2],
   ['integral', '/recycling/integral', L('积分管理', 'Points'), 'Pages.Integral', 'star', 4],
   ['goodstype', '/recycling/goodstype', L('商品类型', 'Goods types'), 'Pages.BHgoodsType', 'tag', 6],
   ['goods', '/recycling/goods', L('商品管理', 'Goods'), 'Pages.BHgoods', 'shopping-cart', 7],

@@ -325,3 +325,10 @@ export const recordAudit = defineEnum('recordAudit', {
   approved: [2, '已通过', 'Approved'],
   rejected: [3, '已驳回', 'Rejected'],
 });
+
+/** Whether a collector is working. */
+export const collectorStatus = defineEnum('collectorStatus', {
+  working: [1, '在岗', 'Working'],
+  away: [2, '休假', 'Away'],
+  left: [3, '离职', 'Left'],
+});

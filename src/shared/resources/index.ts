@@ -7,6 +7,7 @@ import { rblist } from './rblist';
 import { annualmanagementplandetail } from './annualmanagementplandetail';
 import { chatlog } from './chatlog';
 import { collectioncategory } from './collectioncategory';
+import { collector } from './collector';
 import { contract } from './contract';
 import { driver } from './driver';
 import { equipmentmodel } from './equipmentmodel';
@@ -33,7 +34,7 @@ export const RESOURCES: readonly Resource[] = [
   transferorder, transferorderline, warehousereceipt, inventory,
   equipmentmodel, smartequipment, hazardouswastestorage, equipmentwarning,
   chatlog,
-  qarea, sarea, carea, varea, bhusers, integralrule, rblist,
+  qarea, sarea, carea, varea, bhusers, collector, integralrule, rblist,
 ];
 
 export function findResource(name: string): Resource | undefined {
@@ -46,5 +47,5 @@ export {
   hazardouswasteinformation, annualmanagementplan, annualmanagementplandetail, contract, regularinspections,
   transferorder, transferorderline, warehousereceipt, inventory,
   equipmentmodel, smartequipment, hazardouswastestorage, equipmentwarning,
-  chatlog, qarea, sarea, carea, varea, bhusers, integralrule, rblist,
+  chatlog, qarea, sarea, carea, varea, bhusers, collector, integralrule, rblist,
 };
