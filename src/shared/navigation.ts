@@ -72,12 +72,12 @@ const fixedRoutes: RouteEntry[] = [
   { name: 'chatlog', path: '/supervision/chat', label: L('在线沟通', 'Chat'), kind: 'page', permission: 'Pages.ChatLog', group: 'supervision', icon: 'chat', order: 2 },
   { name: 'supervisorconsole', path: '/monitoring/console', label: L('监控台', 'Supervisor console'), kind: 'page', permission: 'Pages.SupervisorConsole', group: 'monitoring', icon: 'eye-open', order: 1 },
   { name: 'area', path: '/recycling/area', label: L('区域管理', 'Areas'), kind: 'page', permission: 'Pages.Area', group: 'recycling', icon: 'map', order: 3 },
+  { name: 'integral', path: '/recycling/integral', label: L('积分管理', 'Points'), kind: 'page', permission: 'Pages.Integral', group: 'recycling', icon: 'star', order: 4 },
   { name: 'tenant', path: '/setting/tenant', label: L('租户管理', 'Tenants'), kind: 'page', permission: 'Pages.Tenants', group: 'setting', icon: 'office', order: 3, hostOnly: true },
 ];
 
 // Modules whose screens arrive with later work; their menu entries and permissions exist now.
 const plannedRoutes: RouteEntry[] = ([
-  ['integral', '/recycling/integral', L('积分管理', 'Points'), 'Pages.Integral', 'star', 4],
   ['goodstype', '/recycling/goodstype', L('商品类型', 'Goods types'), 'Pages.BHgoodsType', 'tag', 6],
   ['goods', '/recycling/goods', L('商品管理', 'Goods'), 'Pages.BHgoods', 'shopping-cart', 7],
   ['goodsexchange', '/recycling/goodsexchange', L('兑换机管理', 'Exchange machines'), 'Pages.BHgoodsExchange', 'exchange', 8],

@@ -161,6 +161,13 @@ test('a clerk builds district → street → community → compound from the are
   await byTestId(page, 'record-reject-submit').click();
   await until('the points taken back', () => app.db.query<{ points: number }>('select points from scheme_user where id = $1', [homeId]),
     (rows) => Number(rows[0].points) === 7);
+
+  // The points screen lists every entry (award, adjustment, reversal) and proves the books balance.
+  await openFromSidebar(page, 'recycling', 'integral');
+  await byTestId(page, 'resource-page-Integral').waitFor();
+  await expectTotal(page, 3);
+  await byTestId(page, 'books-check').click();
+  await expectText(byTestId(page, 'books-state'), /账目平衡/);
 });
 
 test('imports a district’s streets and communities from the national divisions', async () => {

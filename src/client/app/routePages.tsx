@@ -16,6 +16,7 @@ const StoragePage = lazy(() => import(/* webpackChunkName: "monitoring" */ '../m
 const SupervisorConsolePage = lazy(() => import(/* webpackChunkName: "monitoring" */ '../modules/monitoring/ConsolePage'));
 const BigDataPage = lazy(() => import(/* webpackChunkName: "bigdata" */ '../modules/bigdata/BigDataPage'));
 const AreaPage = lazy(() => import(/* webpackChunkName: "recycling" */ '../modules/recycling/AreaPage'));
+const IntegralPage = lazy(() => import(/* webpackChunkName: "recycling" */ '../modules/recycling/IntegralPage'));
 const TransferReceptionPage = lazy(() => import(/* webpackChunkName: "transfer" */ '../modules/transfer/TransferPage').then((m) => ({ default: m.TransferReceptionPage })));
 
 /**
@@ -33,6 +34,7 @@ const HAND_WRITTEN_PAGES: Record<string, ComponentType> = {
   supervisorconsole: SupervisorConsolePage,
   customerinformation: BigDataPage,
   area: AreaPage,
+  integral: IntegralPage,
 };
 
 /** The screen of a route inside the shell, by route kind. */

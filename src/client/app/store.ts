@@ -12,6 +12,7 @@ import { monitoringReducer } from '../modules/monitoring/monitoringSlice';
 import type { PlansState } from '../modules/plans/plansSlice';
 import type { AreaImportState } from '../modules/recycling/areaImport';
 import type { LedgerAdjustState } from '../modules/recycling/ledgerAdjust';
+import type { BooksState } from '../modules/recycling/books';
 import { transferReducer } from '../modules/transfer/transferSlice';
 import { contractExpirySlice } from '../shell/contractExpirySlice';
 import { regionsReducer } from '../regions';
@@ -34,6 +35,7 @@ interface LazyLoadedSlices {
   plans: PlansState;
   areaImport: AreaImportState;
   ledgerAdjust: LedgerAdjustState;
+  books: BooksState;
 }
 
 export const rootReducer = combineSlices({

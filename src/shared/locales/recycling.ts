@@ -20,6 +20,13 @@ export const RECYCLING_TEXTS = {
   ledgerTitle: { zh: '积分明细', en: 'Points ledger' },
   ledgerOf: { zh: '{{name}}（卡号 {{card}}）的积分明细', en: 'Points of {{name}} (card {{card}})' },
   ledger_creationTime: { zh: '时间', en: 'Time' },
+  ledger_householdId: { zh: '回收用户', en: 'Household' },
+  ledger_cardNo: { zh: '卡号', en: 'Card number' },
+  books: { zh: '账目核对', en: 'Books' },
+  booksBalanced: {
+    zh: '账目平衡：{{households}} 户、{{postings}} 笔积分变动，余额与明细一致', en: 'The books balance: {{households}} households and {{postings}} postings, every balance equal to its entries',
+  },
+  booksOff: { zh: '账目不一致，请联系管理员', en: 'The books do not balance: tell an administrator' },
   ledger_reason: { zh: '类型', en: 'Kind' },
   ledger_amount: { zh: '积分变动', en: 'Points' },
   ledger_balanceAfter: { zh: '变动后余额', en: 'Balance after' },

@@ -7,7 +7,7 @@ import {
 } from '../../crud';
 import { FormDialog } from '../../crud/FormDialog';
 import { adjustClosed, adjustOpened, adjustRequested, selectLedgerAdjust } from './ledgerAdjust';
-import { HOUSEHOLD_LEDGER_KEY, ledgerView } from './ledgerView';
+import { HOUSEHOLD_LEDGER_COLUMNS, HOUSEHOLD_LEDGER_KEY, ledgerView } from './ledgerView';
 
 /** Opens the drawer's list on a household: its first page, none of another household's entries meanwhile. */
 export const ledgerOpened = (householdId: number) => A.scopeChanged({ resource: HOUSEHOLD_LEDGER_KEY, scope: { HouseholdId: householdId } });
@@ -47,7 +47,7 @@ export function LedgerDrawer({ household, canAdjust, onClose }: { household: Ent
   const { t } = useCrudTranslation();
   const dispatch = useAppDispatch();
   const state = useResourceState(HOUSEHOLD_LEDGER_KEY);
-  const columns = ledgerView.fieldNames;
+  const columns = HOUSEHOLD_LEDGER_COLUMNS;
 
   let body;
   if (state.error && !state.loading) {

@@ -5,6 +5,7 @@ import { callApi } from '../../api/http';
 import { crudActions as A, crudReducer, initialCrudState } from '../../crud/slice';
 import type { CrudState } from '../../crud/types';
 import { showToast } from '../../util/toaster';
+import { booksRequested, booksSlice, isBalanced, RECONCILIATION_PATH, watchBooks, type BooksState } from './books';
 import {
   ADJUST_PATH, adjustClosed, adjustOpened, adjustRequested, initialLedgerAdjustState, ledgerAdjustSlice, watchLedgerAdjust,
   type LedgerAdjustState,
@@ -66,5 +67,22 @@ describe('adjusting a household’s points by hand', () => {
     expect(state.error).not.toBeNull();
     const running = ledgerAdjustSlice.reducer(state, adjustRequested({ points: -9, remark: '兑换' }));
     expect(ledgerAdjustSlice.reducer(running, adjustClosed())).toBe(running);
+  });
+});
+
+describe('checking the books', () => {
+  it('asks the server for the reconciliation and keeps what it proved', async () => {
+    const books = { households: 4, postings: 31, householdsOff: 0, accountsOff: 0, unbalancedPostings: 0, negativeBalances: 0, booksTotal: 0 };
+    const paths: string[] = [];
+    const { storeState } = await expectSaga(watchBooks)
+      .withReducer(combineReducers({ books: booksSlice.reducer }))
+      .provide(answering((args) => { paths.push(args[1]); return books; }))
+      .dispatch(booksRequested())
+      .silentRun(50);
+    expect(paths).toEqual([RECONCILIATION_PATH]);
+    expect((storeState as { books: BooksState }).books).toEqual({ checking: false, books, error: null });
+    expect(isBalanced(books)).toBe(true);
+    expect(isBalanced({ ...books, householdsOff: 1 })).toBe(false);
+    expect(isBalanced({ ...books, booksTotal: 5 })).toBe(false);
   });
 });
