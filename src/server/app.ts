@@ -25,6 +25,7 @@ import { attachChat } from './modules/chat';
 import { mountOpenApi } from './modules/docs/openapi';
 import { RESOURCE_MODULES, SERVICE_MODULES } from './modules';
 import { mountDeviceIngest, startSweeper } from './modules/monitoring';
+import { mountStationDropOffs } from './modules/points/stations';
 import { mountUserConfiguration } from './modules/session/user-configuration';
 import { registerHub } from './realtime';
 import { audienceOf } from './modules/events';
@@ -183,6 +184,7 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
   });
   mountFileRoutes(server, services);
   mountDeviceIngest(server, services);
+  mountStationDropOffs(server, services, registry.resources);
   mountTokenAuth(server, services);
   mountDisplayAuth(server, services);
   mountUserConfiguration(server, services);

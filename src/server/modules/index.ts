@@ -19,6 +19,7 @@ import { planDetailModule, planModule } from './plans';
 import { registerPoints } from './points';
 import { recordModule } from './points/records';
 import { ruleModule } from './points/rules';
+import { stationModule } from './points/stations';
 import { registerRegions } from './regions';
 import { registerRoles } from './roles/roles';
 import { registerSession } from './session/session';
@@ -30,7 +31,7 @@ import { wasteInfoModule } from './wasteinfo';
 export const RESOURCE_MODULES: readonly ResourceModule[] = [
   enterpriseModule, wasteInfoModule, planModule, planDetailModule, contractModule,
   transferOrderModule, transferLineModule, warehouseReceiptModule, chatLogModule,
-  equipmentModelModule, smartEquipmentModule, storageModule, warningModule, ...areaModules, householdModule, ruleModule, recordModule,
+  equipmentModelModule, smartEquipmentModule, storageModule, warningModule, ...areaModules, householdModule, ruleModule, recordModule, stationModule,
 ];
 
 export const SERVICE_MODULES: readonly ServiceModule[] = [

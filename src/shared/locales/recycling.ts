@@ -7,6 +7,7 @@ export const RECYCLING_TEXTS = {
   notEnough: { zh: '积分不足（当前余额 {{balance}}）', en: 'Not enough points (balance {{balance}})' },
   notEnoughHeld: { zh: '冻结积分不足', en: 'Not enough points held' },
   noHousehold: { zh: '回收用户不存在', en: 'No such household' },
+  dropOffInvalid: { zh: '{{field}} 无效', en: '{{field}} is not valid' },
   recordLocked: { zh: '只有待审核的回收记录可以修改、审核或删除', en: 'Only pending records can be changed, audited or deleted' },
   alreadyReversed: { zh: '该笔积分变动已冲正', en: 'This posting has already been reversed' },
 

@@ -19,6 +19,7 @@ import { industrycategory } from './industrycategory';
 import { inventory } from './inventory';
 import { regularinspections } from './regularinspections';
 import { smartequipment } from './smartequipment';
+import { station } from './station';
 import { transferorder } from './transferorder';
 import { transferorderline } from './transferorderline';
 import { vehicleinformation } from './vehicleinformation';
@@ -34,7 +35,7 @@ export const RESOURCES: readonly Resource[] = [
   transferorder, transferorderline, warehousereceipt, inventory,
   equipmentmodel, smartequipment, hazardouswastestorage, equipmentwarning,
   chatlog,
-  qarea, sarea, carea, varea, bhusers, collector, integralrule, rblist,
+  qarea, sarea, carea, varea, bhusers, collector, integralrule, rblist, station,
 ];
 
 export function findResource(name: string): Resource | undefined {
@@ -47,5 +48,5 @@ export {
   hazardouswasteinformation, annualmanagementplan, annualmanagementplandetail, contract, regularinspections,
   transferorder, transferorderline, warehousereceipt, inventory,
   equipmentmodel, smartequipment, hazardouswastestorage, equipmentwarning,
-  chatlog, qarea, sarea, carea, varea, bhusers, collector, integralrule, rblist,
+  chatlog, qarea, sarea, carea, varea, bhusers, collector, integralrule, rblist, station,
 };

@@ -24,7 +24,7 @@ const SCALE: Record<ReadingField, number> = { weight: 3, battery: 1, temperature
 const ISO_WITH_ZONE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
 
 /** Milliseconds since the epoch of an ISO time with Z or an offset whose every part is in range, else null. */
-function parseZonedTime(text: string): number | null {
+export function parseZonedTime(text: string): number | null {
   const m = ISO_WITH_ZONE.exec(text);
   if (!m) return null;
   const [year, month, day, hour, minute, second = '0', zoneHour = '0', zoneMinute = '0'] = m.slice(1);

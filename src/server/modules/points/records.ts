@@ -60,7 +60,7 @@ async function pointsFor(tx: Db, rule: RuleInForce, record: Row): Promise<number
 }
 
 /** Approves a pending record and awards its points, in one transaction. */
-async function approve(ctx: ServiceContext, tx: Db, id: number): Promise<Row> {
+export async function approve(ctx: ServiceContext, tx: Db, id: number): Promise<Row> {
   const record = await records(ctx).get(ctx, tx, id);
   // One approval at a time per household: the day's cap is counted without a race.
   await tx.query('select id from scheme_user where id = $1 for update', [record.householdId]);

@@ -1,0 +1,136 @@
+/**
+ * `POST /api/device/dropoffs`: a station's drop-offs, each an approved record with its points at once, each posted
+ * exactly once. A station that was offline sends what it stored; the station's own message id, kept with the record,
+ * makes a resent drop-off a duplicate rather than a second award. The station row is locked first, so two batches of
+ * one station take turns.
+ */
+import type { FastifyInstance } from 'fastify';
+import { rubbishType2 } from '../../../shared/enums';
+import { translate } from '../../../shared/locales';
+import { DEVICE_KEY_HEADER } from '../../../shared/monitoring';
+import { DROP_OFF_MAX, DROP_OFF_PATH, type DropOff, type DropOffResult } from '../../../shared/recycling';
+import type { Language } from '../../../shared/resource-kit';
+import { isRecord, propertyOf } from '../../../shared/json';
+import { rblist, station } from '../../../shared/resources';
+import type { ResourceHooks, ResourceServices, ServiceContext } from '../../crud/engine';
+import { defineModule } from '../../crud/module';
+import type { AppServiceRegistry } from '../../http/app-services';
+import type { Db } from '../../db/database';
+import type { Services } from '../../http/context';
+import { resolveLanguage } from '../../http/culture';
+import { sendSuccess } from '../../http/envelope';
+import { AppError, errors, type ValidationErrorInfo } from '../../http/errors';
+import { Input } from '../../http/input';
+import { hashDeviceKey, newDeviceKey } from '../monitoring/keys';
+import { parseZonedTime } from '../monitoring/validate';
+import { recordSource } from '../../../shared/enums';
+import { approve } from './records';
+
+const MESSAGE_ID = /^[\w.:-]{1,64}$/;
+const KINDS: readonly number[] = rubbishType2.options.map((o) => o.value);
+
+/** The drop-offs of a body, or every problem with it: one bad drop-off refuses the batch, and nothing is stored. */
+export function validateDropOffs(body: unknown, language: Language): { dropOffs: DropOff[]; problems: ValidationErrorInfo[] } {
+  const problems: ValidationErrorInfo[] = [];
+  const fail = (member: string) => problems.push({ message: translate(language, 'recycling.dropOffInvalid', { field: member }), members: [member] });
+  const list = propertyOf(body, 'dropOffs');
+  if (!Array.isArray(list) || list.length === 0 || list.length > DROP_OFF_MAX) {
+    fail('dropOffs');
+    return { dropOffs: [], problems };
+  }
+  const dropOffs: DropOff[] = [];
+  const seen = new Set<string>();
+  list.forEach((item, i) => {
+    const member = (f: string) => `dropOffs[${i}].${f}`;
+    if (!isRecord(item)) return fail(`dropOffs[${i}]`);
+    const { messageId, cardNo, rubbishType2: kind, weight, at } = item;
+    const before = problems.length;
+    if (typeof messageId !== 'string' || !MESSAGE_ID.test(messageId) || seen.has(messageId)) fail(member('messageId'));
+    if (typeof cardNo !== 'string' || !/^[0-9A-Za-z]{6,32}$/.test(cardNo)) fail(member('cardNo'));
+    if (typeof kind !== 'number' || !KINDS.includes(kind)) fail(member('rubbishType2'));
+    if (typeof weight !== 'number' || !Number.isFinite(weight) || weight <= 0 || weight > 1000) fail(member('weight'));
+    if (typeof at !== 'string' || parseZonedTime(at) === null) fail(member('at'));
+    if (problems.length === before) {
+      seen.add(messageId as string);
+      dropOffs.push({ messageId: messageId as string, cardNo: cardNo as string, rubbishType2: kind as number, weight: Math.round((weight as number) * 100) / 100, at: at as string });
+    }
+  });
+  return { dropOffs, problems };
+}
+
+interface LockedStation { id: number; tenantId: number | null }
+
+async function lockStation(tx: Db, keyHash: string): Promise<LockedStation | null> {
+  const rows = await tx.query<LockedStation>(`select s.id, s.tenant_id as "tenantId" from recycling_station s
+    where s.device_key_hash = $1 and not s.is_deleted
+      and (s.tenant_id is null or exists (select 1 from tenants t where t.id = s.tenant_id and t.is_active and not t.is_deleted))
+    for update`, [keyHash]);
+  return rows[0] ?? null;
+}
+
+/** One drop-off: a duplicate of one posted before, a card no active household holds, or a new approved record. */
+async function postDropOff(ctx: ServiceContext, tx: Db, stationId: number, drop: DropOff): Promise<DropOffResult> {
+  const [before] = await tx.query<{ recordId: number; points: number }>(
+    `select m.record_id as "recordId", r.points from station_messages m join recycling_record r on r.id = m.record_id
+      where m.station_id = $1 and m.message_id = $2`, [stationId, drop.messageId]);
+  if (before) return { messageId: drop.messageId, status: 'duplicate', recordId: Number(before.recordId), points: Number(before.points) };
+  const [home] = await tx.query<{ id: number }>(
+    `select id from scheme_user where card_no = $1 and tenant_id is not distinct from $2 and not is_deleted and status = 1`, [drop.cardNo, ctx.tenantId]);
+  if (!home) return { messageId: drop.messageId, status: 'unknownCard', recordId: null, points: null };
+  // Stored as the database keeps every device time: the instant in the session's zone.
+  const recordTime = new Date(parseZonedTime(drop.at)!).toISOString().slice(0, 19);
+  const input = new Input({ householdId: Number(home.id), rubbishType2: drop.rubbishType2, weight: drop.weight, recordTime, photos: [] }, ctx.language);
+  const record = await ctx.resources.of(rblist).create(ctx, tx, input, { source: recordSource.station });
+  const approved = await approve(ctx, tx, record.id);
+  await tx.query('insert into station_messages (station_id, message_id, record_id) values ($1, $2, $3)', [stationId, drop.messageId, record.id]);
+  return { messageId: drop.messageId, status: 'posted', recordId: record.id, points: Number(approved.points) };
+}
+
+export function mountStationDropOffs(server: FastifyInstance, services: Services, resources: ResourceServices): void {
+  server.post(DROP_OFF_PATH, async (request, reply) => {
+    const language = resolveLanguage(request);
+    const header = request.headers[DEVICE_KEY_HEADER.toLowerCase()];
+    const key = (Array.isArray(header) ? header[0] : header)?.trim();
+    const unauthorized = new AppError(401, translate(language, 'monitoringRules.deviceKey'), null, null, true);
+    if (!key) throw unauthorized;
+    const { dropOffs, problems } = validateDropOffs(request.body, language);
+    const results = await services.db.transaction(async (tx) => {
+      const found = await lockStation(tx, hashDeviceKey(key));
+      if (!found) throw unauthorized;
+      if (problems.length > 0) throw errors.validation(language, problems);
+      const ctx = {
+        ...services, resources, tenantId: found.tenantId, session: null, language, ip: request.ip, isGranted: () => true,
+      } as ServiceContext;
+      const answers: DropOffResult[] = [];
+      for (const drop of dropOffs) answers.push(await postDropOff(ctx, tx, Number(found.id), drop));
+      await tx.query(`update ${station.table} set online_state = 0, last_seen = now() where id = $1`, [found.id]);
+      return answers;
+    });
+    return sendSuccess(reply, { results });
+  });
+}
+
+/** A new station's key is shown once, in the Create answer; only its hash is kept. RegenerateKey replaces it. */
+const stationHooks: ResourceHooks<typeof station> = {
+  async afterWrite(_ctx, tx, row, _input, existing) {
+    if (existing) return;
+    const deviceKey = newDeviceKey();
+    await tx.query(`update ${station.table} set device_key_hash = $2 where id = $1`, [row.id, hashDeviceKey(deviceKey)]);
+    return { deviceKey };
+  },
+};
+
+function registerStationMethods(registry: AppServiceRegistry): void {
+  registry.add({
+    service: station.name, method: 'RegenerateKey', verb: 'POST', access: { anyOf: [station.permission] }, parameters: ['id'],
+    summary: 'Give the station a new key, shown once; the old key stops working at once',
+    handler: (ctx, input) => ctx.db.transaction(async (tx) => {
+      const row = await ctx.resources.of(station).get(ctx, tx, input.requiredInt('Id', { min: 1 }));
+      const deviceKey = newDeviceKey();
+      await tx.query(`update ${station.table} set device_key_hash = $2 where id = $1`, [row.id, hashDeviceKey(deviceKey)]);
+      return { deviceKey };
+    }),
+  });
+}
+
+export const stationModule = defineModule({ resource: station, hooks: stationHooks, methods: registerStationMethods });
