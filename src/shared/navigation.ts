@@ -78,8 +78,6 @@ const fixedRoutes: RouteEntry[] = [
 
 // Modules whose screens arrive with later work; their menu entries and permissions exist now.
 const plannedRoutes: RouteEntry[] = ([
-  ['goodstype', '/recycling/goodstype', L('商品类型', 'Goods types'), 'Pages.BHgoodsType', 'tag', 6],
-  ['goods', '/recycling/goods', L('商品管理', 'Goods'), 'Pages.BHgoods', 'shopping-cart', 7],
   ['goodsexchange', '/recycling/goodsexchange', L('兑换机管理', 'Exchange machines'), 'Pages.BHgoodsExchange', 'exchange', 8],
 ] as const).map(([name, path, label, permission, icon, order]) => ({
   name, path, label, permission, group: groupOf(path), icon, order, kind: 'placeholder' as const,

@@ -39,7 +39,7 @@ function valueSource(token: string): ValueSource {
           const items = ok<Paged>(await server.call('GET', svc(target.name, 'GetAll'), { token, query }), 'GetAll').items;
           if (items[0]) return items[0].id;
           // None yet (a fresh tenant has no transporter): make one that matches.
-          const body = await validBody(target, 3, unique('ref'), source);
+          const body = await validBody(target, 3, unique('ref'), source, true);
           for (const [field, value] of Object.entries(filters)) {
             const def = target.fields[field];
             body[field] = def?.kind === 'enum' && def.multiple ? [value] : value;

@@ -271,11 +271,15 @@ export async function validValue(
   }
 }
 
-/** A complete valid create body: every declared field a client may send, required or not, in declaration order. */
-export async function validBody(resource: Resource, seq: number, marker: string, source: ValueSource): Promise<Body> {
+/**
+ * A complete valid create body: every declared field a client may send, required or not, in declaration order. The
+ * first row of a tree (`root`) has no parent: an optional reference to its own resource is left out.
+ */
+export async function validBody(resource: Resource, seq: number, marker: string, source: ValueSource, root = false): Promise<Body> {
   const body: Body = {};
   for (const [name, def] of Object.entries(resource.fields)) {
-    if (!def.managed) body[name] = await validValue(resource, name, def, seq, marker, source, body);
+    if (def.managed || (root && def.kind === 'reference' && def.resource === resource.name && !def.required)) continue;
+    body[name] = await validValue(resource, name, def, seq, marker, source, body);
   }
   return body;
 }

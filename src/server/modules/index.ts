@@ -17,6 +17,7 @@ import { equipmentModelModule, smartEquipmentModule, storageModule, warningModul
 import { registerNotifications } from './notifications/notifications';
 import { planDetailModule, planModule } from './plans';
 import { registerPoints } from './points';
+import { goodsTypeModule } from './points/goods';
 import { recordModule } from './points/records';
 import { ruleModule } from './points/rules';
 import { stationModule } from './points/stations';
@@ -31,7 +32,7 @@ import { wasteInfoModule } from './wasteinfo';
 export const RESOURCE_MODULES: readonly ResourceModule[] = [
   enterpriseModule, wasteInfoModule, planModule, planDetailModule, contractModule,
   transferOrderModule, transferLineModule, warehouseReceiptModule, chatLogModule,
-  equipmentModelModule, smartEquipmentModule, storageModule, warningModule, ...areaModules, householdModule, ruleModule, recordModule, stationModule,
+  equipmentModelModule, smartEquipmentModule, storageModule, warningModule, ...areaModules, householdModule, ruleModule, recordModule, stationModule, goodsTypeModule,
 ];
 
 export const SERVICE_MODULES: readonly ServiceModule[] = [

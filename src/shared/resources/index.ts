@@ -11,6 +11,7 @@ import { collector } from './collector';
 import { contract } from './contract';
 import { driver } from './driver';
 import { equipmentmodel } from './equipmentmodel';
+import { goods, goodstype } from './goods';
 import { equipmentwarning } from './equipmentwarning';
 import { enterpriseinformation } from './enterpriseinformation';
 import { hazardouswasteinformation } from './hazardouswasteinformation';
@@ -35,7 +36,7 @@ export const RESOURCES: readonly Resource[] = [
   transferorder, transferorderline, warehousereceipt, inventory,
   equipmentmodel, smartequipment, hazardouswastestorage, equipmentwarning,
   chatlog,
-  qarea, sarea, carea, varea, bhusers, collector, integralrule, rblist, station,
+  qarea, sarea, carea, varea, bhusers, collector, integralrule, rblist, station, goodstype, goods,
 ];
 
 export function findResource(name: string): Resource | undefined {
@@ -48,5 +49,5 @@ export {
   hazardouswasteinformation, annualmanagementplan, annualmanagementplandetail, contract, regularinspections,
   transferorder, transferorderline, warehousereceipt, inventory,
   equipmentmodel, smartequipment, hazardouswastestorage, equipmentwarning,
-  chatlog, qarea, sarea, carea, varea, bhusers, collector, integralrule, rblist, station,
+  chatlog, qarea, sarea, carea, varea, bhusers, collector, integralrule, rblist, station, goodstype, goods,
 };
