@@ -23,3 +23,21 @@ export interface DropOffResult {
   recordId: number | null;
   points: number | null;
 }
+
+/** What `Integral/GetReconciliation` proves over a tenant's whole ledger. */
+export interface Reconciliation {
+  households: number;
+  accounts: number;
+  postings: number;
+  /** Balances that differ from the sum of their entries (households, then the scheme's accounts). */
+  householdsOff: number;
+  accountsOff: number;
+  /** Postings whose entries do not sum to zero. */
+  unbalancedPostings: number;
+  negativeBalances: number;
+  /** The sum of every balance: zero when the books balance. */
+  booksTotal: number;
+}
+
+export const isBalanced = (b: Reconciliation): boolean =>
+  b.householdsOff + b.accountsOff + b.unbalancedPostings + b.negativeBalances === 0 && b.booksTotal === 0;

@@ -1,7 +1,8 @@
 // The scheme's households beyond the resource contract: their roles, a compound within the areas named, and a points
 // balance only the ledger writes, never below zero even for a statement that bypasses the server's checks.
-import { expectSuccess, expectValidationError, ok, type Dto } from '../support/server-fixtures';
-import { svc, unique, useTestServer } from '../support/server-harness';
+import { expectSuccess, expectValidationError, type Dto } from '../support/server-fixtures';
+import { recyclingWorld } from '../support/recycling-world';
+import { svc, useTestServer } from '../support/server-harness';
 
 const server = useTestServer();
 let admin: string;
@@ -9,21 +10,7 @@ beforeAll(async () => {
   admin = await server.token(1, 'admin');
 });
 
-const create = async (service: string, body: Record<string, unknown>) =>
-  ok<Dto>(await server.call('POST', svc(service, 'Create'), { token: admin, body }), `${service}/Create`);
-
-async function compound() {
-  const q = await create('Qarea', { name: unique('区') });
-  const s = await create('Sarea', { qareaId: q.id, name: unique('街道') });
-  const c = await create('Carea', { qareaId: q.id, sareaId: s.id, name: unique('社区') });
-  const v = await create('Varea', { qareaId: q.id, sareaId: s.id, careaId: c.id, name: unique('小区') });
-  return { qareaId: q.id, sareaId: s.id, careaId: c.id, vareaId: v.id };
-}
-
-const household = (place: Record<string, number>, extra: Record<string, unknown> = {}) => ({
-  name: '王建国', phone: '13800001111', cardNo: unique('C').replace(/\W/g, '').slice(-12).padStart(8, '0'), members: 3, roleLevel: 1,
-  enrolDate: '2026-03-01', status: 1, ...place, ...extra,
-});
+const { create, place: compound, householdBody: household, cardNo } = recyclingWorld(server, () => admin);
 
 it('lists the roles a household can have, in the caller’s language', async () => {
   const zh = expectSuccess(await server.call('GET', svc('BHUsers', 'GetRoleLeve'), { token: admin }));
@@ -35,7 +22,7 @@ it('lists the roles a household can have, in the caller’s language', async () 
 it('refuses a compound outside the community named, and stores nothing', async () => {
   const a = await compound();
   const b = await compound();
-  const card = unique('D').replace(/\W/g, '').slice(-10).padStart(8, '0');
+  const card = cardNo();
   expectValidationError(await server.call('POST', svc('BHUsers', 'Create'), { token: admin, body: household({ ...a, vareaId: b.vareaId }, { cardNo: card }) }), 'vareaId');
   const found = await server.db.query('select 1 from scheme_user where card_no = $1', [card]);
   expect(found).toHaveLength(0);

@@ -3,7 +3,8 @@
 import type { RequestContext } from '../../src/server/http/context';
 import { reverse } from '../../src/server/modules/points/ledger';
 import { reconcile } from '../../src/server/modules/points';
-import { expectError, expectSuccess, expectValidationError, ok, userWithPermissions, type Dto } from '../support/server-fixtures';
+import { expectError, expectSuccess, expectValidationError, userWithPermissions, type Dto } from '../support/server-fixtures';
+import { recyclingWorld } from '../support/recycling-world';
 import { svc, unique, useTestServer } from '../support/server-harness';
 
 const server = useTestServer();
@@ -14,25 +15,15 @@ beforeAll(async () => {
   admin = await server.token(1, 'admin');
 });
 
-const create = async (service: string, body: Record<string, unknown>) =>
-  ok<Dto>(await server.call('POST', svc(service, 'Create'), { token: admin, body }), `${service}/Create`);
+const world = recyclingWorld(server, () => admin);
+const { balanceOf } = world;
 
 async function households(count: number): Promise<number[]> {
-  const q = await create('Qarea', { name: unique('区') });
-  const s = await create('Sarea', { qareaId: q.id, name: unique('街道') });
-  const c = await create('Carea', { qareaId: q.id, sareaId: s.id, name: unique('社区') });
-  const v = await create('Varea', { qareaId: q.id, sareaId: s.id, careaId: c.id, name: unique('小区') });
+  const where = await world.place();
   const ids: number[] = [];
-  for (let i = 0; i < count; i++) {
-    ids.push((await create('BHUsers', {
-      name: `住户${i}`, cardNo: unique('').replace(/\D/g, '').slice(-10).padStart(10, '3'), members: 2, roleLevel: 1, enrolDate: '2026-02-01',
-      status: 1, qareaId: q.id, sareaId: s.id, careaId: c.id, vareaId: v.id,
-    })).id);
-  }
+  for (let i = 0; i < count; i++) ids.push(await world.household(where, { name: `住户${i}` }));
   return ids;
 }
-
-const balanceOf = async (id: number) => Number((await server.db.query<{ points: number }>('select points from scheme_user where id = $1', [id]))[0].points);
 const requestId = () => unique('req').replace(/[^\w]/g, '');
 const adjust = (householdId: number, points: number, id = requestId(), remark = '活动奖励', token = admin) =>
   server.call('POST', ADJUST, { token, body: { householdId, points, remark, requestId: id } });

@@ -2,29 +2,24 @@
 // once; rejecting an approved record takes its points back in the same transaction; editing a rule never changes an
 // award already made.
 import { expectError, expectSuccess, expectValidationError, ok, type Dto } from '../support/server-fixtures';
+import { recyclingWorld, type AreaPlace } from '../support/recycling-world';
 import { svc, unique, useTestServer } from '../support/server-harness';
 
 const server = useTestServer();
 let admin: string;
-let home: Record<string, number>;
+let home: AreaPlace;
 
 const call = (verb: 'GET' | 'POST' | 'PUT', service: string, method: string, data: Record<string, unknown> = {}) =>
   server.call(verb, svc(service, method), verb === 'GET' ? { token: admin, query: data as Record<string, number> } : { token: admin, body: data });
-const create = async (service: string, body: Record<string, unknown>) => ok<Dto>(await call('POST', service, 'Create', body), `${service}/Create`);
-const balanceOf = async (id: number) => Number((await server.db.query<{ points: number }>('select points from scheme_user where id = $1', [id]))[0].points);
+const world = recyclingWorld(server, () => admin);
+const { create, balanceOf } = world;
 
 beforeAll(async () => {
   admin = await server.token(1, 'admin');
-  const q = await create('Qarea', { name: unique('区') });
-  const s = await create('Sarea', { qareaId: q.id, name: unique('街道') });
-  const c = await create('Carea', { qareaId: q.id, sareaId: s.id, name: unique('社区') });
-  const v = await create('Varea', { qareaId: q.id, sareaId: s.id, careaId: c.id, name: unique('小区') });
-  home = { qareaId: q.id, sareaId: s.id, careaId: c.id, vareaId: v.id };
+  home = await world.place();
 });
 
-const household = async () => (await create('BHUsers', {
-  name: '李华', cardNo: unique('').replace(/\D/g, '').slice(-10).padStart(10, '5'), members: 3, roleLevel: 1, enrolDate: '2026-01-02', status: 1, ...home,
-})).id;
+const household = () => world.household(home);
 const record = (householdId: number, rubbishType2: number, weight: number, recordTime: string) =>
   create('Rblist', { householdId, rubbishType2, weight, recordTime, photos: [] });
 const approve = (id: number) => call('POST', 'Rblist', 'Approve', { id });

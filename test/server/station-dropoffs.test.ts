@@ -1,7 +1,8 @@
 // Smart stations posting drop-offs with their device key: each becomes an approved record with its points at once,
 // exactly once however often (and however concurrently) a station sends it again.
-import { expectError, expectSuccess, expectValidationError, ok, type Dto } from '../support/server-fixtures';
-import { svc, unique, useTestServer } from '../support/server-harness';
+import { expectError, expectSuccess, expectValidationError, type Dto } from '../support/server-fixtures';
+import { recyclingWorld } from '../support/recycling-world';
+import { unique, useTestServer } from '../support/server-harness';
 
 const server = useTestServer();
 const PATH = '/api/device/dropoffs';
@@ -11,27 +12,19 @@ let card: string;
 let household: number;
 let stationId: number;
 
-const create = async (service: string, body: Record<string, unknown>) =>
-  ok<Dto>(await server.call('POST', svc(service, 'Create'), { token: admin, body }), `${service}/Create`);
+const world = recyclingWorld(server, () => admin);
 const send = (dropOffs: unknown[], deviceKey = key) => server.call('POST', PATH, { body: { dropOffs }, headers: { 'X-Device-Key': deviceKey } });
-const balance = async () => Number((await server.db.query<{ points: number }>('select points from scheme_user where id = $1', [household]))[0].points);
+const balance = () => world.balanceOf(household);
 const drop = (messageId: string, extra: Record<string, unknown> = {}) =>
   ({ messageId, cardNo: card, rubbishType2: 12, weight: 2, at: '2026-08-01T09:30:00+08:00', ...extra });
 
 beforeAll(async () => {
   admin = await server.token(1, 'admin');
-  const q = await create('Qarea', { name: unique('区') });
-  const s = await create('Sarea', { qareaId: q.id, name: unique('街道') });
-  const c = await create('Carea', { qareaId: q.id, sareaId: s.id, name: unique('社区') });
-  const v = await create('Varea', { qareaId: q.id, sareaId: s.id, careaId: c.id, name: unique('小区') });
-  card = unique('').replace(/\D/g, '').slice(-10).padStart(10, '8');
-  household = (await create('BHUsers', {
-    name: '赵敏', cardNo: card, members: 2, roleLevel: 1, enrolDate: '2026-01-01', status: 1, qareaId: q.id, sareaId: s.id, careaId: c.id, vareaId: v.id,
-  })).id;
-  await create('IntegralRule', { name: unique('塑料'), rubbishType2: 12, mode: 1, points: 5, validFrom: '2026-01-01' });
-  const station = await create('RecyclingStation', {
-    name: '一号回收站', serialNumber: unique('ST').replace(/\W/g, '').slice(0, 20), qareaId: q.id, sareaId: s.id, careaId: c.id, vareaId: v.id,
-  });
+  const where = await world.place();
+  card = world.cardNo();
+  household = await world.household(where, { name: '赵敏', cardNo: card });
+  await world.create('IntegralRule', { name: unique('塑料'), rubbishType2: 12, mode: 1, points: 5, validFrom: '2026-01-01' });
+  const station = await world.create('RecyclingStation', { name: '一号回收站', serialNumber: unique('ST').replace(/\W/g, '').slice(0, 20), ...where });
   stationId = station.id;
   key = String(station.deviceKey);
   expect(key.length).toBeGreaterThan(20);

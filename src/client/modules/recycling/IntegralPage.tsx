@@ -4,7 +4,8 @@ import { RECYCLING_TEXTS } from '../../../shared/locales/recycling';
 import { useAppDispatch, useAppSelector, useChunkSagas } from '../../app/hooks';
 import { describeError, ResourcePage, useCrudTranslation } from '../../crud';
 import { addScreenTexts } from '../../i18n';
-import { booksRequested, isBalanced, selectBooks, watchBooks } from './books';
+import { isBalanced } from '../../../shared/recycling';
+import { booksRequested, selectBooks, watchBooks } from './books';
 import { ledgerView } from './ledgerView';
 
 addScreenTexts('recycling', RECYCLING_TEXTS);

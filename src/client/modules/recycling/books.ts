@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, put, takeLatest } from 'redux-saga/effects';
 import { crudPath } from '../../../shared/resource-kit';
+import type { Reconciliation } from '../../../shared/recycling';
 import { callApi } from '../../api/http';
 import type { RootState } from '../../app/store';
 import { rootReducer } from '../../app/store';
@@ -10,23 +11,9 @@ import { loggedOut } from '../../session/appSlice';
 
 export const RECONCILIATION_PATH = crudPath('Integral', 'GetReconciliation');
 
-/** What `Integral/GetReconciliation` proves over the whole ledger. */
-export interface Books {
-  households: number;
-  postings: number;
-  householdsOff: number;
-  accountsOff: number;
-  unbalancedPostings: number;
-  negativeBalances: number;
-  booksTotal: number;
-}
-
-export const isBalanced = (b: Books): boolean =>
-  b.householdsOff + b.accountsOff + b.unbalancedPostings + b.negativeBalances === 0 && b.booksTotal === 0;
-
 export interface BooksState {
   checking: boolean;
-  books: Books | null;
+  books: Reconciliation | null;
   error: CrudError | null;
 }
 
@@ -37,7 +24,7 @@ export const booksSlice = createSlice({
   initialState: initialBooksState,
   reducers: {
     booksRequested: (state) => ({ ...state, checking: true, error: null }),
-    booksChecked: (_state, { payload }: PayloadAction<Books>) => ({ checking: false, books: payload, error: null }),
+    booksChecked: (_state, { payload }: PayloadAction<Reconciliation>) => ({ checking: false, books: payload, error: null }),
     booksFailed: (_state, { payload }: PayloadAction<CrudError>) => ({ checking: false, books: null, error: payload }),
   },
   extraReducers: (builder) => builder.addCase(loggedOut, () => initialBooksState),
@@ -48,7 +35,7 @@ export const selectBooks = (state: RootState) => booksSlice.selectSlice(state);
 
 export function* checkBooksSaga(): SagaIterator {
   try {
-    const books: Books = yield call(callApi, 'GET', RECONCILIATION_PATH);
+    const books: Reconciliation = yield call(callApi, 'GET', RECONCILIATION_PATH);
     yield put(booksChecked(books));
   } catch (e) {
     yield put(booksFailed(toCrudError(e)));

@@ -8,6 +8,7 @@ import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
 import { AppError, errors } from '../../http/errors';
 import { post, REQUEST_ID } from './ledger';
+import type { Reconciliation } from '../../../shared/recycling';
 
 const SERVICE = 'Integral';
 const READ = { anyOf: ['Pages.Integral' as const] };
@@ -19,20 +20,6 @@ const ENTRIES = sql`select e.id, e.posting_id as "postingId", e.household_id as 
     p.record_id as "recordId", p.rule_id as "ruleId", p.rule_version as "ruleVersion", p.reverses_id as "reversesId",
     p.operator_user_id as "operatorUserId", p.creation_time as "creationTime"
   from points_entries e join points_postings p on p.id = e.posting_id join scheme_user h on h.id = e.household_id`;
-
-export interface Reconciliation {
-  households: number;
-  accounts: number;
-  postings: number;
-  /** Balances that differ from the sum of their entries (households, then the scheme's accounts). */
-  householdsOff: number;
-  accountsOff: number;
-  /** Postings whose entries do not sum to zero. */
-  unbalancedPostings: number;
-  negativeBalances: number;
-  /** The sum of every balance: zero when the books balance. */
-  booksTotal: number;
-}
 
 /** Proves, over the tenant's whole ledger, that balances are the sums of their entries and that the books balance. */
 export async function reconcile(db: Db, tenantId: number | null): Promise<Reconciliation> {
