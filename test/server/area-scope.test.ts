@@ -1,6 +1,7 @@
 // Users linked to areas (a street office's clerks): they read and change only what lies within their areas, by list
 // and by id, see the areas above theirs read-only, and hand out no more than they have.
 import { createRole, createUser, expectError, expectSuccess, expectValidationError, ok, type Dto } from '../support/server-fixtures';
+import { recyclingWorld } from '../support/recycling-world';
 import { svc, unique, useTestServer } from '../support/server-harness';
 
 interface Paged { totalCount: number; items: Dto[] }
@@ -14,6 +15,7 @@ const create = async (service: string, body: Record<string, unknown>, token = ad
 const ids = async (token: string, service: string, query: Record<string, unknown> = {}) =>
   ok<Paged>(await call(token, 'GET', service, 'GetAll', { MaxResultCount: 1000, ...query }), `${service}/GetAll`).items.map((r) => r.id).sort((a, b) => a - b);
 
+const { household: enrol } = recyclingWorld(server, () => admin);
 let world: Awaited<ReturnType<typeof buildWorld>>;
 let clerk: { id: number; token: string };
 
@@ -32,10 +34,7 @@ async function buildWorld() {
   };
   const p1 = await place(s1);
   const p2 = await place(s2);
-  const household = (p: Record<string, number>) => create('BHUsers', {
-    name: '住户', cardNo: unique('').replace(/\D/g, '').slice(-10).padStart(8, '7'), members: 2, roleLevel: 1, enrolDate: '2026-01-05', status: 1, ...p,
-  });
-  return { d1, d2, s1, s2, s3, p1, p2, h1: await household(p1), h2: await household(p2), household };
+  return { d1, d2, s1, s2, s3, p1, p2, h1: await enrol(p1), h2: await enrol(p2) };
 }
 
 beforeAll(async () => {
@@ -59,17 +58,17 @@ it('lists only what lies within the street, and the district above it', async ()
   expect(await ids(clerk.token, 'Sarea')).toEqual([world.s1.id]);
   expect(await ids(clerk.token, 'Carea')).toEqual([world.p1.careaId]);
   expect(await ids(clerk.token, 'Varea')).toEqual([world.p1.vareaId]);
-  expect(await ids(clerk.token, 'BHUsers')).toEqual([world.h1.id]);
+  expect(await ids(clerk.token, 'BHUsers')).toEqual([world.h1]);
   const picker = ok<Dto[]>(await call(clerk.token, 'GET', 'Sarea', 'GetAllData', { qareaId: world.d1.id }), 'GetAllData');
   expect(picker.map((s) => s.id)).toEqual([world.s1.id]);
 });
 
 it('answers 404 for rows outside, by id, on Get, Update and Delete', async () => {
-  expectError(await call(clerk.token, 'GET', 'BHUsers', 'Get', { Id: world.h2.id }), 404);
-  expectError(await call(clerk.token, 'PUT', 'BHUsers', 'Update', { id: world.h2.id, members: 5 }), 404);
-  expectError(await call(clerk.token, 'DELETE', 'BHUsers', 'Delete', { Id: world.h2.id }), 404);
+  expectError(await call(clerk.token, 'GET', 'BHUsers', 'Get', { Id: world.h2 }), 404);
+  expectError(await call(clerk.token, 'PUT', 'BHUsers', 'Update', { id: world.h2, members: 5 }), 404);
+  expectError(await call(clerk.token, 'DELETE', 'BHUsers', 'Delete', { Id: world.h2 }), 404);
   expectError(await call(clerk.token, 'GET', 'Sarea', 'Get', { Id: world.s2.id }), 404);
-  const [row] = await server.db.query<{ members: number; is_deleted: boolean }>('select members, is_deleted from scheme_user where id = $1', [world.h2.id]);
+  const [row] = await server.db.query<{ members: number; is_deleted: boolean }>('select members, is_deleted from scheme_user where id = $1', [world.h2]);
   expect(row).toEqual({ members: 2, is_deleted: false });
 });
 

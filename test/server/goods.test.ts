@@ -1,5 +1,6 @@
 // Goods types as a tree read a level at a time, and a central store that never holds fewer than none.
-import { expectSuccess, ok, type Dto } from '../support/server-fixtures';
+import { expectSuccess, type Dto } from '../support/server-fixtures';
+import { recyclingWorld } from '../support/recycling-world';
 import { svc, unique, useTestServer } from '../support/server-harness';
 
 const server = useTestServer();
@@ -7,8 +8,7 @@ let admin: string;
 beforeAll(async () => {
   admin = await server.token(1, 'admin');
 });
-const create = async (service: string, body: Record<string, unknown>) =>
-  ok<Dto>(await server.call('POST', svc(service, 'Create'), { token: admin, body }), `${service}/Create`);
+const { create } = recyclingWorld(server, () => admin);
 
 it('lists the children of a goods type, in their order, saying which have children of their own', async () => {
   const root = await create('BHgoodsType', { name: unique('日用品'), sortOrder: 1 });
