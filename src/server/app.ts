@@ -24,8 +24,10 @@ import { mountDisplayAuth } from './modules/bigdata';
 import { attachChat } from './modules/chat';
 import { mountOpenApi } from './modules/docs/openapi';
 import { RESOURCE_MODULES, SERVICE_MODULES } from './modules';
-import { mountDeviceIngest, startSweeper } from './modules/monitoring';
+import { mountDeviceIngest } from './modules/monitoring';
+import { mountExchangeDevice } from './modules/points/redemption';
 import { mountStationDropOffs } from './modules/points/stations';
+import { startSweeper } from './sweeper';
 import { mountUserConfiguration } from './modules/session/user-configuration';
 import { registerHub } from './realtime';
 import { audienceOf } from './modules/events';
@@ -185,13 +187,14 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
   mountFileRoutes(server, services);
   mountDeviceIngest(server, services);
   mountStationDropOffs(server, services, registry.resources);
+  mountExchangeDevice(server, services, registry.resources);
   mountTokenAuth(server, services);
   mountDisplayAuth(server, services);
   mountUserConfiguration(server, services);
   mountOpenApi(server, registry);
   await serveClient(server, config);
 
-  const sweeper = startSweeper(db, services.hub, config.sweepIntervalMs, (error) => server.log.error(error));
+  const sweeper = startSweeper(services, registry.resources, config.sweepIntervalMs, (error) => server.log.error(error));
   server.addHook('onClose', async () => {
     await sweeper.stop();
     await services.hub?.close();

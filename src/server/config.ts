@@ -25,7 +25,7 @@ export interface ServerConfig {
   maxUploadBytes: number;
   /** Contracts expiring within this many days produce reminders. */
   contractExpiryDays: number;
-  /** How often the monitoring sweeper looks for silent devices and idle storage points; 0 turns it off. */
+  /** How often the sweeper looks for silent devices, idle storage points and unsettled redemptions; 0 turns it off. */
   sweepIntervalMs: number;
   /** What a new password must satisfy, wherever one is set. */
   passwordPolicy: PasswordPolicy;

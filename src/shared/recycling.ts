@@ -24,6 +24,46 @@ export interface DropOffResult {
   points: number | null;
 }
 
+/**
+ * Redeeming at an exchange machine, in two phases as a card payment: the machine asks for a slot's item with a card
+ * (`HOLD_PATH`) and the server holds the points and the item; the machine then reports the item dispensed or not
+ * (`SETTLE_PATH`). A hold not settled within `HOLD_SECONDS` is released. Both calls carry the machine's own
+ * `requestId` for the redemption, so that sending either again is answered, never done twice.
+ */
+export const HOLD_PATH = '/api/device/exchange/hold';
+export const SETTLE_PATH = '/api/device/exchange/settle';
+export const HOLD_SECONDS = 120;
+export const MACHINE_REQUEST_ID = /^[\w.:-]{8,40}$/;
+
+export interface HoldRequest {
+  requestId: string;
+  cardNo: string;
+  slotNo: number;
+}
+
+export interface SettleRequest {
+  requestId: string;
+  outcome: 'dispensed' | 'failed';
+  /** Why the item did not come out (jammed, door open…). */
+  failure?: string;
+}
+
+/** A redemption as it stands (`exchangeHoldState`), answered to both calls. */
+export interface HoldAnswer {
+  holdId: number;
+  requestId: string;
+  state: number;
+  slotNo: number;
+  goodsId: number;
+  goodsName: string;
+  points: number;
+  /** The household's balance after the hold (or its release). */
+  balance: number;
+  expiresAt: string;
+  /** True when the call had been answered before: this is that answer's redemption, unchanged. */
+  replayed: boolean;
+}
+
 /** What `Integral/GetReconciliation` proves over a tenant's whole ledger. */
 export interface Reconciliation {
   households: number;

@@ -3,6 +3,7 @@
 import type { RequestContext } from '../../src/server/http/context';
 import { reverse } from '../../src/server/modules/points/ledger';
 import { reconcile } from '../../src/server/modules/points';
+import { releaseExpiredHolds } from '../../src/server/modules/points/redemption';
 import { expectError, expectSuccess, expectValidationError, userWithPermissions, type Dto } from '../support/server-fixtures';
 import { recyclingWorld } from '../support/recycling-world';
 import { svc, unique, useTestServer } from '../support/server-harness';
@@ -122,8 +123,20 @@ describe('reversals', () => {
 });
 
 describe('under concurrency', () => {
-  it('keeps every guarantee through random concurrent awards, spends, reversals and retries', async () => {
+  it('keeps every guarantee through random concurrent awards, spends, reversals, redemptions and retries', async () => {
     const homes = await households(4);
+    const cards = new Map((await server.db.query<{ id: number; card_no: string }>('select id, card_no from scheme_user where id = any($1::bigint[])', [homes]))
+      .map((r) => [Number(r.id), r.card_no]));
+    // A machine of 3 slots of 20 items at 7 points: redemptions hold, post and release points beside the adjustments.
+    const where = await world.place();
+    const type = await world.create('BHgoodsType', { name: unique('日用品') });
+    const goods = await world.create('BHgoods', { name: unique('肥皂'), goodsTypeId: type.id, pointsPrice: 7, stock: 60, onShelf: true });
+    const machine = await world.create('BHgoodsExchange', { name: unique('兑换机'), equipid: unique('EX').replace(/\W/g, '').slice(-20), ...where, slotCount: 3, slotCapacity: 20 });
+    for (const slotNo of [1, 2, 3]) {
+      expectSuccess(await server.call('POST', svc('BHgoodsExchange', 'ExchangeMachine_UpShelves'), { token: admin, body: { id: machine.id, slotNo, goodsId: goods.id, quantity: 20 } }));
+    }
+    const device = (path: string, body: unknown) => server.call('POST', path, { body, headers: { 'X-Device-Key': String(machine.deviceKey) } });
+    const holds: { requestId: string; cardNo: string; slotNo: number }[] = [];
     let seed = 20261126;
     const random = () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
@@ -132,6 +145,7 @@ describe('under concurrency', () => {
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
     const sent: { id: string; household: number; points: number; posted?: boolean }[] = [];
     const created = new Set<number>();
+    const replays: number[] = [];
     const ctx = adminContext();
     const operation = async () => {
       const roll = random();
@@ -139,7 +153,13 @@ describe('under concurrency', () => {
         // A retry of something sent before: the same answer or the same refusal, never a second posting.
         const earlier = pick(sent);
         const response = await adjust(earlier.household, earlier.points, earlier.id);
-        if (response.status === 200) expect(created.has(response.body.result.id) || !response.body.result.replayed).toBe(true);
+        // Its original may still be on its way: what it answered is checked once every round is done. A retry of one
+        // refused before (not enough points then) may post now, once.
+        if (response.status === 200 && response.body.result.replayed) replays.push(response.body.result.id);
+        if (response.status === 200 && !response.body.result.replayed) {
+          created.add(response.body.result.id);
+          earlier.posted = true;
+        }
         return;
       }
       const posted = sent.filter((e) => e.posted);
@@ -154,6 +174,26 @@ describe('under concurrency', () => {
         await server.db.transaction((tx) => reverse(ctx, tx, pick([...created]), requestId())).catch(() => undefined);
         return;
       }
+      if (roll < 0.4) {
+        // A redemption asked for, or asked for again: one hold per request id, or a clear refusal.
+        const again = holds.length > 0 && random() < 0.3;
+        const request = again ? pick(holds) : { requestId: requestId().slice(-40), cardNo: cards.get(pick(homes))!, slotNo: 1 + Math.floor(random() * 3) };
+        if (!again) holds.push(request);
+        const response = await device('/api/device/exchange/hold', request);
+        expect([200, 400]).toContain(response.status);
+        return;
+      }
+      if (roll < 0.5 && holds.length > 0) {
+        // The machine's report, first or repeated, either way: each hold ends once.
+        const response = await device('/api/device/exchange/settle', { requestId: pick(holds).requestId, outcome: random() < 0.7 ? 'dispensed' : 'failed' });
+        expect([200, 400, 409]).toContain(response.status);
+        return;
+      }
+      if (roll < 0.52) {
+        // A sweep from far in the future: every hold still open times out.
+        await releaseExpiredHolds(server.app.services, server.app.registry.resources, new Date(Date.now() + 3600_000));
+        return;
+      }
       const points = roll < 0.65 ? 1 + Math.floor(random() * 50) : -(1 + Math.floor(random() * 60));
       const entry: (typeof sent)[number] = { id: requestId(), household: pick(homes), points };
       sent.push(entry);
@@ -166,6 +206,21 @@ describe('under concurrency', () => {
     };
     for (let round = 0; round < 12; round++) await Promise.all(Array.from({ length: 16 }, operation));
 
+    for (const id of replays) expect(created).toContain(id);
+    await releaseExpiredHolds(server.app.services, server.app.registry.resources, new Date(Date.now() + 3600_000));
+    const [ends] = await server.db.query<{ open: number; ended: number; endPostings: number; slots: number }>(
+      `select count(*) filter (where state = 1)::int as open, count(*) filter (where state <> 1)::int as ended,
+              (select count(*) from points_postings p where p.request_id like 'hold-%-end'
+                 and exists (select 1 from exchange_hold x where p.request_id = 'hold-' || x.id || '-end' and x.machine_id = $1))::int as "endPostings",
+              (select count(*) from exchange_slot where machine_id = $1 and held <> 0)::int as slots
+         from exchange_hold where machine_id = $1`, [machine.id]);
+    expect(ends.open).toBe(0);
+    expect(ends.endPostings).toBe(ends.ended);
+    expect(ends.slots).toBe(0);
+    const [items] = await server.db.query<{ left: number; dispensed: number }>(
+      `select (select sum(quantity) from exchange_slot where machine_id = $1)::int as left,
+              (select count(*) from exchange_hold where machine_id = $1 and state = 2)::int as dispensed`, [machine.id]);
+    expect(items.left + items.dispensed).toBe(60);
     const books = await reconcile(server.db, 1);
     expect(books).toMatchObject({ householdsOff: 0, accountsOff: 0, unbalancedPostings: 0, negativeBalances: 0, booksTotal: 0 });
     const repeated = await server.db.query('select request_id from points_postings group by tenant_id, request_id having count(*) > 1');

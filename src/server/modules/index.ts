@@ -7,6 +7,7 @@ import { registerAccount } from './auth/account';
 import { registerBigData } from './bigdata';
 import { chatLogModule } from './chat';
 import { registerConfiguration } from './configuration';
+import { registerLocations } from './collectors/locations';
 import { contractModule, fileContractReminders } from './contracts';
 import { enterpriseModule } from './enterprises';
 import { registerEvents } from './events';
@@ -17,7 +18,9 @@ import { equipmentModelModule, smartEquipmentModule, storageModule, warningModul
 import { registerNotifications } from './notifications/notifications';
 import { planDetailModule, planModule } from './plans';
 import { registerPoints } from './points';
+import { registerAnalyses } from './points/analyses';
 import { goodsTypeModule } from './points/goods';
+import { machineModule } from './points/machines';
 import { recordModule } from './points/records';
 import { ruleModule } from './points/rules';
 import { stationModule } from './points/stations';
@@ -32,11 +35,11 @@ import { wasteInfoModule } from './wasteinfo';
 export const RESOURCE_MODULES: readonly ResourceModule[] = [
   enterpriseModule, wasteInfoModule, planModule, planDetailModule, contractModule,
   transferOrderModule, transferLineModule, warehouseReceiptModule, chatLogModule,
-  equipmentModelModule, smartEquipmentModule, storageModule, warningModule, ...areaModules, householdModule, ruleModule, recordModule, stationModule, goodsTypeModule,
+  equipmentModelModule, smartEquipmentModule, storageModule, warningModule, ...areaModules, householdModule, ruleModule, recordModule, stationModule, goodsTypeModule, machineModule,
 ];
 
 export const SERVICE_MODULES: readonly ServiceModule[] = [
   registerInbox, registerEvents, registerAccount, registerConfiguration, registerSession, registerUsers, registerRoles,
   registerTenants, (registry) => registerNotifications(registry, [fileContractReminders]), registerRegions,
-  registerFileServices, registerBigData, registerPoints,
+  registerFileServices, registerBigData, registerPoints, registerAnalyses, registerLocations,
 ];

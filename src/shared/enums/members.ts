@@ -279,6 +279,14 @@ export const pointsAccountKind = defineEnum('pointsAccountKind', {
   redeemed: [3, '已兑换积分', 'Redeemed points'],
 });
 
+/** Where a redemption at an exchange machine stands: held until the machine reports, then resolved once. */
+export const exchangeHoldState = defineEnum('exchangeHoldState', {
+  held: [1, '冻结中', 'Held'],
+  dispensed: [2, '已出货', 'Dispensed'],
+  failed: [3, '出货失败', 'Failed'],
+  expired: [4, '超时释放', 'Timed out'],
+});
+
 /** The four classes of household waste of GB/T 19095-2019 (`Rblist/GetRubbishType1`). */
 export const rubbishType1 = defineEnum('rubbishType1', {
   recyclable: [1, '可回收物', 'Recyclables'],

@@ -8,7 +8,7 @@
 import type { PermissionName } from '../permissions';
 
 /** What the event is about; decides who may see it together with its audience. */
-export type EventTopic = 'monitoring' | 'transfer' | 'inventory' | 'chat' | 'notice';
+export type EventTopic = 'monitoring' | 'transfer' | 'inventory' | 'recycling' | 'chat' | 'notice';
 
 export type LiveEventType =
   | 'reading'
@@ -18,6 +18,8 @@ export type LiveEventType =
   | 'device.state'
   | 'transfer.changed'
   | 'inventory.changed'
+  | 'exchange.slots'
+  | 'points.balance'
   | 'notice.created'
   | 'chat.message'
   | 'chat.read'
@@ -38,7 +40,7 @@ export interface LiveEvent<P = unknown> {
  * only while one of its open screens declared it. Chat and notices belong to none: they are addressed to users and
  * always delivered.
  */
-export const LIVE_STREAMS = ['readings', 'storage', 'warnings', 'devices', 'transfer', 'inventory'] as const;
+export const LIVE_STREAMS = ['readings', 'storage', 'warnings', 'devices', 'transfer', 'inventory', 'recycling'] as const;
 export type LiveStream = (typeof LIVE_STREAMS)[number];
 
 export const isLiveStream = (value: unknown): value is LiveStream => LIVE_STREAMS.some((stream) => stream === value);
@@ -51,6 +53,8 @@ const STREAM_OF_TYPE: Record<LiveEventType, LiveStream | null> = {
   'device.state': 'devices',
   'transfer.changed': 'transfer',
   'inventory.changed': 'inventory',
+  'exchange.slots': 'recycling',
+  'points.balance': 'recycling',
   'notice.created': null,
   'chat.message': null,
   'chat.read': null,
@@ -66,6 +70,7 @@ export const STREAM_TOPIC: Record<LiveStream, EventTopic> = {
   devices: 'monitoring',
   transfer: 'transfer',
   inventory: 'inventory',
+  recycling: 'recycling',
 };
 
 /** Holding any one of a topic's permissions lets a user see its events (within the user's enterprises). */
@@ -77,6 +82,8 @@ export const TOPIC_PERMISSIONS: Record<EventTopic, readonly PermissionName[]> = 
   // The big-data screen counts manifests and stock as they move.
   transfer: ['Pages.TransferApplication', 'Pages.TransferReception', 'Pages.BigData'],
   inventory: ['Pages.InventoryList', 'Pages.Warehousereceipt', 'Pages.BigData'],
+  // Machines' slots and households' balances, for the whole tenant: users limited to scheme areas do not get them.
+  recycling: ['Pages.BHgoodsExchange', 'Pages.BHUsers', 'Pages.Integral', 'Pages.BigData'],
   chat: ['Pages.ChatLog'],
   // Addressed to one user each (their `userIds`): no permission shows them to anyone else.
   notice: [],
@@ -260,6 +267,8 @@ export interface LivePayloads {
   'device.state': DeviceStatePayload;
   'transfer.changed': TransferChangedPayload;
   'inventory.changed': InventoryChangedPayload;
+  'exchange.slots': ExchangeSlotsPayload;
+  'points.balance': PointsBalancePayload;
   'notice.created': NoticePayload;
   'chat.message': ChatMessagePayload;
   'chat.read': ChatReadPayload;
@@ -271,3 +280,27 @@ export type TypedLiveEvent = { [K in LiveEventType]: LiveEvent<LivePayloads[K]> 
 
 /** The server writes each type with its payload (the table above), so the type is the proof of the payload's shape. */
 export const typedEvent = (event: LiveEvent): TypedLiveEvent => event as TypedLiveEvent;
+
+/** A machine's slots after a load, an unload, a hold or its end (absolute: the whole grid). */
+export interface ExchangeSlotsPayload {
+  machineId: number;
+  itemsLeft: number;
+  slots: ExchangeSlot[];
+}
+
+export interface ExchangeSlot {
+  slotNo: number;
+  goodsId: number | null;
+  goodsName: string | null;
+  pointsPrice: number | null;
+  quantity: number;
+  /** Items promised to redemptions under way. */
+  held: number;
+  capacity: number;
+}
+
+/** A household's balance after a posting. */
+export interface PointsBalancePayload {
+  householdId: number;
+  points: number;
+}

@@ -11,6 +11,7 @@ import { collector } from './collector';
 import { contract } from './contract';
 import { driver } from './driver';
 import { equipmentmodel } from './equipmentmodel';
+import { exchangemachine } from './exchange';
 import { goods, goodstype } from './goods';
 import { equipmentwarning } from './equipmentwarning';
 import { enterpriseinformation } from './enterpriseinformation';
@@ -36,7 +37,7 @@ export const RESOURCES: readonly Resource[] = [
   transferorder, transferorderline, warehousereceipt, inventory,
   equipmentmodel, smartequipment, hazardouswastestorage, equipmentwarning,
   chatlog,
-  qarea, sarea, carea, varea, bhusers, collector, integralrule, rblist, station, goodstype, goods,
+  qarea, sarea, carea, varea, bhusers, collector, integralrule, station, rblist, goodstype, goods, exchangemachine,
 ];
 
 export function findResource(name: string): Resource | undefined {
@@ -49,5 +50,5 @@ export {
   hazardouswasteinformation, annualmanagementplan, annualmanagementplandetail, contract, regularinspections,
   transferorder, transferorderline, warehousereceipt, inventory,
   equipmentmodel, smartequipment, hazardouswastestorage, equipmentwarning,
-  chatlog, qarea, sarea, carea, varea, bhusers, collector, integralrule, rblist, station, goodstype, goods,
+  chatlog, qarea, sarea, carea, varea, bhusers, collector, integralrule, rblist, station, goodstype, goods, exchangemachine,
 };

@@ -21,6 +21,8 @@ export const rblist = defineResource({
   areaScope: { qareaId: 'qareaId', sareaId: 'sareaId', careaId: 'careaId', vareaId: 'vareaId' },
   fields: {
     householdId: field.reference({ zh: '回收用户', en: 'Household' }, 'BHUsers', { required: true, filterable: true, width: 110 }),
+    collectorId: field.reference({ zh: '回收员', en: 'Collector' }, 'Igcs_Collector', { filterable: true, width: 100 }),
+    stationId: field.reference({ zh: '回收站', en: 'Station' }, 'RecyclingStation', { managed: true, form: false, filterable: true, width: 110 }),
     qareaId: placed({ zh: '所属区', en: 'District' }, 'Qarea'),
     sareaId: placed({ zh: '所属街道', en: 'Street' }, 'Sarea'),
     careaId: placed({ zh: '所属社区', en: 'Community' }, 'Carea'),

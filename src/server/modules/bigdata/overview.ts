@@ -12,16 +12,11 @@ import { and, join, scopeCondition, sql, type Sql } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import type { RequestContext } from '../../http/context';
 import { topicsOf } from '../events/audience';
+import { fromChina, inChina } from '../../crud/china-time';
 import { headOf, latestEvents } from '../events/log';
 import { chinaNow } from '../transfer/numbering';
 import { COUNTS, monthRollup, rollupScope, STAGES, TONNES } from '../transfer/rollups';
 
-/** China is UTC+8 all year; stored timestamps are the database session's local time. */
-const CHINA = sql`interval '+08:00'`;
-/** A stored timestamp read as China time. */
-const inChina = (column: Sql) => sql`(${column}::timestamptz at time zone ${CHINA})`;
-/** A China time as a stored timestamp, so that indexed columns compare to it directly. */
-const fromChina = (isoChinaTime: string) => sql`((${isoChinaTime}::timestamp at time zone ${CHINA})::timestamp)`;
 
 /** Live rows of `resource` under `alias` that the caller may see. */
 function visible(resource: Resource, alias: string, scope: Scope): Sql {

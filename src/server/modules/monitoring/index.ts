@@ -8,7 +8,7 @@ import { registerStorageMethods } from './storage';
 import { registerWarningMethods } from './warnings';
 
 export { ingestBatch, mountDeviceIngest } from './ingest';
-export { startSweeper, sweepOnce, type Sweeper } from './sweeper';
+export { sweepOnce } from './sweeper';
 
 // Smart equipment, storage points and warnings beyond the standard endpoints (the device ingest is mounted apart).
 

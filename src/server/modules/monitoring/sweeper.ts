@@ -129,32 +129,3 @@ export async function sweepOnce(db: Db, hub: HubServer | null, now: Date = new D
   const iso = now.toISOString();
   return { offline: await sweepOffline(db, hub, iso), noWaste: await sweepNoWaste(db, hub, iso) };
 }
-
-export interface Sweeper {
-  stop(): Promise<void>;
-}
-
-/** Sweeps every `intervalMs` (0: never) until stopped; a failed sweep is logged and the next one runs as planned. */
-export function startSweeper(db: Db, hub: HubServer | null, intervalMs: number, log: (error: unknown) => void = console.error): Sweeper {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let stopped = intervalMs <= 0;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = sweepOnce(db, hub).catch(log).finally(() => {
-        running = null;
-        schedule();
-      });
-    }, intervalMs);
-    timer.unref();
-  };
-  schedule();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
-}

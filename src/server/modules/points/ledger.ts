@@ -4,7 +4,9 @@
 import crypto from 'node:crypto';
 import { pointsAccountKind, pointsReason } from '../../../shared/enums';
 import { translate } from '../../../shared/locales';
+import type { PointsBalancePayload } from '../../../shared/live/events';
 import type { Db } from '../../db/database';
+import { recordEvents } from '../events';
 import type { RequestContext } from '../../http/context';
 import { AppError, errors } from '../../http/errors';
 
@@ -138,7 +140,12 @@ export async function post(ctx: RequestContext, tx: Db, request: PostingRequest)
     await tx.query(`insert into points_entries (tenant_id, posting_id, household_id, account_id, amount, balance_after)
       values ($1, $2, $3, $4, $5, $6)`, [ctx.tenantId, postingId, leg.household, leg.account, leg.amount, Number(balance[0].balance)]);
   }
-  return readPosting(tx, postingId);
+  const posting = await readPosting(tx, postingId);
+  // Screens showing a balance (households, a machine's redemptions) follow it live.
+  await recordEvents(ctx, tx, posting.entries.filter((e) => e.householdId !== null).map((e) => ({
+    type: 'points.balance', topic: 'recycling', payload: { householdId: e.householdId!, points: e.balanceAfter } satisfies PointsBalancePayload,
+  })));
+  return posting;
 }
 
 /** A posting undone by its mirror image, once: a second reversal of the same posting is refused. */

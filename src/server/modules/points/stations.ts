@@ -7,24 +7,22 @@
 import type { FastifyInstance } from 'fastify';
 import { rubbishType2 } from '../../../shared/enums';
 import { translate } from '../../../shared/locales';
-import { DEVICE_KEY_HEADER } from '../../../shared/monitoring';
 import { DROP_OFF_MAX, DROP_OFF_PATH, type DropOff, type DropOffResult } from '../../../shared/recycling';
 import type { Language } from '../../../shared/resource-kit';
 import { isRecord, propertyOf } from '../../../shared/json';
 import { rblist, station } from '../../../shared/resources';
 import type { ResourceHooks, ResourceServices, ServiceContext } from '../../crud/engine';
 import { defineModule } from '../../crud/module';
-import type { AppServiceRegistry } from '../../http/app-services';
 import type { Db } from '../../db/database';
 import type { Services } from '../../http/context';
 import { resolveLanguage } from '../../http/culture';
 import { sendSuccess } from '../../http/envelope';
-import { AppError, errors, type ValidationErrorInfo } from '../../http/errors';
+import { errors, type ValidationErrorInfo } from '../../http/errors';
 import { Input } from '../../http/input';
-import { hashDeviceKey, newDeviceKey } from '../monitoring/keys';
 import { parseZonedTime } from '../monitoring/validate';
 import { recordSource } from '../../../shared/enums';
 import { approve } from './records';
+import { ACTIVE_TENANT, deviceKeyHash, issueDeviceKey, registerRegenerateKey, systemContext, unknownDevice } from './device';
 
 const MESSAGE_ID = /^[\w.:-]{1,64}$/;
 const KINDS: readonly number[] = rubbishType2.options.map((o) => o.value);
@@ -62,9 +60,7 @@ interface LockedStation { id: number; tenantId: number | null }
 
 async function lockStation(tx: Db, keyHash: string): Promise<LockedStation | null> {
   const rows = await tx.query<LockedStation>(`select s.id, s.tenant_id as "tenantId" from recycling_station s
-    where s.device_key_hash = $1 and not s.is_deleted
-      and (s.tenant_id is null or exists (select 1 from tenants t where t.id = s.tenant_id and t.is_active and not t.is_deleted))
-    for update`, [keyHash]);
+    where s.device_key_hash = $1 and not s.is_deleted and ${ACTIVE_TENANT('s')} for update`, [keyHash]);
   return rows[0] ?? null;
 }
 
@@ -80,7 +76,7 @@ async function postDropOff(ctx: ServiceContext, tx: Db, stationId: number, drop:
   // Stored as the database keeps every device time: the instant in the session's zone.
   const recordTime = new Date(parseZonedTime(drop.at)!).toISOString().slice(0, 19);
   const input = new Input({ householdId: Number(home.id), rubbishType2: drop.rubbishType2, weight: drop.weight, recordTime, photos: [] }, ctx.language);
-  const record = await ctx.resources.of(rblist).create(ctx, tx, input, { source: recordSource.station });
+  const record = await ctx.resources.of(rblist).create(ctx, tx, input, { source: recordSource.station, stationId });
   const approved = await approve(ctx, tx, record.id);
   await tx.query('insert into station_messages (station_id, message_id, record_id) values ($1, $2, $3)', [stationId, drop.messageId, record.id]);
   return { messageId: drop.messageId, status: 'posted', recordId: record.id, points: Number(approved.points) };
@@ -89,18 +85,13 @@ async function postDropOff(ctx: ServiceContext, tx: Db, stationId: number, drop:
 export function mountStationDropOffs(server: FastifyInstance, services: Services, resources: ResourceServices): void {
   server.post(DROP_OFF_PATH, async (request, reply) => {
     const language = resolveLanguage(request);
-    const header = request.headers[DEVICE_KEY_HEADER.toLowerCase()];
-    const key = (Array.isArray(header) ? header[0] : header)?.trim();
-    const unauthorized = new AppError(401, translate(language, 'monitoringRules.deviceKey'), null, null, true);
-    if (!key) throw unauthorized;
+    const keyHash = deviceKeyHash(request, language);
     const { dropOffs, problems } = validateDropOffs(request.body, language);
     const results = await services.db.transaction(async (tx) => {
-      const found = await lockStation(tx, hashDeviceKey(key));
-      if (!found) throw unauthorized;
+      const found = await lockStation(tx, keyHash);
+      if (!found) throw unknownDevice(language);
       if (problems.length > 0) throw errors.validation(language, problems);
-      const ctx = {
-        ...services, resources, tenantId: found.tenantId, session: null, language, ip: request.ip, isGranted: () => true,
-      } as ServiceContext;
+      const ctx = systemContext(services, resources, found.tenantId, language, request.ip);
       const answers: DropOffResult[] = [];
       for (const drop of dropOffs) answers.push(await postDropOff(ctx, tx, Number(found.id), drop));
       await tx.query(`update ${station.table} set online_state = 0, last_seen = now() where id = $1`, [found.id]);
@@ -113,24 +104,8 @@ export function mountStationDropOffs(server: FastifyInstance, services: Services
 /** A new station's key is shown once, in the Create answer; only its hash is kept. RegenerateKey replaces it. */
 const stationHooks: ResourceHooks<typeof station> = {
   async afterWrite(_ctx, tx, row, _input, existing) {
-    if (existing) return;
-    const deviceKey = newDeviceKey();
-    await tx.query(`update ${station.table} set device_key_hash = $2 where id = $1`, [row.id, hashDeviceKey(deviceKey)]);
-    return { deviceKey };
+    if (!existing) return { deviceKey: await issueDeviceKey(tx, station.table, row.id) };
   },
 };
 
-function registerStationMethods(registry: AppServiceRegistry): void {
-  registry.add({
-    service: station.name, method: 'RegenerateKey', verb: 'POST', access: { anyOf: [station.permission] }, parameters: ['id'],
-    summary: 'Give the station a new key, shown once; the old key stops working at once',
-    handler: (ctx, input) => ctx.db.transaction(async (tx) => {
-      const row = await ctx.resources.of(station).get(ctx, tx, input.requiredInt('Id', { min: 1 }));
-      const deviceKey = newDeviceKey();
-      await tx.query(`update ${station.table} set device_key_hash = $2 where id = $1`, [row.id, hashDeviceKey(deviceKey)]);
-      return { deviceKey };
-    }),
-  });
-}
-
-export const stationModule = defineModule({ resource: station, hooks: stationHooks, methods: registerStationMethods });
+export const stationModule = defineModule({ resource: station, hooks: stationHooks, methods: (registry) => registerRegenerateKey(registry, station) });

@@ -3,7 +3,7 @@ import { numberOf } from '../../../shared/json';
 
 /**
  * The state an event sets, when only its latest value matters: a device's reading, a storage point's weight, a
- * device's state. Payloads are absolute, so the latest one alone leaves a client where all of them would. Warnings,
+ * device's state, a machine's slots, a household's balance. Payloads are absolute, so the latest one alone leaves a client where all of them would. Warnings,
  * transfers, stock and chat are never conflated (each one is news of its own).
  */
 export function conflationKey(event: LiveEvent): string | null {
@@ -11,6 +11,8 @@ export function conflationKey(event: LiveEvent): string | null {
     case 'reading': return keyOf('reading', numberOf(event.payload, 'deviceId'));
     case 'storage.weight': return keyOf('weight', numberOf(event.payload, 'storageId'));
     case 'device.state': return keyOf('device', numberOf(event.payload, 'deviceId'));
+    case 'exchange.slots': return keyOf('machine', numberOf(event.payload, 'machineId'));
+    case 'points.balance': return keyOf('balance', numberOf(event.payload, 'householdId'));
     default: return null;
   }
 }

@@ -1,0 +1,200 @@
+/**
+ * The scheme's figures, over the records and households the caller may see (their areas) and a period of China
+ * dates, both ends included. A rejected record counts for nothing; a pending one counts as taking part.
+ */
+import { exchangeHoldState, pointsReason, recordAudit, schemeUserStatus } from '../../../shared/enums';
+import { translate } from '../../../shared/locales';
+import { bhusers, rblist } from '../../../shared/resources';
+import { chinaDate } from '../../../shared/util/china-date';
+import { pagedList } from '../../crud/paging';
+import { areaCondition, scopeOf } from '../../crud/scope';
+import { and, raw, sql, tenantCondition, type Sql } from '../../crud/sql';
+import type { AppServiceRegistry } from '../../http/app-services';
+import type { RequestContext } from '../../http/context';
+import { errors } from '../../http/errors';
+import type { Input } from '../../http/input';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `From`/`To` (yyyy-mm-dd), by default the 30 days up to today, China time. */
+export function periodOf(input: Input, ctx: RequestContext): { from: string; to: string } {
+  const today = chinaDate();
+  const read = (name: string, fallback: string) => {
+    const value = input.optionalString(name, 10) ?? fallback;
+    if (!DATE.test(value) || Number.isNaN(Date.parse(value))) throw errors.invalid(ctx.language, name, translate(ctx.language, 'validation.pattern', { field: name }));
+    return value;
+  };
+  const to = read('To', today);
+  const from = read('From', chinaDate(-29, Date.parse(to) - 8 * 3600_000));
+  if (from > to) throw errors.invalid(ctx.language, 'From', translate(ctx.language, 'recycling.periodReversed'));
+  return { from, to };
+}
+
+/**
+ * A record that counts: live and not rejected. Written as literals, not parameters, so that the planner can use the
+ * partial index of households' records that has the same condition.
+ */
+const counts = (alias: string) => raw(`not ${alias}.is_deleted and ${alias}.audit_status <> ${recordAudit.rejected}`);
+
+/** Records that count within the period and the caller's areas. */
+function countedRecords(ctx: RequestContext, alias: string, period: { from: string; to: string }): Sql {
+  const inAreas = areaCondition(rblist, alias, scopeOf(ctx), 'read');
+  const r = raw(alias);
+  return and([
+    tenantCondition(alias, ctx.tenantId), counts(alias),
+    sql`${r}.record_time >= ${period.from}::date`, sql`${r}.record_time < ${period.to}::date + 1`, ...(inAreas ? [inAreas] : []),
+  ]);
+}
+
+/** Enrolled households: live, active, within the caller's areas. */
+function enrolled(ctx: RequestContext, alias: string): Sql {
+  const inAreas = areaCondition(bhusers, alias, scopeOf(ctx), 'read');
+  const h = raw(alias);
+  return and([tenantCondition(alias, ctx.tenantId), sql`not ${h}.is_deleted`, sql`${h}.status = ${schemeUserStatus.active}`, ...(inAreas ? [inAreas] : [])]);
+}
+
+const LEVELS = {
+  qarea: { column: 'qarea_id', table: 'area_district' },
+  sarea: { column: 'sarea_id', table: 'area_street' },
+  carea: { column: 'carea_id', table: 'area_community' },
+  varea: { column: 'varea_id', table: 'area_compound' },
+} as const;
+type Level = keyof typeof LEVELS;
+
+function levelOf(input: Input, ctx: RequestContext): Level {
+  const level = (input.optionalString('Level', 10) ?? 'carea').toLowerCase();
+  if (!(level in LEVELS)) throw errors.invalid(ctx.language, 'Level', translate(ctx.language, 'validation.pattern', { field: 'Level' }));
+  return level as Level;
+}
+
+const GRAINS = { day: 'YYYY-MM-DD', month: 'YYYY-MM' } as const;
+
+function grainOf(input: Input, ctx: RequestContext): keyof typeof GRAINS {
+  const grain = (input.optionalString('Grain', 10) ?? 'day').toLowerCase();
+  if (grain !== 'day' && grain !== 'month') throw errors.invalid(ctx.language, 'Grain', translate(ctx.language, 'validation.pattern', { field: 'Grain' }));
+  return grain;
+}
+
+const rate = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 10_000);
+
+export interface ParticipationRow { areaId: number; areaName: string; enrolled: number; participating: number; rate: number }
+
+export function registerAnalyses(registry: AppServiceRegistry): void {
+  const access = { anyOf: [rblist.permission] };
+
+  registry.add({
+    service: rblist.name, method: 'GetRblistParticipation', verb: 'GET', access, parameters: ['Level', 'From', 'To'],
+    summary: 'Participation by area: enrolled households, those with at least one record in the period, and the rate',
+    async handler(ctx, input) {
+      const level = LEVELS[levelOf(input, ctx)];
+      const period = periodOf(input, ctx);
+      const rows = await ctx.db.query<{ areaId: number; areaName: string; enrolled: number; participating: number }>(sql`
+        select a.id as "areaId", a.name as "areaName", count(*)::int as enrolled,
+               count(*) filter (where exists (select 1 from recycling_record r where r.household_id = h.id and ${countedRecords(ctx, 'r', period)}))::int as participating
+          from scheme_user h join ${raw(level.table)} a on a.id = h.${raw(level.column)}
+         where ${enrolled(ctx, 'h')} and h.enrol_date <= ${period.to}::date
+         group by a.id, a.name order by a.name, a.id`);
+      const items: ParticipationRow[] = rows.map((r) => ({ ...r, areaId: Number(r.areaId), rate: rate(r.participating, r.enrolled) }));
+      const total = items.reduce((t, r) => ({ enrolled: t.enrolled + r.enrolled, participating: t.participating + r.participating }), { enrolled: 0, participating: 0 });
+      return { ...period, items, total: { ...total, rate: rate(total.participating, total.enrolled) } };
+    },
+  });
+
+  registry.add({
+    service: rblist.name, method: 'GetRblistCollectorAnalyse', verb: 'GET', access, parameters: ['From', 'To'],
+    summary: 'Per collector in the period: records, households served and kilograms, in all and by class',
+    async handler(ctx, input) {
+      const period = periodOf(input, ctx);
+      const rows = await ctx.db.query<Record<string, number | string>>(sql`
+        select c.id as "collectorId", c.name, count(r.id)::int as records, count(distinct r.household_id)::int as households,
+               coalesce(sum(r.weight), 0)::float8 as weight,
+               coalesce(sum(r.weight) filter (where r.rubbish_type1 = 1), 0)::float8 as "weight1",
+               coalesce(sum(r.weight) filter (where r.rubbish_type1 = 2), 0)::float8 as "weight2",
+               coalesce(sum(r.weight) filter (where r.rubbish_type1 = 3), 0)::float8 as "weight3",
+               coalesce(sum(r.weight) filter (where r.rubbish_type1 = 4), 0)::float8 as "weight4"
+          from collector c left join recycling_record r on r.collector_id = c.id and ${countedRecords(ctx, 'r', period)}
+         where ${tenantCondition('c', ctx.tenantId)} and not c.is_deleted
+         group by c.id, c.name order by weight desc, c.id`);
+      return { ...period, items: rows.map((r) => ({ ...r, collectorId: Number(r.collectorId) })) };
+    },
+  });
+
+  registry.add({
+    service: rblist.name, method: 'GetRblistUpNotData', verb: 'GET', access, parameters: ['Days', 'Keyword', 'SkipCount', 'MaxResultCount', 'Sorting'],
+    summary: 'Households, and compounds, with no record for the last N days (default 7), the longest silent first',
+    async handler(ctx, input) {
+      const days = input.optionalInt('Days', { min: 1, max: 3650 }) ?? 7;
+      const since = sql`localtimestamp - make_interval(days => ${days})`;
+      const latest = sql`(select max(r.record_time) from recycling_record r where r.household_id = h.id and ${counts('r')})`;
+      const households = await pagedList(ctx.db, input, ctx.language, {
+        select: sql`select h.id, h.name, h.card_no as "cardNo", h.varea_id as "vareaId", v.name as "vareaName", last.at as "lastRecordTime"
+          from scheme_user h join area_compound v on v.id = h.varea_id cross join lateral (select ${latest} as at) last`,
+        from: sql`from scheme_user h cross join lateral (select ${latest} as at) last`,
+        where: [enrolled(ctx, 'h'), sql`(last.at is null or last.at < ${since})`],
+        searchable: ['h.name', 'h.card_no'],
+        // Never-seen households are the most silent: they sort before every date.
+        sortable: { lastRecordTime: `coalesce(last.at, '-infinity'::timestamp)`, name: 'h.name', id: 'h.id' }, defaultSorting: 'lastRecordTime asc', idColumn: 'h.id',
+      });
+      const compounds = await ctx.db.query<{ vareaId: number; name: string; households: number }>(sql`
+        select v.id as "vareaId", v.name, count(h.id)::int as households
+          from area_compound v join scheme_user h on h.varea_id = v.id and ${enrolled(ctx, 'h')}
+         where not exists (select 1 from recycling_record r where r.varea_id = v.id and ${counts('r')} and r.record_time >= ${since})
+         group by v.id, v.name order by v.name, v.id`);
+      return { days, households, compounds: compounds.map((c) => ({ ...c, vareaId: Number(c.vareaId) })) };
+    },
+  });
+
+  registry.add({
+    service: rblist.name, method: 'GetGarbageDisposalTop', verb: 'GET', access, parameters: ['From', 'To', 'Top'],
+    summary: 'The compounds, households and collectors that handed in the most kilograms in the period',
+    async handler(ctx, input) {
+      const period = periodOf(input, ctx);
+      const top = input.optionalInt('Top', { min: 1, max: 100 }) ?? 10;
+      const ranked = (key: string, table: string) => ctx.db.query<{ id: number; name: string; weight: number; records: number }>(sql`
+        select x.id, x.name, t.weight, t.records from (
+          select r.${raw(key)} as id, sum(r.weight)::float8 as weight, count(*)::int as records from recycling_record r
+           where ${countedRecords(ctx, 'r', period)} and r.${raw(key)} is not null group by r.${raw(key)}
+           order by weight desc, r.${raw(key)} limit ${top}) t join ${raw(table)} x on x.id = t.id
+         order by t.weight desc, x.id`);
+      const [compounds, households, collectors] = [await ranked('varea_id', 'area_compound'), await ranked('household_id', 'scheme_user'), await ranked('collector_id', 'collector')];
+      const numbered = (rows: { id: number }[]) => rows.map((r) => ({ ...r, id: Number(r.id) }));
+      return { ...period, compounds: numbered(compounds), households: numbered(households), collectors: numbered(collectors) };
+    },
+  });
+
+  registry.add({
+    service: rblist.name, method: 'GetRblistTrend', verb: 'GET', access, parameters: ['From', 'To', 'Grain'],
+    summary: 'Kilograms and records by day or month and class in the period',
+    async handler(ctx, input) {
+      const period = periodOf(input, ctx);
+      const format = GRAINS[grainOf(input, ctx)];
+      const items = await ctx.db.query<{ period: string; rubbishType1: number; weight: number; records: number }>(sql`
+        select to_char(r.record_time, ${format}) as period, r.rubbish_type1 as "rubbishType1", sum(r.weight)::float8 as weight, count(*)::int as records
+          from recycling_record r where ${countedRecords(ctx, 'r', period)}
+         group by 1, 2 order by 1, 2`);
+      return { ...period, items };
+    },
+  });
+
+  registry.add({
+    service: 'Integral', method: 'GetPointsFlow', verb: 'GET', access: { anyOf: ['Pages.Integral' as const] }, parameters: ['From', 'To', 'Grain'],
+    summary: 'Points issued (approved records, net of their reversals) and redeemed (dispensed exchanges) by day or month',
+    async handler(ctx, input) {
+      const period = periodOf(input, ctx);
+      const format = GRAINS[grainOf(input, ctx)];
+      // Households' own legs, so that a user limited to areas sees their households' points only.
+      const inAreas = areaCondition(bhusers, 'h', scopeOf(ctx), 'read');
+      const items = await ctx.db.query<{ period: string; issued: number; redeemed: number }>(sql`
+        select to_char(p.creation_time, ${format}) as period,
+               coalesce(sum(e.amount) filter (where p.reason = ${pointsReason.recordApproved}
+                 or (p.reason = ${pointsReason.reversal} and p.record_id is not null)), 0)::int as issued,
+               coalesce(-sum(e.amount) filter (where p.reason = ${pointsReason.hold}
+                 and exists (select 1 from exchange_hold x where x.hold_posting_id = p.id and x.state = ${exchangeHoldState.dispensed})), 0)::int as redeemed
+          from points_entries e join points_postings p on p.id = e.posting_id join scheme_user h on h.id = e.household_id
+         where ${tenantCondition('e', ctx.tenantId)} and p.creation_time >= ${period.from}::date and p.creation_time < ${period.to}::date + 1
+           ${inAreas ? sql`and ${inAreas}` : sql``}
+         group by 1 order by 1`);
+      return { ...period, items };
+    },
+  });
+}

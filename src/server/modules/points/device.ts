@@ -1,0 +1,55 @@
+/**
+ * What the scheme's devices (stations, exchange machines) share: they do not log in but send their key in
+ * `X-Device-Key`, and act inside their own tenant with no user behind them.
+ */
+import type { FastifyRequest } from 'fastify';
+import { translate } from '../../../shared/locales';
+import { DEVICE_KEY_HEADER } from '../../../shared/monitoring';
+import type { Language, Resource } from '../../../shared/resource-kit';
+import type { ResourceServices, ServiceContext } from '../../crud/engine';
+import type { Db } from '../../db/database';
+import type { AppServiceRegistry } from '../../http/app-services';
+import type { Services } from '../../http/context';
+import { AppError } from '../../http/errors';
+import { hashDeviceKey, newDeviceKey } from '../monitoring/keys';
+
+export const unknownDevice = (language: Language) => new AppError(401, translate(language, 'monitoringRules.deviceKey'), null, null, true);
+
+/** The hash of the request's device key (the one thing stored of it); a request without one is refused. */
+export function deviceKeyHash(request: FastifyRequest, language: Language): string {
+  const header = request.headers[DEVICE_KEY_HEADER.toLowerCase()];
+  const key = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!key) throw unknownDevice(language);
+  return hashDeviceKey(key);
+}
+
+/** A tenant is served only while it is active: its devices stop with it. */
+export const ACTIVE_TENANT = (alias: string) =>
+  `(${alias}.tenant_id is null or exists (select 1 from tenants t where t.id = ${alias}.tenant_id and t.is_active and not t.is_deleted))`;
+
+/**
+ * The context a device's request (or a sweep) runs in: its tenant, no session, every check of the engine still made
+ * (validation, the tenant rule), none of a user's permissions asked.
+ */
+export function systemContext(services: Services, resources: ResourceServices, tenantId: number | null, language: Language, ip = ''): ServiceContext {
+  return { ...services, resources, tenantId, session: null, language, ip, isGranted: () => true };
+}
+
+/** Gives a device a new key and answers it: the key is shown once, only its hash is kept, the old one stops working. */
+export async function issueDeviceKey(tx: Db, table: string, id: number): Promise<string> {
+  const deviceKey = newDeviceKey();
+  await tx.query(`update ${table} set device_key_hash = $2 where id = $1`, [id, hashDeviceKey(deviceKey)]);
+  return deviceKey;
+}
+
+/** `<Service>/RegenerateKey`: for a device whose key was lost or leaked. */
+export function registerRegenerateKey(registry: AppServiceRegistry, resource: Resource): void {
+  registry.add({
+    service: resource.name, method: 'RegenerateKey', verb: 'POST', access: { anyOf: [resource.permission] }, parameters: ['id'],
+    summary: 'Give the device a new key, shown once; the old key stops working at once',
+    handler: (ctx, input) => ctx.db.transaction(async (tx) => {
+      const row = await ctx.resources.of(resource).get(ctx, tx, input.requiredInt('Id', { min: 1 }));
+      return { deviceKey: await issueDeviceKey(tx, resource.table, row.id) };
+    }),
+  });
+}

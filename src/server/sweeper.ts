@@ -1,0 +1,43 @@
+/**
+ * The server's timed work: devices gone silent, storage points left idle, redemption holds no machine settled. Every
+ * instance sweeps; each sweep locks what it acts on and checks it again once locked, so instances side by side never
+ * act twice on the same thing.
+ */
+import type { ResourceServices } from './crud/engine';
+import type { Services } from './http/context';
+import { sweepOnce } from './modules/monitoring';
+import { releaseExpiredHolds } from './modules/points/redemption';
+
+export interface Sweeper {
+  stop(): Promise<void>;
+}
+
+async function sweepAll(services: Services, resources: ResourceServices): Promise<void> {
+  await sweepOnce(services.db, services.hub);
+  await releaseExpiredHolds(services, resources);
+}
+
+/** Sweeps every `intervalMs` (0: never) until stopped; a failed sweep is logged and the next one runs as planned. */
+export function startSweeper(services: Services, resources: ResourceServices, intervalMs: number, log: (error: unknown) => void = console.error): Sweeper {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let stopped = intervalMs <= 0;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = sweepAll(services, resources).catch(log).finally(() => {
+        running = null;
+        schedule();
+      });
+    }, intervalMs);
+    timer.unref();
+  };
+  schedule();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,123 @@
+// The scheme's analyses, exact against a small world a street office sees: participation, collectors, silent
+// households and compounds, the top lists, trends and points issued vs redeemed.
+import { sampleForCheck } from '../support/resource-values';
+import { recyclingWorld } from '../support/recycling-world';
+import { createRole, createUser, expectSuccess, expectValidationError, ok, type Dto } from '../support/server-fixtures';
+import { svc, unique, useTestServer } from '../support/server-harness';
+
+const server = useTestServer();
+let admin: string;
+let clerk: string;
+const world = recyclingWorld(server, () => admin);
+const JUNE = { From: '2026-06-01', To: '2026-06-30' };
+
+const get = (token: string, service: string, method: string, query: Record<string, string | number> = {}) =>
+  server.call('GET', svc(service, method), { token, query });
+/** The analyses' answers, loosely: each test reads the parts it checks. */
+interface Answer {
+  items: Dto[];
+  total: Dto;
+  households: { totalCount: number; items: Dto[] } & Dto[];
+  compounds: Dto[];
+  collectors: Dto[];
+}
+const analysis = async (method: string, query: Record<string, string | number> = {}) => ok<Answer>(await get(clerk, 'Rblist', method, query), method);
+
+let w: Record<'c1' | 'c2' | 'v1' | 'v2' | 'h1' | 'h2' | 'h3' | 'h4' | 'k1' | 'k2', number>;
+
+async function record(householdId: number, rubbishType2: number, weight: number, recordTime: string, collectorId: number | null): Promise<number> {
+  return (await world.create('Rblist', { householdId, rubbishType2, weight, recordTime, collectorId })).id;
+}
+const audit = async (method: 'Approve' | 'Reject', id: number) =>
+  expectSuccess(await server.call('POST', svc('Rblist', method), { token: admin, body: { id, reason: '照片不清' } }));
+
+beforeAll(async () => {
+  admin = await server.token(1, 'admin');
+  const d = await world.create('Qarea', { name: unique('区') });
+  const s = await world.create('Sarea', { qareaId: d.id, name: unique('街道') });
+  const c1 = await world.create('Carea', { qareaId: d.id, sareaId: s.id, name: unique('一社区') });
+  const c2 = await world.create('Carea', { qareaId: d.id, sareaId: s.id, name: unique('二社区') });
+  const v1 = await world.create('Varea', { qareaId: d.id, sareaId: s.id, careaId: c1.id, name: unique('甲小区') });
+  const v2 = await world.create('Varea', { qareaId: d.id, sareaId: s.id, careaId: c2.id, name: unique('乙小区') });
+  const at1 = { qareaId: d.id, sareaId: s.id, careaId: c1.id, vareaId: v1.id };
+  const at2 = { qareaId: d.id, sareaId: s.id, careaId: c2.id, vareaId: v2.id };
+  const collector = async (name: string) => (await world.create('Igcs_Collector', {
+    name, phone: '13900001111', idCardNumber: sampleForCheck('idCard'), careaIds: [c1.id, c2.id], status: 1,
+  })).id;
+  w = {
+    c1: c1.id, c2: c2.id, v1: v1.id, v2: v2.id,
+    h1: await world.household(at1), h2: await world.household(at1), h3: await world.household(at1), h4: await world.household(at2),
+    k1: await collector('回收员甲'), k2: await collector('回收员乙'),
+  };
+  await world.create('IntegralRule', { name: unique('纸'), rubbishType2: 11, mode: 1, points: 10, validFrom: '2026-01-01' });
+  await world.create('IntegralRule', { name: unique('塑料'), rubbishType2: 12, mode: 1, points: 10, validFrom: '2026-01-01' });
+
+  await audit('Approve', await record(w.h1, 11, 2, '2026-06-10T10:00:00', w.k1));
+  await record(w.h1, 31, 1.5, '2026-06-11T09:00:00', w.k2);
+  const rejected = await record(w.h2, 12, 3, '2026-06-15T09:00:00', w.k1);
+  await audit('Approve', rejected);
+  await audit('Reject', rejected);
+  await record(w.h4, 41, 1, '2026-06-20T18:00:00', null);
+  // A record of yesterday: h3 (and its compound) are not silent.
+  await record(w.h3, 14, 0.5, new Date(Date.now() - 86_400_000).toISOString().slice(0, 19), null);
+
+  const role = await createRole(server, admin, ['Pages.Rblist', 'Pages.Integral']);
+  const user = await createUser(server, admin, 1, { roleNames: [role.name] });
+  expectSuccess(await server.call('PUT', svc('User', 'Update'), { token: admin, body: {
+    id: user.id, userName: user.userName, name: 'Test', surname: 'User', emailAddress: user.emailAddress, isActive: true, sareaIds: [s.id],
+  } }));
+  clerk = await server.login(1, user.userName, user.password);
+});
+
+it('counts participation by community and in all, rejected records not taking part', async () => {
+  const result = await analysis('GetRblistParticipation', { ...JUNE, Level: 'carea' });
+  const rows = result.items.map((r) => [r.areaId, r.enrolled, r.participating, r.rate] as number[]).sort((a, b) => a[0] - b[0]);
+  expect(rows).toEqual([[w.c1, 3, 1, 0.3333], [w.c2, 1, 1, 1]]);
+  expect(result.total).toEqual({ enrolled: 4, participating: 2, rate: 0.5 });
+  const byCompound = await analysis('GetRblistParticipation', { ...JUNE, Level: 'varea' });
+  expect(byCompound.items.map((r: Dto) => r.areaId).sort()).toEqual([w.v1, w.v2].sort());
+  expectValidationError(await get(clerk, 'Rblist', 'GetRblistParticipation', { Level: 'city' }), 'Level');
+  expectValidationError(await get(clerk, 'Rblist', 'GetRblistParticipation', { From: '2026-07-01', To: '2026-06-01' }), 'From');
+});
+
+it('sums each collector\'s records, households and kilograms by class', async () => {
+  const result = await analysis('GetRblistCollectorAnalyse', JUNE);
+  const of = (id: number) => result.items.find((r: Dto) => r.collectorId === id);
+  expect(of(w.k1)).toMatchObject({ records: 1, households: 1, weight: 2, weight1: 2, weight2: 0, weight3: 0, weight4: 0 });
+  expect(of(w.k2)).toMatchObject({ records: 1, households: 1, weight: 1.5, weight1: 0, weight3: 1.5 });
+});
+
+it('lists the households and compounds with no record for N days', async () => {
+  const result = await analysis('GetRblistUpNotData', { Days: 7, MaxResultCount: 100 });
+  expect(result.households.items.map((h: Dto) => h.id).sort()).toEqual([w.h1, w.h2, w.h4].sort());
+  expect(result.households.totalCount).toBe(3);
+  // h2's only record was rejected: it never took part, so it is the longest silent.
+  expect(result.households.items[0]).toMatchObject({ id: w.h2, lastRecordTime: null });
+  expect(result.compounds.map((c: Dto) => c.vareaId)).toEqual([w.v2]);
+});
+
+it('ranks compounds, households and collectors by kilograms', async () => {
+  const result = await analysis('GetGarbageDisposalTop', { ...JUNE, Top: 5 });
+  expect(result.compounds.map((r: Dto) => [r.id, r.weight, r.records])).toEqual([[w.v1, 3.5, 2], [w.v2, 1, 1]]);
+  expect(result.households.map((r: Dto) => [r.id, r.weight])).toEqual([[w.h1, 3.5], [w.h4, 1]]);
+  expect(result.collectors.map((r: Dto) => [r.id, r.weight])).toEqual([[w.k1, 2], [w.k2, 1.5]]);
+});
+
+it('gives the trend by day and month and class', async () => {
+  const daily = await analysis('GetRblistTrend', { ...JUNE, Grain: 'day' });
+  expect(daily.items).toEqual([
+    { period: '2026-06-10', rubbishType1: 1, weight: 2, records: 1 },
+    { period: '2026-06-11', rubbishType1: 3, weight: 1.5, records: 1 },
+    { period: '2026-06-20', rubbishType1: 4, weight: 1, records: 1 },
+  ]);
+  const monthly = await analysis('GetRblistTrend', { ...JUNE, Grain: 'month' });
+  expect(monthly.items.map((r: Dto) => [r.period, r.rubbishType1, r.weight])).toEqual([['2026-06', 1, 2], ['2026-06', 3, 1.5], ['2026-06', 4, 1]]);
+});
+
+it('counts points issued net of reversals, and none redeemed without an exchange', async () => {
+  // Postings are dated as the server writes them: a day either side covers today wherever the clock is.
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const flow = ok<{ items: { issued: number; redeemed: number }[] }>(await get(clerk, 'Integral', 'GetPointsFlow', { From: day(-1), To: day(1), Grain: 'month' }), 'GetPointsFlow');
+  const total = flow.items.reduce((t, r) => ({ issued: t.issued + r.issued, redeemed: t.redeemed + r.redeemed }), { issued: 0, redeemed: 0 });
+  expect(total).toEqual({ issued: 20, redeemed: 0 });
+});
