@@ -27,8 +27,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
 type RouteKind =
   | 'login' | 'locking' | 'error' | 'home' // outside or at the root of the shell
   | 'page' // a screen written by hand
-  | 'resource' // a screen derived from a resource declaration
-  | 'placeholder'; // a module whose issue has not landed: the menu entry and permission exist already
+  | 'resource'; // a screen derived from a resource declaration
 
 export interface RouteEntry {
   name: string;
@@ -76,13 +75,6 @@ const fixedRoutes: RouteEntry[] = [
   { name: 'tenant', path: '/setting/tenant', label: L('租户管理', 'Tenants'), kind: 'page', permission: 'Pages.Tenants', group: 'setting', icon: 'office', order: 3, hostOnly: true },
 ];
 
-// Modules whose screens arrive with later work; their menu entries and permissions exist now.
-const plannedRoutes: RouteEntry[] = ([
-  ['goodsexchange', '/recycling/goodsexchange', L('兑换机管理', 'Exchange machines'), 'Pages.BHgoodsExchange', 'exchange', 8],
-] as const).map(([name, path, label, permission, icon, order]) => ({
-  name, path, label, permission, group: groupOf(path), icon, order, kind: 'placeholder' as const,
-}));
-
 const resourceRoutes: RouteEntry[] = RESOURCES.flatMap((r) => [
   ...(r.route ? [{
     name: r.name.toLowerCase(), path: r.route.path, label: r.label, kind: 'resource' as const, resource: r.name,
@@ -96,7 +88,7 @@ const resourceRoutes: RouteEntry[] = RESOURCES.flatMap((r) => [
 
 /** The route table: every screen of the product, derived in part from the resource declarations. */
 export const ROUTES: readonly RouteEntry[] = [
-  ...fixedRoutes, ...resourceRoutes, ...plannedRoutes,
+  ...fixedRoutes, ...resourceRoutes,
 ];
 
 export function findRouteByPath(pathname: string): RouteEntry | undefined {

@@ -22,7 +22,7 @@ async function createRow(page: Page, resource: string, fields: Record<string, st
 }
 
 /** One app-service call as the tenant's administrator, for what the test sets up beside the screens it uses. */
-async function adminCall(service: string, body: unknown): Promise<void> {
+async function adminCall<T = Record<string, unknown>>(service: string, body: unknown): Promise<T> {
   const headers = { 'content-type': 'application/json', 'Abp.TenantId': '1' };
   const login = await fetch(new URL('/api/TokenAuth/Authenticate', app.baseUrl), {
     method: 'POST', headers, body: JSON.stringify({ userNameOrEmailAddress: 'admin', password: '123qwe', rememberClient: false }),
@@ -32,6 +32,13 @@ async function adminCall(service: string, body: unknown): Promise<void> {
     method: 'POST', headers: { ...headers, authorization: `Bearer ${token}` }, body: JSON.stringify(body),
   });
   if (response.status !== 200) throw new Error(`${service}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { result: T }).result;
+}
+
+/** What an exchange machine sends, with its key. */
+async function machineCall(path: string, key: string, body: unknown): Promise<void> {
+  const response = await fetch(new URL(path, app.baseUrl), { method: 'POST', headers: { 'content-type': 'application/json', 'X-Device-Key': key }, body: JSON.stringify(body) });
+  if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
 }
 
 async function rowId(table: string, name: string): Promise<number> {
@@ -192,4 +199,55 @@ test('imports a district’s streets and communities from the national divisions
   await treeNode(page, '西湖区').waitFor();
   await treeNode(page, '西湖区').locator('.bp6-tree-node-caret').click();
   await treeNode(page, '北山街道').waitFor();
+});
+
+test('a clerk loads a machine, and a redemption at it moves the grid and the household’s balance live', async () => {
+  const q = await adminCall<{ id: number }>('Qarea/Create', { name: '拱墅区' });
+  const st = await adminCall<{ id: number }>('Sarea/Create', { qareaId: q.id, name: '米市巷街道' });
+  const c = await adminCall<{ id: number }>('Carea/Create', { qareaId: q.id, sareaId: st.id, name: '大兜路社区' });
+  const v = await adminCall<{ id: number }>('Varea/Create', { qareaId: q.id, sareaId: st.id, careaId: c.id, name: '香积寺小区' });
+  const where = { qareaId: q.id, sareaId: st.id, careaId: c.id, vareaId: v.id };
+  const type = await adminCall<{ id: number }>('BHgoodsType/Create', { name: '厨房用品' });
+  const goods = await adminCall<{ id: number }>('BHgoods/Create', { name: '环保洗洁精', goodsTypeId: type.id, pointsPrice: 30, stock: 20, onShelf: true });
+  const home = await adminCall<{ id: number }>('BHUsers/Create', { name: '李秀英', cardNo: 'GS00054321', members: 3, roleLevel: 1, enrolDate: '2026-02-01', status: 1, ...where });
+  await adminCall('Integral/IncreasePointsOpt', { householdId: home.id, points: 100, remark: '开户赠送', requestId: 'browser-gift-0001' });
+  const machine = await adminCall<{ id: number; deviceKey: string }>('BHgoodsExchange/Create', { name: '香积寺兑换机', equipid: 'EX-GS-001', ...where, slotCount: 6, slotCapacity: 10 });
+
+  // The household list, open in a tab of its own, follows the balance.
+  const households = await app.newPage();
+  await logIn(households, ADMIN);
+  await households.goto(`${app.baseUrl}/recycling/bhusers`);
+  await expectText(byTestId(households, `points-${home.id}`), '100');
+
+  const page = await app.newPage();
+  await logIn(page, ADMIN);
+  await openFromSidebar(page, 'recycling', 'bhgoodsexchange');
+  await byTestId(page, 'resource-page-BHgoodsExchange').waitFor();
+  await page.locator('[data-testid="resource-table"] .bp6-table-quadrant-main .bp6-table-quadrant-scroll-container')
+    .evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+  await byTestId(page, `row-slots-${machine.id}`).click();
+  await byTestId(page, 'slot-grid').waitFor();
+  await expectText(byTestId(page, 'slot-1-count'), '0 / 10');
+
+  // Five bottles into slot 1, taken from the central store.
+  await byTestId(page, 'slot-1-load').click();
+  await until('the goods offered', () => byTestId(page, 'slot-goods').locator(`option[value="${goods.id}"]`).count(), (n) => n === 1);
+  await byTestId(page, 'slot-goods').selectOption(String(goods.id));
+  await byTestId(page, 'slot-quantity').fill('5');
+  await byTestId(page, 'slot-load-submit').click();
+  await byTestId(page, 'slot-load').waitFor({ state: 'detached' });
+  await expectText(byTestId(page, 'slot-1-count'), '5 / 10');
+  await expectText(byTestId(page, 'slot-1'), /环保洗洁精/);
+  expect(Number((await app.db.query<{ stock: number }>('select stock from goods where id = $1', [goods.id]))[0].stock)).toBe(15);
+
+  // The household redeems a bottle at the machine: held first, then dispensed, each seen without a reload.
+  await machineCall('/api/device/exchange/hold', machine.deviceKey, { requestId: 'browser-redeem-01', cardNo: 'GS00054321', slotNo: 1 });
+  await expectText(byTestId(page, 'slot-1-held'), '兑换中 1');
+  await expectText(byTestId(page, 'pending-holds'), /李秀英[\s\S]*30/);
+  await expectText(byTestId(households, `points-${home.id}`), '70');
+  await machineCall('/api/device/exchange/settle', machine.deviceKey, { requestId: 'browser-redeem-01', outcome: 'dispensed' });
+  await expectText(byTestId(page, 'slot-1-count'), '4 / 10');
+  await byTestId(page, 'slot-1-held').waitFor({ state: 'detached' });
+  await expectText(byTestId(page, 'slots-items-left'), '在售 4 件');
+  await expectText(byTestId(households, `points-${home.id}`), '70');
 });

@@ -5,11 +5,12 @@ import { useEnterpriseScreen, useHazardousWasteScreen } from '../modules/enterpr
 import { useInventoryScreen, useWarehouseReceiptScreen } from '../modules/inventory';
 import { useEquipmentModelScreen, useEquipmentWarningScreen, useSmartEquipmentScreen } from '../modules/monitoring';
 import { usePlansScreen } from '../modules/plans';
+import { useCollectorsScreen } from '../modules/recycling/collectorsScreen';
+import { useExchangeScreen } from '../modules/recycling/exchangeScreen';
 import { useHouseholdsScreen } from '../modules/recycling/householdsScreen';
-import { useRecordsScreen } from '../modules/recycling/recordsScreen';
 import {
-  annualmanagementplan, bhusers, contract, enterpriseinformation, equipmentmodel, equipmentwarning, hazardouswasteinformation,
-  inventory, rblist, smartequipment, warehousereceipt,
+  annualmanagementplan, bhusers, collector, contract, enterpriseinformation, equipmentmodel, equipmentwarning, hazardouswasteinformation,
+  exchangemachine, inventory, smartequipment, warehousereceipt,
 } from '../../shared/resources';
 
 /**
@@ -26,8 +27,9 @@ const SCREEN_EXTENSIONS: Record<string, ScreenExtension> = {
   [equipmentmodel.name]: useEquipmentModelScreen,
   [smartequipment.name]: useSmartEquipmentScreen,
   [equipmentwarning.name]: useEquipmentWarningScreen,
-  [rblist.name]: useRecordsScreen,
   [bhusers.name]: useHouseholdsScreen,
+  [exchangemachine.name]: useExchangeScreen,
+  [collector.name]: useCollectorsScreen,
 };
 
 const extensionOf = (resource: string) =>

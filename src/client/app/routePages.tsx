@@ -4,7 +4,6 @@ import type { RouteEntry } from '../../shared/navigation';
 // Every screen behind the login is its own chunk: the login route loads neither the CRUD table (@blueprintjs/table)
 // nor charts. webpackChunkName keeps the emitted file names readable in the network panel.
 const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../modules/home/HomePage'));
-const PlaceholderPage = lazy(() => import(/* webpackChunkName: "placeholder" */ '../modules/placeholder/PlaceholderPage'));
 const ForbiddenPage = lazy(() => import(/* webpackChunkName: "error-pages" */ '../shell/ForbiddenPage'));
 const ResourceRoute = lazy(() => import(/* webpackChunkName: "resource" */ './ResourceRoute'));
 const UsersPage = lazy(() => import(/* webpackChunkName: "admin" */ '../modules/admin').then((m) => ({ default: m.UsersPage })));
@@ -17,6 +16,7 @@ const SupervisorConsolePage = lazy(() => import(/* webpackChunkName: "monitoring
 const BigDataPage = lazy(() => import(/* webpackChunkName: "bigdata" */ '../modules/bigdata/BigDataPage'));
 const AreaPage = lazy(() => import(/* webpackChunkName: "recycling" */ '../modules/recycling/AreaPage'));
 const IntegralPage = lazy(() => import(/* webpackChunkName: "recycling" */ '../modules/recycling/IntegralPage'));
+const RecordsPage = lazy(() => import(/* webpackChunkName: "recycling" */ '../modules/recycling/RecordsPage'));
 const TransferReceptionPage = lazy(() => import(/* webpackChunkName: "transfer" */ '../modules/transfer/TransferPage').then((m) => ({ default: m.TransferReceptionPage })));
 
 /**
@@ -35,6 +35,7 @@ const HAND_WRITTEN_PAGES: Record<string, ComponentType> = {
   customerinformation: BigDataPage,
   area: AreaPage,
   integral: IntegralPage,
+  rblist: RecordsPage,
 };
 
 /** The screen of a route inside the shell, by route kind. */
@@ -46,9 +47,7 @@ export function RoutePage({ route }: { route: RouteEntry }) {
       return <HomePage />;
     case 'resource':
       return <ResourceRoute resource={route.resource ?? route.name} segment={route.segment} />;
-    case 'error':
-      return <ForbiddenPage />;
     default:
-      return <PlaceholderPage route={route} />;
+      return <ForbiddenPage />;
   }
 }

@@ -13,6 +13,9 @@ import type { PlansState } from '../modules/plans/plansSlice';
 import type { AreaImportState } from '../modules/recycling/areaImport';
 import type { LedgerAdjustState } from '../modules/recycling/ledgerAdjust';
 import type { BooksState } from '../modules/recycling/books';
+import type { MachineSlotsState } from '../modules/recycling/machineSlots';
+import type { AnalysesState } from '../modules/recycling/analyses';
+import type { CollectorMapState } from '../modules/recycling/collectorMap';
 import { transferReducer } from '../modules/transfer/transferSlice';
 import { contractExpirySlice } from '../shell/contractExpirySlice';
 import { regionsReducer } from '../regions';
@@ -36,6 +39,9 @@ interface LazyLoadedSlices {
   areaImport: AreaImportState;
   ledgerAdjust: LedgerAdjustState;
   books: BooksState;
+  machineSlots: MachineSlotsState;
+  analyses: AnalysesState;
+  collectorMap: CollectorMapState;
 }
 
 export const rootReducer = combineSlices({

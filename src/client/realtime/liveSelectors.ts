@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import type { LiveEvent, LiveEventType, StorageWeightPayload } from '../../shared/live/events';
+import type { ExchangeSlotsPayload, LiveEvent, LiveEventType, PointsBalancePayload, StorageWeightPayload } from '../../shared/live/events';
 import { compareWarnings } from '../../shared/live/severity';
 import type { AppState } from '../session/appSlice';
 import type { EventLogState } from './eventLog';
@@ -47,6 +47,31 @@ const selectStorageWindow = windowOf(['storage.weight']);
 const selectDeviceWindow = windowOf(['device.state']);
 const selectWarningWindow = windowOf(['warning.raised', 'warning.updated']);
 const selectChatWindow = windowOf(['chat.message', 'chat.read']);
+const selectBalanceWindow = windowOf(['points.balance']);
+const selectSlotsWindow = windowOf(['exchange.slots']);
+
+/**
+ * Points per household id, for households whose balance moved since the window began (the lists have the others).
+ * Each event carries the balance its posting left, so the latest one is the balance now.
+ */
+export const selectHouseholdBalances = createSelector([selectBalanceWindow], (events): Record<number, number> => {
+  const out: Record<number, number> = {};
+  for (const e of events) {
+    const { householdId, points } = e.payload as PointsBalancePayload;
+    out[householdId] = points;
+  }
+  return out;
+});
+
+/** Items left per exchange machine id, for machines whose slots changed since the window began. */
+export const selectMachineItems = createSelector([selectSlotsWindow], (events): Record<number, number> => {
+  const out: Record<number, number> = {};
+  for (const e of events) {
+    const { machineId, itemsLeft } = e.payload as ExchangeSlotsPayload;
+    out[machineId] = itemsLeft;
+  }
+  return out;
+});
 
 /** Current weight per storage point id. */
 export const selectStorageWeights = createSelector(

@@ -15,7 +15,7 @@ export const initialTabsState: TabsState = { opened: [HOME_TAB], active: HOME_TA
 
 /** Screens that get a tab: pages inside the shell, not the error page or links that open a new window. */
 export function opensTab(route: RouteEntry | undefined): route is RouteEntry {
-  return !!route && !route.bare && !route.external && ['home', 'page', 'resource', 'placeholder'].includes(route.kind);
+  return !!route && !route.bare && !route.external && ['home', 'page', 'resource'].includes(route.kind);
 }
 
 /** Restored or persisted tabs reduced to known, permitted routes, home first. */

@@ -54,7 +54,6 @@ export const UI_TEXTS = {
     required: { zh: '必填', en: 'Required' },
     select: { zh: '请选择', en: 'Select…' },
     placeholderTitle: { zh: '{{name}}', en: '{{name}}' },
-    placeholderBody: { zh: '该模块正在建设中，菜单与权限已就绪。', en: 'This module is being built; its menu entry and permission are ready.' },
   },
   ...MESSAGE_TEXTS,
   // The generic resource screen (src/client/crud).

@@ -1,0 +1,111 @@
+import { Button, Callout, Classes, Drawer, DrawerSize, HTMLSelect, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
+import * as echarts from 'echarts/core';
+import { LineChart, ScatterChart } from 'echarts/charts';
+import { GridComponent, TooltipComponent } from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
+import type { EChartsOption } from 'echarts';
+import ReactEChartsCore from 'echarts-for-react/lib/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useAppDispatch, useAppSelector, useChunkSagas } from '../../app/hooks';
+import { describeError, formatDateTime, useCrudTranslation, type Translate } from '../../crud';
+import { useAMap, type AMapApi, type AMapMap, type AMapOverlay } from '../bigdata/map/useAMap';
+import { mapOpened, mapRequested, selectCollectorMap, watchCollectorMap, type CollectorPosition, type TrackPoint } from './collectorMap';
+
+echarts.use([ScatterChart, LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
+
+const TRACK_COLOUR = '#2d72d2';
+const POSITION_COLOUR = '#c87619';
+
+/**
+ * With no map tiles (no key, no internet), positions are plotted on longitude and latitude axes: at a street's scale
+ * that keeps distances and directions true enough to follow a round.
+ */
+function OfflinePlot({ positions, track, t }: { positions: CollectorPosition[]; track: TrackPoint[]; t: Translate }) {
+  const option = useMemo<EChartsOption>(() => {
+    const points = [...positions.map((p) => [p.longitude, p.latitude]), ...track.map((p) => [p.longitude, p.latitude])];
+    const lngs = points.map((p) => p[0]);
+    const lats = points.map((p) => p[1]);
+    const pad = 0.002;
+    return {
+      animation: false,
+      grid: { left: 64, right: 24, top: 16, bottom: 40 },
+      tooltip: { trigger: 'item' },
+      xAxis: { type: 'value', name: t('recycling.longitude'), scale: true, min: Math.min(...lngs) - pad, max: Math.max(...lngs) + pad, axisLabel: { formatter: (v: number) => v.toFixed(3) } },
+      yAxis: { type: 'value', name: t('recycling.latitude'), scale: true, min: Math.min(...lats) - pad, max: Math.max(...lats) + pad, axisLabel: { formatter: (v: number) => v.toFixed(3) } },
+      series: [
+        { type: 'line', name: t('recycling.track'), data: track.map((p) => ({ value: [p.longitude, p.latitude], name: formatDateTime(p.at) })), symbolSize: 4, lineStyle: { color: TRACK_COLOUR }, itemStyle: { color: TRACK_COLOUR } },
+        {
+          type: 'scatter', name: t('recycling.latestPositions'), symbolSize: 12, itemStyle: { color: POSITION_COLOUR },
+          data: positions.map((p) => ({ value: [p.longitude, p.latitude], name: `${p.name} ${formatDateTime(p.at)}` })),
+          label: { show: true, position: 'right', formatter: (params: { name: string }) => params.name.split(' ')[0] },
+        },
+      ],
+    };
+  }, [positions, track, t]);
+  return <ReactEChartsCore echarts={echarts} option={option} notMerge lazyUpdate style={{ height: '100%', minHeight: 420, width: '100%' }} />;
+}
+
+/** The same on AMap's tiles when the tenant has a key and the script loads. */
+function TiledMap({ api, positions, track }: { api: AMapApi; positions: CollectorPosition[]; track: TrackPoint[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  const map = useRef<AMapMap | null>(null);
+  useEffect(() => {
+    if (!box.current) return undefined;
+    map.current = new api.Map(box.current, { viewMode: '2D', zoom: 14 });
+    return () => {
+      map.current?.destroy();
+      map.current = null;
+    };
+  }, [api]);
+  useEffect(() => {
+    const current = map.current;
+    if (!current) return undefined;
+    const overlays: AMapOverlay[] = [
+      ...(track.length > 1 ? [new api.Polyline({ path: track.map((p) => [p.longitude, p.latitude]), strokeColor: TRACK_COLOUR, strokeWeight: 4, showDir: true })] : []),
+      ...positions.map((p) => new api.CircleMarker({ center: [p.longitude, p.latitude], radius: 8, fillColor: POSITION_COLOUR, fillOpacity: 0.9, strokeWeight: 1 })),
+    ];
+    current.add(overlays);
+    if (overlays.length > 0) current.setFitView(overlays, true);
+    return () => current.remove(overlays);
+  }, [api, positions, track]);
+  return <div ref={box} style={{ height: '100%', minHeight: 420 }} data-testid="collector-amap" />;
+}
+
+/** Where the collectors were on a day: everyone's latest position, and one collector's round. */
+export function CollectorMapDrawer({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  useChunkSagas(watchCollectorMap);
+  const { t } = useCrudTranslation();
+  const dispatch = useAppDispatch();
+  const amap = useAMap();
+  const { date, positions, collectorId, track, loading, error } = useAppSelector(selectCollectorMap);
+  const [day, setDay] = useState(date);
+  useEffect(() => {
+    if (isOpen) dispatch(mapOpened());
+  }, [isOpen, dispatch]);
+
+  const ask = (next: { date?: string; collectorId?: number | null }) =>
+    dispatch(mapRequested({ date: next.date ?? date, collectorId: next.collectorId === undefined ? collectorId : next.collectorId }));
+
+  let body;
+  if (error) body = <Callout intent="danger" icon="error">{describeError(error)}</Callout>;
+  else if (!loading && positions.length === 0) body = <NonIdealState icon="map-marker" title={t('recycling.noPositions')} />;
+  else if (amap) body = <TiledMap api={amap} positions={positions} track={track} />;
+  else body = <OfflinePlot positions={positions} track={track} t={t} />;
+
+  return (
+    <Drawer isOpen={isOpen} onClose={onClose} size={DrawerSize.LARGE} icon="map" title={t('recycling.collectorMap')}>
+      <div className={Classes.DRAWER_BODY} data-testid="collector-map" style={{ display: 'flex', flexDirection: 'column' }}>
+        <div style={{ padding: 12, display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
+          <InputGroup type="date" value={day} aria-label={t('recycling.mapDate')} data-testid="collector-map-date" onChange={(e) => setDay(e.currentTarget.value)} />
+          <Button icon="search" text={t('common.search')} loading={loading} disabled={!day} onClick={() => ask({ date: day })} />
+          <HTMLSelect aria-label={t('recycling.track')} value={collectorId ?? ''} data-testid="collector-map-track"
+            onChange={(e) => ask({ collectorId: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}
+            options={[{ value: '', label: t('recycling.noTrack') }, ...positions.map((p) => ({ value: p.collectorId, label: p.name }))]} />
+          <Tag minimal>{t('recycling.positionsCount', { count: positions.length })}</Tag>
+          {!amap && <Tag minimal intent="warning" icon="offline">{t('recycling.offlineMap')}</Tag>}
+        </div>
+        <div style={{ flex: 1, minHeight: 0, padding: '0 12px 12px' }}>{body}</div>
+      </div>
+    </Drawer>
+  );
+}
