@@ -1,15 +1,18 @@
-// `npm run simulate -- --devices 200 --rate 5`: drives smart devices against a running server through its real API.
+// `npm run simulate -- --devices 200 --rate 5 --households 50`: drives smart devices and the recycling scheme's
+// households against a running server through its real API.
 import { setMaxListeners } from 'node:events';
 import { parseArgs } from 'node:util';
 import { DEVICE_KEY_HEADER, INGEST_PATH, type DeviceReading, type IngestResult, type StoragePointDto } from '../../shared/monitoring';
 import { creditCodeCheckChar } from '../../shared/validators';
+import { Api, inParallel, login, sleep, type Row } from './simulator/api';
 import { createDevice, mulberry32, step, type Rng, type SimDevice } from './simulator/devices';
+import { driveHousehold, keepMachines, newSchemeStats, prepareScheme } from './simulator/recycling';
 
 const HELP = `Drives simulated smart containers against a running server.
 
   npm run simulate -- [options]
 
-  --devices N      devices to drive (default 20). Uses the tenant's SIM-xxxx devices; when there are fewer, creates
+  --devices N      devices to drive (default 20; 0 for none). Uses the tenant's SIM-xxxx devices; when there are fewer, creates
                    the missing ones (bound to a hazardous waste, with a model) through the API.
   --rate R         readings per second PER DEVICE (default 1; 0.1 = one every 10 s). The total is N × R.
   --batch B        readings a device sends per request (default 5); a device also sends early before going silent
@@ -19,6 +22,10 @@ const HELP = `Drives simulated smart containers against a running server.
   --user U         a user allowed to manage devices and storage (default admin)
   --password P     (default 123qwe)
   --seed S         random seed (default: the time)
+  --households H   recycling households to drive (default 0): SIMH000001… in a simulated compound, dropping waste
+                   off at a smart station and redeeming points at two exchange machines, which are restocked as they
+                   empty. Created on first use, with a points rule for every kind of waste that has none.
+  --dropoffs D     drop-offs per household per minute (default 2)
   --help
 
 Each device fills slowly and is emptied at pickups (recorded first with UpdateCurrentWeight, so a pickup is no
@@ -29,6 +36,8 @@ Prints one line every 5 s; Ctrl-C stops cleanly (twice: at once).`;
 
 interface Options {
   devices: number;
+  households: number;
+  dropoffs: number;
   rate: number;
   batch: number;
   url: string;
@@ -43,6 +52,7 @@ function readOptions(): Options | null {
     options: {
       devices: { type: 'string' }, rate: { type: 'string' }, batch: { type: 'string' }, url: { type: 'string' },
       tenant: { type: 'string' }, user: { type: 'string' }, password: { type: 'string' }, seed: { type: 'string' },
+      households: { type: 'string' }, dropoffs: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -53,7 +63,9 @@ function readOptions(): Options | null {
     return value;
   };
   return {
-    devices: Math.floor(number('devices', values.devices, 20, 1)),
+    devices: Math.floor(number('devices', values.devices, 20, 0)),
+    households: Math.floor(number('households', values.households, 0, 0)),
+    dropoffs: number('dropoffs', values.dropoffs, 2, 0.01),
     rate: number('rate', values.rate, 1, 0.001),
     batch: Math.floor(number('batch', values.batch, 5, 1)),
     url: (values.url ?? 'http://localhost:21021').replace(/\/+$/, ''),
@@ -62,66 +74,6 @@ function readOptions(): Options | null {
     password: values.password ?? '123qwe',
     seed: Math.floor(number('seed', values.seed, Date.now() % 1e9, 0)),
   };
-}
-
-interface Envelope<T> {
-  result: T;
-  success: boolean;
-  error: { message: string; details: string | null; validationErrors: { message: string; members: string[] }[] | null } | null;
-}
-
-class ApiError extends Error {}
-
-/** The server's API as a logged-in user (the ABP envelope unwrapped; a failure throws with its message). */
-class Api {
-  token: string | null = null;
-  constructor(readonly baseUrl: string, readonly tenantId: number | null) {}
-
-  async call<T>(verb: string, path: string, data?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<T> {
-    const url = new URL(path, this.baseUrl);
-    const useQuery = verb === 'GET' || verb === 'DELETE';
-    if (useQuery) for (const [k, v] of Object.entries(data ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
-    const response = await fetch(url, {
-      method: verb,
-      headers: {
-        ...(useQuery ? {} : { 'content-type': 'application/json' }),
-        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
-        ...(this.tenantId !== null ? { 'Abp.TenantId': String(this.tenantId) } : {}),
-        ...headers,
-      },
-      body: useQuery ? undefined : JSON.stringify(data ?? {}),
-    });
-    const text = await response.text();
-    let body: Envelope<T> | null = null;
-    try {
-      body = text ? (JSON.parse(text) as Envelope<T>) : null;
-    } catch {
-      body = null;
-    }
-    if (!response.ok || !body?.success) {
-      const problems = body?.error?.validationErrors?.map((e) => `${e.members.join(',')}: ${e.message}`).join('; ');
-      throw new ApiError(`${verb} ${path}: ${response.status} ${body?.error?.message ?? text.slice(0, 200)}${problems ? ` (${problems})` : ''}`);
-    }
-    return body.result;
-  }
-
-  app<T>(verb: string, service: string, method: string, data?: Record<string, unknown>): Promise<T> {
-    return this.call<T>(verb, `/api/services/app/${service}/${method}`, data);
-  }
-}
-
-type Row = Record<string, unknown> & { id: number };
-
-async function login(options: Options): Promise<Api> {
-  const anonymous = new Api(options.url, null);
-  const tenant = await anonymous.app<{ state: number; tenantId: number | null }>('POST', 'Account', 'IsTenantAvailable', { tenancyName: options.tenant });
-  if (tenant.state !== 1 || tenant.tenantId === null) throw new Error(`tenant ${options.tenant} is unknown or inactive`);
-  const api = new Api(options.url, tenant.tenantId);
-  const auth = await api.call<{ accessToken: string }>('POST', '/api/TokenAuth/Authenticate', {
-    userNameOrEmailAddress: options.user, password: options.password, rememberClient: false,
-  });
-  api.token = auth.accessToken;
-  return api;
 }
 
 const SERIAL = /^SIM-(\d+)$/;
@@ -186,19 +138,6 @@ async function ensureDevices(api: Api, count: number): Promise<Row[]> {
   return [...existing, ...created].slice(0, count);
 }
 
-/** Runs `work` over `items`, `limit` at a time. */
-async function inParallel<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i]);
-    }
-  }));
-  return out;
-}
-
 interface Target {
   serialNumber: string;
   key: string;
@@ -234,19 +173,6 @@ interface Stats {
   suspicious: number;
   silences: number;
   lastError: string | null;
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted || ms <= 0) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
 
 async function driveDevice(api: Api, target: Target, options: Options, stats: Stats, signal: AbortSignal): Promise<void> {
@@ -306,13 +232,16 @@ async function main(): Promise<void> {
   }
   const api = await login(options);
   console.log(`Logged in to ${options.url} as ${options.user} (tenant ${options.tenant}).`);
-  const targets = await prepare(api, options);
-  console.log(`Driving ${targets.length} devices at ${options.rate} reading/s each (${(targets.length * options.rate).toFixed(1)}/s), batches of ${options.batch}; Ctrl-C stops.`);
+  const targets = options.devices > 0 ? await prepare(api, options) : [];
+  if (targets.length > 0) console.log(`Driving ${targets.length} devices at ${options.rate} reading/s each (${(targets.length * options.rate).toFixed(1)}/s), batches of ${options.batch}; Ctrl-C stops.`);
+  const scheme = options.households > 0 ? await prepareScheme(api, options.households) : null;
+  if (scheme) console.log(`Driving ${scheme.households.length} households at ${options.dropoffs} drop-offs/min each, ${scheme.machines.length} exchange machines; Ctrl-C stops.`);
+  const schemeStats = newSchemeStats();
 
   const stats: Stats = { sent: 0, accepted: 0, errors: 0, pickups: 0, suspicious: 0, silences: 0, lastError: null };
   const stop = new AbortController();
   // Every device waits on the one signal.
-  setMaxListeners(targets.length + 10, stop.signal);
+  setMaxListeners(targets.length + options.households + 10, stop.signal);
   let last = { at: Date.now(), accepted: 0 };
   const report = () => {
     const now = Date.now();
@@ -321,9 +250,15 @@ async function main(): Promise<void> {
     const silent = targets.filter((t) => now < t.sim.silentUntil).length;
     console.log(`${new Date(now).toLocaleTimeString()}  sent ${stats.sent}  accepted ${stats.accepted}  errors ${stats.errors}  ${rate.toFixed(1)} readings/s`
       + `  | pickups ${stats.pickups}  suspicious ${stats.suspicious}  silent now ${silent}`);
-    if (stats.lastError) {
-      console.log(`  last error: ${stats.lastError}`);
-      stats.lastError = null;
+    if (scheme) {
+      const r = schemeStats;
+      console.log(`  scheme: drop-offs ${r.dropOffs}  points awarded ${r.awarded}  holds ${r.holds}  dispensed ${r.dispensed}  failed ${r.failed}`
+        + `  abandoned ${r.abandoned}  refused ${r.refused}  errors ${r.errors}`);
+    }
+    for (const holder of [stats, schemeStats]) {
+      if (!holder.lastError) continue;
+      console.log(`  last error: ${holder.lastError}`);
+      holder.lastError = null;
     }
   };
   const ticker = setInterval(report, 5000);
@@ -332,7 +267,13 @@ async function main(): Promise<void> {
     console.log('\nStopping (sending what is buffered)…');
     stop.abort();
   });
-  await Promise.all(targets.map((t) => driveDevice(api, t, options, stats, stop.signal)));
+  await Promise.all([
+    ...targets.map((t) => driveDevice(api, t, options, stats, stop.signal)),
+    ...(scheme ? [
+      keepMachines(api, scheme, schemeStats, stop.signal),
+      ...scheme.households.map((h, i) => driveHousehold(api, scheme, h, options.dropoffs, mulberry32(options.seed + 104_729 * (i + 1)), schemeStats, stop.signal)),
+    ] : []),
+  ]);
   clearInterval(ticker);
   report();
   console.log('Stopped.');
