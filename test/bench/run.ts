@@ -2,9 +2,10 @@
 // download size, hub latency, live monitoring (ingest, fan-out to 1,000 clients, client log memory), and faults
 // (malformed payloads, database sessions ended, kill -9, rolling restart, login guesses). Measurements,
 // not tests: a failing section is reported and the others still run. Prints tables and writes test/bench/results.json.
-// `npm run bench -- --only=http,hub` runs a subset (startup, http, scale, transfer, bundle, hub, live, wall, faults);
+// `npm run bench -- --only=http,hub` runs a subset (startup, http, scale, transfer, recycling, bundle, hub, live, wall,
+// faults);
 // `--soak-minutes=N` makes the wall's soak longer than its default ten minutes, `--warm-up-minutes=N` leaves its first N
-// minutes (default 2) out of the heap's slope.
+// minutes (default 2) out of the heap's slope; `--recycling-records=N` shrinks the recycling data set.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,8 @@ import { benchHub, DEFAULT_HUB, type HubResult } from './hub-latency';
 import { benchScale, DEFAULT_SCALE, type ScaleResult } from './scale-load';
 import { benchTransfer, DEFAULT_TRANSFER, type TransferResult } from './transfer-load';
 import { printTransfer } from './transfer-report';
+import { benchRecycling, DEFAULT_RECYCLING, type RecyclingResult } from './recycling-load';
+import { printRecycling } from './recycling-report';
 import { benchLiveLoad, liveLoadSettings, type LiveLoadResult, type LiveLoadSettings } from './live-load';
 import { benchLiveMemory, DEFAULT_LIVE_MEMORY, type LiveMemoryResult } from './live-memory';
 import { printLive } from './live-report';
@@ -28,7 +31,7 @@ import { round } from './stats';
 import { formatTable, type Cell } from './table';
 
 const MAX_REBUILDS_DURING_STARTUP = 1;
-const SECTIONS = ['startup', 'http', 'scale', 'transfer', 'bundle', 'hub', 'live', 'wall', 'faults'] as const;
+const SECTIONS = ['startup', 'http', 'scale', 'transfer', 'recycling', 'bundle', 'hub', 'live', 'wall', 'faults'] as const;
 type Section = (typeof SECTIONS)[number];
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -46,12 +49,14 @@ interface Results {
   settings: {
     load: typeof DEFAULT_LOAD; scale: typeof DEFAULT_SCALE; transfer: typeof DEFAULT_TRANSFER; hub: typeof DEFAULT_HUB; startup: typeof DEFAULT_STARTUP;
     live: LiveLoadSettings; liveMemory: typeof DEFAULT_LIVE_MEMORY; faults: typeof DEFAULT_FAULTS; wall: typeof DEFAULT_WALL;
+    recycling: typeof DEFAULT_RECYCLING;
   };
   clientBuild: ClientBuildState | null;
   startup?: Outcome<StartupResult>;
   http?: Partial<Record<DbKind, Outcome<HttpResult>>>;
   scale?: Partial<Record<DbKind, Outcome<ScaleResult>>>;
   transfer?: Partial<Record<DbKind, Outcome<TransferResult>>>;
+  recycling?: Partial<Record<DbKind, Outcome<RecyclingResult>>>;
   bundle?: Outcome<BundleResult>;
   hub?: Outcome<HubResult>;
   live?: { load?: Outcome<LiveLoadResult>; memory?: Outcome<LiveMemoryResult> };
@@ -199,7 +204,7 @@ async function main(): Promise<void> {
     sections,
     settings: {
       load: DEFAULT_LOAD, scale: DEFAULT_SCALE, transfer: DEFAULT_TRANSFER, hub: DEFAULT_HUB, startup: DEFAULT_STARTUP,
-      live: liveLoadSettings(), liveMemory: DEFAULT_LIVE_MEMORY, faults: DEFAULT_FAULTS, wall: DEFAULT_WALL,
+      live: liveLoadSettings(), liveMemory: DEFAULT_LIVE_MEMORY, faults: DEFAULT_FAULTS, wall: DEFAULT_WALL, recycling: DEFAULT_RECYCLING,
     },
     clientBuild: null,
     notes: [],
@@ -257,6 +262,18 @@ async function main(): Promise<void> {
       ? { ok: false, error: `PostgreSQL at ${POSTGRES_ADMIN_URL} unavailable: ${unavailable}` }
       : await attempt('transfer orders at scale on PostgreSQL', () => benchTransfer('postgres'));
   }
+  if (sections.includes('recycling')) {
+    results.recycling = {};
+    // `--recycling-records=N` for a quick look (households are a tenth of the records).
+    const records = Number(process.argv.find((arg) => arg.startsWith('--recycling-records='))?.split('=')[1] ?? DEFAULT_RECYCLING.records);
+    const recycling = { ...DEFAULT_RECYCLING, records, households: Math.max(1_000, Math.round(records / 10)) };
+    results.settings.recycling = recycling;
+    results.recycling.pglite = await attempt('recycling at scale on PGlite', () => benchRecycling('pglite', recycling));
+    const unavailable = await postgresAvailable();
+    results.recycling.postgres = unavailable
+      ? { ok: false, error: `PostgreSQL at ${POSTGRES_ADMIN_URL} unavailable: ${unavailable}` }
+      : await attempt('recycling at scale on PostgreSQL', () => benchRecycling('postgres', recycling));
+  }
   if (sections.includes('hub')) results.hub = await attempt('hub', () => benchHub());
   if (sections.includes('live')) {
     const unavailable = await postgresAvailable();
@@ -289,6 +306,7 @@ async function main(): Promise<void> {
   if (results.http) printHttp(results.http);
   if (results.scale) printScale(results.scale);
   if (results.transfer) printTransfer(results.transfer);
+  if (results.recycling) printRecycling(results.recycling);
   if (results.hub) printHub(results.hub);
   if (results.live) printLive(results.live.load, results.live.memory);
   if (results.bundle) printBundle(results.bundle);
