@@ -248,11 +248,14 @@ async function main(): Promise<void> {
     const rate = ((stats.accepted - last.accepted) * 1000) / Math.max(1, now - last.at);
     last = { at: now, accepted: stats.accepted };
     const silent = targets.filter((t) => now < t.sim.silentUntil).length;
-    console.log(`${new Date(now).toLocaleTimeString()}  sent ${stats.sent}  accepted ${stats.accepted}  errors ${stats.errors}  ${rate.toFixed(1)} readings/s`
-      + `  | pickups ${stats.pickups}  suspicious ${stats.suspicious}  silent now ${silent}`);
+    const time = new Date(now).toLocaleTimeString();
+    if (targets.length > 0) {
+      console.log(`${time}  sent ${stats.sent}  accepted ${stats.accepted}  errors ${stats.errors}  ${rate.toFixed(1)} readings/s`
+        + `  | pickups ${stats.pickups}  suspicious ${stats.suspicious}  silent now ${silent}`);
+    }
     if (scheme) {
       const r = schemeStats;
-      console.log(`  scheme: drop-offs ${r.dropOffs}  points awarded ${r.awarded}  holds ${r.holds}  dispensed ${r.dispensed}  failed ${r.failed}`
+      console.log(`${time}  scheme: drop-offs ${r.dropOffs}  points awarded ${r.awarded}  holds ${r.holds}  dispensed ${r.dispensed}  failed ${r.failed}`
         + `  abandoned ${r.abandoned}  refused ${r.refused}  errors ${r.errors}`);
     }
     for (const holder of [stats, schemeStats]) {
