@@ -107,6 +107,17 @@ export interface BigDataOverview {
   onlineByHour: { hour: string; ratio: number }[];
   /** The latest ticker events the caller may see, newest first. */
   recent: LiveEvent[];
+  recycling: RecyclingFigures;
+}
+
+/** The household-waste scheme within the caller's areas, as the screen's recycling panel shows it. */
+export interface RecyclingFigures {
+  /** Kilograms counted today (records live and not rejected, by their time) per `rubbishType1`, every class listed. */
+  kgToday: { rubbishType1: number; kg: number }[];
+  /** Active households, and those of them with a counted record in the last PARTICIPATION_DAYS days. */
+  households: { enrolled: number; participating: number };
+  /** Points issued and redeemed today (POINTS_ISSUED_REASONS, POINTS_REDEEMED_REASONS). */
+  pointsToday: { issued: number; redeemed: number };
 }
 
 /** `GET BigData/GetEnterpriseCard?id=` (`Pages.BigData`): what a click on the map opens. */
@@ -187,7 +198,9 @@ export interface ReplayPage {
   /** The clock that stamps events, now: where the replay's hour ends. */
   now: string;
 }
-export const REPLAY_TYPES = ['warning.raised', 'warning.updated', 'device.state', 'storage.weight', 'transfer.changed'] as const;
+export const REPLAY_TYPES = [
+  'warning.raised', 'warning.updated', 'device.state', 'storage.weight', 'transfer.changed', 'recycling.record', 'points.balance',
+] as const;
 export const REPLAY_PAGE_MAX = 2000;
 /** A replay holds at most this many events: an hour of a busy tenant is replayed from its start up to there. */
 export const REPLAY_EVENTS_MAX = 50_000;

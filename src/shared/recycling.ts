@@ -2,6 +2,8 @@
  * The smart stations' contract beyond the resource declarations, read by the server (src/server/modules/points) and
  * the simulator: `POST` with header `X-Device-Key` (the monitoring devices' header); stations do not log in.
  */
+import { pointsReason } from './enums';
+
 export const DROP_OFF_PATH = '/api/device/dropoffs';
 export const DROP_OFF_MAX = 200;
 
@@ -69,8 +71,9 @@ export interface Reconciliation {
   households: number;
   accounts: number;
   postings: number;
-  /** Balances that differ from the sum of their entries (households, then the scheme's accounts). */
+  /** Household balances that differ from the sum of their entries. */
   householdsOff: number;
+  /** The scheme's accounts that disagree with the holds: held ≠ points of holds waiting, redeemed ≠ points of holds dispensed. */
   accountsOff: number;
   /** Postings whose entries do not sum to zero. */
   unbalancedPostings: number;
@@ -81,3 +84,15 @@ export interface Reconciliation {
 
 export const isBalanced = (b: Reconciliation): boolean =>
   b.householdsOff + b.accountsOff + b.unbalancedPostings + b.negativeBalances === 0 && b.booksTotal === 0;
+
+/**
+ * How a household's ledger movement counts in the scheme's points flow, the same in the analyses and on the big-data
+ * screen: awards for records net of their reversals are issued; points held at a machine net of holds released are
+ * redeemed (a hold resolves within HOLD_SECONDS, so one under way counts as spent until it is released). Manual
+ * adjustments and expiry are neither.
+ */
+export const POINTS_ISSUED_REASONS: readonly number[] = [pointsReason.recordApproved, pointsReason.reversal];
+export const POINTS_REDEEMED_REASONS: readonly number[] = [pointsReason.hold, pointsReason.release];
+
+/** Households that took part over this many days (today included) make the scheme's participation rate. */
+export const PARTICIPATION_DAYS = 30;

@@ -175,7 +175,7 @@ test('a clerk builds district → street → community → compound from the are
   await expectTotal(page, 3);
   await byTestId(page, 'books-check').click();
   await expectText(byTestId(page, 'books-state'), /账目平衡/);
-});
+}, 90_000);
 
 test('imports a district’s streets and communities from the national divisions', async () => {
   const page = await app.newPage();
@@ -199,7 +199,7 @@ test('imports a district’s streets and communities from the national divisions
   await treeNode(page, '西湖区').waitFor();
   await treeNode(page, '西湖区').locator('.bp6-tree-node-caret').click();
   await treeNode(page, '北山街道').waitFor();
-});
+}, 90_000);
 
 test('a clerk loads a machine, and a redemption at it moves the grid and the household’s balance live', async () => {
   const q = await adminCall<{ id: number }>('Qarea/Create', { name: '拱墅区' });
@@ -240,14 +240,21 @@ test('a clerk loads a machine, and a redemption at it moves the grid and the hou
   await expectText(byTestId(page, 'slot-1'), /环保洗洁精/);
   expect(Number((await app.db.query<{ stock: number }>('select stock from goods where id = $1', [goods.id]))[0].stock)).toBe(15);
 
+  // The control room's big-data screen counts the points redeemed today.
+  const screen = await app.newPage();
+  await logIn(screen, ADMIN);
+  await screen.goto(`${app.baseUrl}/bigdata/customerinformation`);
+  await expectText(byTestId(screen, 'bd-recycling-redeemed'), /今日兑换积分\s*0/);
+
   // The household redeems a bottle at the machine: held first, then dispensed, each seen without a reload.
   await machineCall('/api/device/exchange/hold', machine.deviceKey, { requestId: 'browser-redeem-01', cardNo: 'GS00054321', slotNo: 1 });
   await expectText(byTestId(page, 'slot-1-held'), '兑换中 1');
   await expectText(byTestId(page, 'pending-holds'), /李秀英[\s\S]*30/);
   await expectText(byTestId(households, `points-${home.id}`), '70');
+  await expectText(byTestId(screen, 'bd-recycling-redeemed'), /今日兑换积分\s*30/);
   await machineCall('/api/device/exchange/settle', machine.deviceKey, { requestId: 'browser-redeem-01', outcome: 'dispensed' });
   await expectText(byTestId(page, 'slot-1-count'), '4 / 10');
   await byTestId(page, 'slot-1-held').waitFor({ state: 'detached' });
   await expectText(byTestId(page, 'slots-items-left'), '在售 4 件');
   await expectText(byTestId(households, `points-${home.id}`), '70');
-});
+}, 90_000);

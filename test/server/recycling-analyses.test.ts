@@ -1,5 +1,9 @@
 // The scheme's analyses, exact against a small world a street office sees: participation, collectors, silent
-// households and compounds, the top lists, trends and points issued vs redeemed.
+// households and compounds, the top lists, trends, points issued vs redeemed, and the big-data screen's panel.
+import type { BigDataOverview } from '../../src/shared/bigdata';
+import { pointsReason } from '../../src/shared/enums';
+import type { EventsAfterResult } from '../../src/shared/live/events';
+import { chinaDate } from '../../src/shared/util/china-date';
 import { sampleForCheck } from '../support/resource-values';
 import { recyclingWorld } from '../support/recycling-world';
 import { createRole, createUser, expectSuccess, expectValidationError, ok, type Dto } from '../support/server-fixtures';
@@ -115,9 +119,36 @@ it('gives the trend by day and month and class', async () => {
 });
 
 it('counts points issued net of reversals, and none redeemed without an exchange', async () => {
-  // Postings are dated as the server writes them: a day either side covers today wherever the clock is.
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const flow = ok<{ items: { issued: number; redeemed: number }[] }>(await get(clerk, 'Integral', 'GetPointsFlow', { From: day(-1), To: day(1), Grain: 'month' }), 'GetPointsFlow');
-  const total = flow.items.reduce((t, r) => ({ issued: t.issued + r.issued, redeemed: t.redeemed + r.redeemed }), { issued: 0, redeemed: 0 });
-  expect(total).toEqual({ issued: 20, redeemed: 0 });
+  const today = chinaDate();
+  const flow = ok<{ items: { period: string; issued: number; redeemed: number }[] }>(
+    await get(clerk, 'Integral', 'GetPointsFlow', { From: today, To: today, Grain: 'day' }), 'GetPointsFlow');
+  expect(flow.items).toEqual([{ period: today, issued: 20, redeemed: 0 }]);
+});
+
+it('gives the big-data screen the scheme today, and the events that move it', async () => {
+  const overview = async () => ok<BigDataOverview>(await get(admin, 'BigData', 'GetOverview'), 'GetOverview');
+  const kgOf = (o: BigDataOverview, type: number) => o.recycling.kgToday.find((c) => c.rubbishType1 === type)!.kg;
+  const before = await overview();
+  // h3's record of yesterday is within the 30 days; June's are not.
+  expect(before.recycling.households).toEqual({ enrolled: 4, participating: 1 });
+  expect(before.recycling.pointsToday).toEqual({ issued: 20, redeemed: 0 });
+  expect(before.recycling.kgToday).toHaveLength(4);
+
+  const today = chinaDate();
+  const id = await record(w.h4, 12, 1.25, new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 19), null);
+  await audit('Approve', id);
+  const after = await overview();
+  expect(kgOf(after, 1)).toBeCloseTo(kgOf(before, 1) + 1.25, 6);
+  expect(after.recycling.households).toEqual({ enrolled: 4, participating: 2 });
+  expect(after.recycling.pointsToday).toEqual({ issued: 32, redeemed: 0 });
+
+  const events = ok<EventsAfterResult>(await get(admin, 'Events', 'GetEventsAfter', { after: before.head }), 'GetEventsAfter').items;
+  expect(events).toContainEqual(expect.objectContaining({
+    type: 'recycling.record', payload: { id, before: null, after: { rubbishType1: 1, day: today, kg: 1.25 } },
+  }));
+  expect(events).toContainEqual(expect.objectContaining({
+    type: 'points.balance', payload: { householdId: w.h4, points: 12, amount: 12, reason: pointsReason.recordApproved },
+  }));
+  // Approving leaves the kilograms as they were (a pending record counts): no second record event.
+  expect(events.filter((e) => e.type === 'recycling.record')).toHaveLength(1);
 });

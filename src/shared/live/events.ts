@@ -20,6 +20,7 @@ export type LiveEventType =
   | 'inventory.changed'
   | 'exchange.slots'
   | 'points.balance'
+  | 'recycling.record'
   | 'notice.created'
   | 'chat.message'
   | 'chat.read'
@@ -55,6 +56,7 @@ const STREAM_OF_TYPE: Record<LiveEventType, LiveStream | null> = {
   'inventory.changed': 'inventory',
   'exchange.slots': 'recycling',
   'points.balance': 'recycling',
+  'recycling.record': 'recycling',
   'notice.created': null,
   'chat.message': null,
   'chat.read': null,
@@ -269,6 +271,7 @@ export interface LivePayloads {
   'inventory.changed': InventoryChangedPayload;
   'exchange.slots': ExchangeSlotsPayload;
   'points.balance': PointsBalancePayload;
+  'recycling.record': RecordCountedPayload;
   'notice.created': NoticePayload;
   'chat.message': ChatMessagePayload;
   'chat.read': ChatReadPayload;
@@ -299,8 +302,31 @@ export interface ExchangeSlot {
   capacity: number;
 }
 
-/** A household's balance after a posting. */
+/** A household's balance after a posting, with the posting's leg that moved it (a sum of them is points issued or spent). */
 export interface PointsBalancePayload {
   householdId: number;
   points: number;
+  /** The change this posting made to the balance. */
+  amount: number;
+  /** `pointsReason` of the posting. */
+  reason: number;
+}
+
+/** What a recycling record adds to the scheme's counted kilograms: a record that is live and not rejected counts. */
+export interface CountedKg {
+  /** `rubbishType1` of the record. */
+  rubbishType1: number;
+  /** China date of the record's time. */
+  day: string;
+  kg: number;
+}
+
+/**
+ * A record was entered, edited, rejected or deleted: what it counted before and counts now (null: nothing). Approving
+ * changes no kilograms and sends none: a pending record already counts, as it does in the analyses.
+ */
+export interface RecordCountedPayload {
+  id: number;
+  before: CountedKg | null;
+  after: CountedKg | null;
 }

@@ -5,6 +5,7 @@ export const BIGDATA_TEXTS = {
   title: { zh: '危险废物全过程智慧监管大数据平台', en: 'Hazardous waste: the whole chain at a glance' },
   tonnes: UNITS.tonnes,
   tonnesValue: { zh: '{{value}} 吨', en: '{{value}} t' },
+  kgValue: { zh: '{{value}} 千克', en: '{{value}} kg' },
   // Headline figures.
   enterprises: { zh: '企业', en: 'Enterprises' },
   producers: { zh: '产废', en: 'Producers' },
@@ -55,6 +56,13 @@ export const BIGDATA_TEXTS = {
   loadFailed: { zh: '数据加载失败：{{message}}', en: 'The figures did not load: {{message}}' },
   empty: { zh: '暂无数据', en: 'No data yet' },
   noOpenWarnings: { zh: '当前无未关闭预警', en: 'No open warnings' },
+  // The household-waste scheme's panel.
+  recycling: { zh: '生活垃圾分类回收（今日）', en: 'Household waste sorting today' },
+  recyclingParticipation: { zh: '近30天参与率', en: 'Taking part, 30 days' },
+  recyclingHouseholds: { zh: '{{participating}} / {{enrolled}} 户', en: '{{participating}} of {{enrolled}} households' },
+  recyclingIssued: { zh: '今日发放积分', en: 'Points issued' },
+  recyclingRedeemed: { zh: '今日兑换积分', en: 'Points redeemed' },
+  recyclingNoWaste: { zh: '今日暂无投放', en: 'Nothing handed in yet today' },
   // Ticker lines.
   tickRaised: { zh: '{{serial}} 发生{{type}}预警', en: '{{serial}}: {{type}} warning' },
   tickAcknowledged: { zh: '{{serial}} {{type}}预警已确认', en: '{{serial}}: {{type}} warning acknowledged' },

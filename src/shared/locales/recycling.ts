@@ -5,7 +5,6 @@ export const RECYCLING_TEXTS = {
     zh: '该请求编号已用于另一笔不同的积分变动', en: 'This request id was already used for a different points posting',
   },
   notEnough: { zh: '积分不足（当前余额 {{balance}}）', en: 'Not enough points (balance {{balance}})' },
-  notEnoughHeld: { zh: '冻结积分不足', en: 'Not enough points held' },
   noHousehold: { zh: '回收用户不存在', en: 'No such household' },
   dropOffInvalid: { zh: '{{field}} 无效', en: '{{field}} is not valid' },
   recordLocked: { zh: '只有待审核的回收记录可以修改、审核或删除', en: 'Only pending records can be changed, audited or deleted' },

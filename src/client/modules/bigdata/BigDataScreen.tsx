@@ -13,8 +13,8 @@ import { bigDataScreenLeft, bigDataScreenShown, RECONCILE_MS } from './bigdataSa
 import { bigdataActions, bigdataSlice } from './bigdataSlice';
 import { Chart } from './Chart';
 import {
-  disposalOption, fillOption, onlineDayOption, stagesOption, topProducersOption, trendOption, warningTypesOption, wastesOption,
-  warningsWeekOption,
+  disposalOption, fillOption, onlineDayOption, recyclingKgOption, stagesOption, topProducersOption, trendOption, warningTypesOption,
+  wastesOption, warningsWeekOption,
 } from './charts';
 import { formatClock } from './format';
 import { useFrameSelector, useScreenScale } from './hooks';
@@ -22,6 +22,7 @@ import { Headline } from './Headline';
 import { MapPanel } from './MapPanel';
 import { useBigDataWatchers } from './module';
 import { ageText, Panel } from './Panel';
+import { RecyclingPanelBody } from './RecyclingPanelBody';
 import { ReplayBar, useReplayClock } from './ReplayBar';
 import { figuresAt } from './replay';
 import { Ticker } from './Ticker';
@@ -34,21 +35,24 @@ const selectScreen = createSelector(
 );
 
 /** What the figures fold: everything but raw readings, which no panel draws. */
-const SCREEN_STREAMS: readonly LiveStream[] = ['warnings', 'devices', 'storage', 'transfer', 'inventory'];
+const SCREEN_STREAMS: readonly LiveStream[] = ['warnings', 'devices', 'storage', 'transfer', 'inventory', 'recycling'];
 
 /** Figures are read every minute: twice that without a read and a panel shows its age. */
 const EXPECTED_AGE_MS = 2 * RECONCILE_MS;
 
 export type ScreenMode = 'shell' | 'wall';
 
-type ChartPanelId = 'trendDays' | 'trendMonths' | 'wastes' | 'top' | 'disposal' | 'warningsWeek' | 'fill' | 'online' | 'warningTypes' | 'stages';
+type ChartPanelId = 'trendDays' | 'trendMonths' | 'wastes' | 'top' | 'disposal' | 'warningsWeek' | 'fill' | 'online' | 'warningTypes' | 'stages' | 'recycling';
 /** The grid's places around the map and the ticker, which stay where they are. */
 type Slot = 'l1' | 'l2' | 'l3' | 'warn' | 'r1' | 'r2' | 'r3a' | 'r3b';
 
-/** What fills the places: the first set in the shell; a wall turns through them (transfers, then monitoring). */
+/**
+ * What fills the places: the first set in the shell; a wall turns through them (transfers and the household-waste
+ * scheme, then monitoring).
+ */
 const PANEL_SETS: readonly Record<Slot, ChartPanelId>[] = [
-  { l1: 'trendDays', l2: 'trendMonths', l3: 'wastes', warn: 'warningsWeek', r1: 'top', r2: 'disposal', r3a: 'fill', r3b: 'online' },
-  { l1: 'warningTypes', l2: 'warningsWeek', l3: 'online', warn: 'stages', r1: 'top', r2: 'trendDays', r3a: 'fill', r3b: 'wastes' },
+  { l1: 'trendDays', l2: 'recycling', l3: 'wastes', warn: 'warningsWeek', r1: 'top', r2: 'disposal', r3a: 'fill', r3b: 'online' },
+  { l1: 'warningTypes', l2: 'trendMonths', l3: 'online', warn: 'stages', r1: 'top', r2: 'trendDays', r3a: 'fill', r3b: 'wastes' },
 ];
 export const PANEL_SET_COUNT = PANEL_SETS.length;
 
@@ -108,7 +112,9 @@ export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScre
   const ctx = useMemo(() => ({ t, scale }), [t, scale]);
   const trends = bigdata.trends;
   // Each chart's option is rebuilt only when its own figures change: a weight event redraws the fill chart, not all.
-  const { topProducers, disposal: disposalTonnes, warningsByDay, fillBands, onlineByHour, openWarnings, manifests } = overview ?? {};
+  const { topProducers, disposal: disposalTonnes, warningsByDay, fillBands, onlineByHour, openWarnings, manifests, recycling } = overview ?? {};
+  const kgToday = recycling?.kgToday;
+  const recyclingKg = useMemo(() => kgToday && recyclingKgOption(kgToday, ctx), [kgToday, ctx]);
   const top = useMemo(() => topProducers && topProducersOption(topProducers, ctx), [topProducers, ctx]);
   const disposal = useMemo(() => disposalTonnes && disposalOption(disposalTonnes, ctx), [disposalTonnes, ctx]);
   const warningsWeek = useMemo(() => warningsByDay && warningsWeekOption(warningsByDay, ctx), [warningsByDay, ctx]);
@@ -116,8 +122,8 @@ export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScre
   const online = useMemo(() => onlineByHour && onlineDayOption(onlineByHour, ctx), [onlineByHour, ctx]);
   const warningTypes = useMemo(() => openWarnings && warningTypesOption(openWarnings, ctx), [openWarnings, ctx]);
   const stages = useMemo(() => manifests && stagesOption(manifests, ctx), [manifests, ctx]);
-  const options = top && disposal && warningsWeek && fill && online && warningTypes && stages
-    ? { top, disposal, warningsWeek, fill, online, warningTypes, stages } : null;
+  const options = top && disposal && warningsWeek && fill && online && warningTypes && stages && recyclingKg
+    ? { top, disposal, warningsWeek, fill, online, warningTypes, stages, recycling: recyclingKg } : null;
   const trendOptions = useMemo(() => (trends ? {
     trendDays: trendOption(trends.days, ctx), trendMonths: trendOption(trends.months, ctx), wastes: wastesOption(trends.wastes, ctx),
   } : null), [trends, ctx]);
@@ -136,7 +142,9 @@ export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScre
         key={id} title={t(`bigdata.${id}`)} testId={`bd-${id}`} age={fromTrends ? trendAge : age}
         className={slot ? `bd-slot-${slot}` : 'bd-slot-off'}
       >
-        {empty ? <div className="bd-empty">{empty}</div> : option && <Chart option={option} testId={`bd-${id}-chart`} />}
+        {empty ? <div className="bd-empty">{empty}</div>
+          : id === 'recycling' && recycling && option ? <RecyclingPanelBody figures={recycling} option={option} t={t} />
+            : option && <Chart option={option} testId={`bd-${id}-chart`} />}
       </Panel>
     );
   };

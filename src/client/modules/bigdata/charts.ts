@@ -1,8 +1,8 @@
 import type { EChartsOption } from 'echarts';
 import { MANIFEST_STAGES, type BigDataOverview, type TimeStatistics, type WasteStatistics } from '../../../shared/bigdata';
-import { warningType } from '../../../shared/enums';
+import { rubbishType1, warningType } from '../../../shared/enums';
 import type { Translate } from '../../crud/types';
-import { formatCount, formatTonnes } from './format';
+import { formatCount, formatKg, formatTonnes } from './format';
 
 /**
  * The option of each chart panel, from the figures. Sizes are design pixels of a 1920 × 1080 screen times `scale`, so
@@ -86,16 +86,16 @@ export function topProducersOption(topProducers: BigDataOverview['topProducers']
 
 /** Bars across, one colour or one per bar, each labelled at its end. */
 function horizontalBars(
-  names: string[], values: number[], ctx: ChartContext, color: string | string[], unit: 'tonnes' | 'count' = 'tonnes',
+  names: string[], values: number[], ctx: ChartContext, color: string | string[], unit: 'tonnes' | 'kg' | 'count' = 'tonnes',
 ): EChartsOption {
-  const label = unit === 'tonnes' ? formatTonnes : formatCount;
+  const label = unit === 'tonnes' ? formatTonnes : unit === 'kg' ? (kg: number) => ctx.t('bigdata.kgValue', { value: formatKg(kg) }) : formatCount;
   const { scale } = ctx;
   return {
     ...base(ctx),
     grid: { left: sizePx(scale, 8), right: sizePx(scale, 56), top: sizePx(scale, 8), bottom: sizePx(scale, 4), containLabel: true },
     tooltip: {
       trigger: 'axis', axisPointer: { type: 'shadow' }, textStyle: { fontSize: fontPx(scale, 13) },
-      valueFormatter: unit === 'tonnes' ? tonnesFormatter(ctx) : (v) => formatCount(Number(v)),
+      valueFormatter: unit === 'tonnes' ? tonnesFormatter(ctx) : (v) => label(Number(v)),
     },
     xAxis: { type: 'value', ...axisStyle(scale), axisLabel: { show: false } },
     yAxis: {
@@ -184,3 +184,13 @@ export function stagesOption(manifests: BigDataOverview['manifests'], ctx: Chart
   return horizontalBars(stages.map((s) => ctx.t(`bigdata.stage_${s}`)), stages.map((s) => manifests[s]), ctx,
     stages.map((s) => (s === 'voided' ? PALETTE.off : s === 'completed' ? PALETTE.good : s === 'returned' ? PALETTE.bad : PALETTE.accent)), 'count');
 }
+
+/** The four classes' kilograms today, in the standard's order from the top, each in its sign colour. */
+export function recyclingKgOption(kgToday: BigDataOverview['recycling']['kgToday'], ctx: ChartContext): EChartsOption {
+  const classes = rubbishType1.options.map((o) => Number(o.value)).reverse();
+  return horizontalBars(classes.map((c) => ctx.t(`enum.rubbishType1.${c}`)), classes.map((c) => kgToday.find((k) => k.rubbishType1 === c)?.kg ?? 0),
+    ctx, classes.map((c) => CLASS_COLOURS[c] ?? PALETTE.accent), 'kg');
+}
+
+/** The colours of the GB/T 19095-2019 signs: recyclables blue, hazardous red, kitchen green, other grey. */
+const CLASS_COLOURS: Record<number, string> = { 1: '#3d8bff', 2: PALETTE.bad, 3: PALETTE.good, 4: '#9aa8b8' };

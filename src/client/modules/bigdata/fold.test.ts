@@ -1,7 +1,7 @@
-import { warningType } from '../../../shared/enums';
-import type { LiveEvent, TransferChangedPayload } from '../../../shared/live/events';
+import { pointsReason, rubbishType1, warningType } from '../../../shared/enums';
+import type { LiveEvent, PointsBalancePayload, RecordCountedPayload, TransferChangedPayload } from '../../../shared/live/events';
 import { deviceEvent, transferEvent, warningEvent, weightEvent } from '../../realtime/test-support-events';
-import { figuresOf, fillBandOf, foldEvents } from './fold';
+import { figuresOf, fillBandOf, foldEvents, unfoldEvents } from './fold';
 import { overviewFixture, TODAY } from './test-support';
 
 const countOf = (figures: ReturnType<typeof figuresOf>, type: number) =>
@@ -106,6 +106,41 @@ describe('folding live events into the big-data figures', () => {
     expect(foldEvents(start, [order(101, { action: 'edit', from: OPEN, to: OPEN })]).stale).toBe(true);
     const stock: LiveEvent = { seq: 101, type: 'inventory.changed', at: `${TODAY}T10:00:01`, enterpriseIds: [1], payload: { enterpriseIds: [1] } };
     expect(foldEvents(start, [stock]).stale).toBe(true);
+  });
+
+  it('adds up today\'s counted kilograms per class as records are entered, edited and rejected, and not other days\'', () => {
+    const record = (seq: number, payload: RecordCountedPayload): LiveEvent => ({ seq, type: 'recycling.record', at: `${TODAY}T10:00:01`, enterpriseIds: null, payload });
+    const paper = (kg: number, day = TODAY) => ({ rubbishType1: rubbishType1.recyclable, day, kg });
+    const kgOf = (figures: ReturnType<typeof figuresOf>, type: number) => figures.overview.recycling.kgToday.find((c) => c.rubbishType1 === type)?.kg;
+    const start = figuresOf(overviewFixture());
+    const events = [
+      record(101, { id: 1, before: null, after: paper(2.35) }),
+      record(102, { id: 2, before: null, after: paper(1.2) }),
+      // Corrected from paper to batteries (another class).
+      record(103, { id: 2, before: paper(1.2), after: { rubbishType1: rubbishType1.hazardous, day: TODAY, kg: 0.8 } }),
+      record(104, { id: 1, before: paper(2.35), after: null }),
+      // A station's stored drop-off of yesterday, sent today, is yesterday's.
+      record(105, { id: 3, before: null, after: paper(9, '2026-11-19') }),
+    ];
+    const folded = foldEvents(start, events);
+    expect(kgOf(folded, rubbishType1.recyclable)).toBe(0);
+    expect(kgOf(folded, rubbishType1.hazardous)).toBe(0.8);
+    expect(folded.stale).toBe(false);
+    expect(unfoldEvents(folded, events).overview.recycling).toEqual(start.overview.recycling);
+  });
+
+  it('counts awards net of reversals as issued and holds net of releases as redeemed; adjustments are neither', () => {
+    const balance = (seq: number, amount: number, reason: number): LiveEvent<PointsBalancePayload> =>
+      ({ seq, type: 'points.balance', at: `${TODAY}T10:00:01`, enterpriseIds: null, payload: { householdId: 5, points: 100, amount, reason } });
+    const start = figuresOf(overviewFixture());
+    const events = [
+      balance(101, 23, pointsReason.recordApproved), balance(102, -23, pointsReason.reversal), balance(103, 40, pointsReason.recordApproved),
+      balance(104, -15, pointsReason.hold), balance(105, -8, pointsReason.hold), balance(106, 8, pointsReason.release),
+      balance(107, 7, pointsReason.adjustment),
+    ];
+    const folded = foldEvents(start, events);
+    expect(folded.overview.recycling.pointsToday).toEqual({ issued: 120 + 40, redeemed: 30 + 15 });
+    expect(unfoldEvents(folded, events).overview.recycling.pointsToday).toEqual(start.overview.recycling.pointsToday);
   });
 
   it('puts fill ratios in bands of a fifth, overfilled in the last', () => {

@@ -4,9 +4,10 @@ import {
 } from '../../../shared/bigdata';
 import { onlineState, warningStatus } from '../../../shared/enums';
 import {
-  typedEvent, type LiveEvent, type StorageWeightPayload, type TransferChangedPayload,
-  type WarningPayload,
+  typedEvent, type CountedKg, type LiveEvent, type PointsBalancePayload, type RecordCountedPayload, type StorageWeightPayload,
+  type TransferChangedPayload, type WarningPayload,
 } from '../../../shared/live/events';
+import { POINTS_ISSUED_REASONS, POINTS_REDEEMED_REASONS } from '../../../shared/recycling';
 
 /**
  * The screen's figures: the server's overview with every live event after its head folded on, in seq order. Each
@@ -166,6 +167,32 @@ function foldTransfer(o: BigDataOverview, p: TransferChangedPayload, sign: Direc
   return { overview: next, exact: p.action !== 'edit' };
 }
 
+/** A record's counted kilograms of today in (or out of) the kilograms per class. */
+function foldRecord(o: BigDataOverview, p: RecordCountedPayload, sign: Direction): BigDataOverview {
+  const today = dayOf(o.asOf);
+  const change = new Map<number, number>();
+  const add = (counted: CountedKg | null, by: number) => {
+    if (counted && counted.day === today) change.set(counted.rubbishType1, (change.get(counted.rubbishType1) ?? 0) + by * counted.kg);
+  };
+  add(p.before, -sign);
+  add(p.after, sign);
+  if (change.size === 0) return o;
+  const kgToday = o.recycling.kgToday.map((c) => (change.has(c.rubbishType1) ? { ...c, kg: round3(Math.max(0, c.kg + change.get(c.rubbishType1)!)) } : c));
+  return { ...o, recycling: { ...o.recycling, kgToday } };
+}
+
+/**
+ * A household's ledger movement in (or out of) today's points issued or redeemed. The payload has no date: movements
+ * after the read count as today's, and the next read (every minute) starts a new day's figures.
+ */
+function foldPoints(o: BigDataOverview, p: PointsBalancePayload, sign: Direction): BigDataOverview {
+  const issued = POINTS_ISSUED_REASONS.includes(p.reason) ? sign * p.amount : 0;
+  const redeemed = POINTS_REDEEMED_REASONS.includes(p.reason) ? -sign * p.amount : 0;
+  if (issued === 0 && redeemed === 0) return o;
+  const { pointsToday } = o.recycling;
+  return { ...o, recycling: { ...o.recycling, pointsToday: { issued: pointsToday.issued + issued, redeemed: pointsToday.redeemed + redeemed } } };
+}
+
 /** One event into (or, backward, out of) the overview; `deviceState` is the online state to set for a device event. */
 function applyEvent(overview: BigDataOverview, event: LiveEvent, sign: Direction, deviceState?: number): { overview: BigDataOverview; exact: boolean } {
   const typed = typedEvent(event);
@@ -181,6 +208,10 @@ function applyEvent(overview: BigDataOverview, event: LiveEvent, sign: Direction
       return foldTransfer(overview, typed.payload, sign);
     case 'inventory.changed':
       return { overview, exact: false };
+    case 'recycling.record':
+      return { overview: foldRecord(overview, typed.payload, sign), exact: true };
+    case 'points.balance':
+      return { overview: foldPoints(overview, typed.payload, sign), exact: true };
     default:
       return { overview, exact: true };
   }

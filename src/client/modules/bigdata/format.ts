@@ -9,6 +9,9 @@ export function formatTonnes(value: number): string {
 
 export const formatCount = (value: number): string => value.toLocaleString(NUMBER_LOCALE);
 
+/** Kilograms to one decimal: a household's drop-off is weighed to the ten grams, a day's sum read to the hundred. */
+export const formatKg = (value: number): string => value.toLocaleString(NUMBER_LOCALE, { maximumFractionDigits: 1 });
+
 /** The change on a year earlier as a signed percentage, or null when there is nothing to compare with. */
 export function formatChange(now: number, lastYear: number): string | null {
   if (!(lastYear > 0)) return null;

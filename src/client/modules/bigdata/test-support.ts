@@ -1,6 +1,6 @@
 // A small world as the overview reports it, for the screen's tests.
 import type { BigDataOverview } from '../../../shared/bigdata';
-import { disposalMethod, warningType } from '../../../shared/enums';
+import { disposalMethod, rubbishType1, warningType } from '../../../shared/enums';
 
 export const TODAY = '2026-11-20';
 
@@ -36,6 +36,11 @@ export function overviewFixture(fields: Partial<BigDataOverview> = {}): BigDataO
     fillBands: [0, 0, 3, 0, 0, 0],
     onlineByHour: [],
     recent: [],
+    recycling: {
+      kgToday: rubbishType1.options.map((o) => ({ rubbishType1: Number(o.value), kg: 0 })),
+      households: { enrolled: 10, participating: 4 },
+      pointsToday: { issued: 120, redeemed: 30 },
+    },
     ...fields,
   };
 }

@@ -14,6 +14,7 @@ import type { RequestContext } from '../../http/context';
 import { topicsOf } from '../events/audience';
 import { fromChina, inChina } from '../../crud/china-time';
 import { headOf, latestEvents } from '../events/log';
+import { schemeToday } from '../points/analyses';
 import { chinaNow } from '../transfer/numbering';
 import { COUNTS, monthRollup, rollupScope, STAGES, TONNES } from '../transfer/rollups';
 
@@ -245,6 +246,7 @@ export async function readOverview(ctx: RequestContext): Promise<BigDataOverview
     const { stages: manifests, inProgress } = await readStages(tx, scope);
     const viewer = { userId: session.userId, topics: topicsOf(session), enterpriseIds: session.enterpriseIds };
     const recent = await latestEvents(tx, ctx.tenantId, viewer, TICKER_TYPES, head, BIGDATA_LIMITS.recent);
+    const recycling = await schemeToday(ctx, tx);
     const countOf = (rows: WarningCount[], type: number, day: string | null = null) =>
       Number(rows.find((r) => r.warningType === type && r.day === day)?.count ?? 0);
     const days = Array.from({ length: WEEK_DAYS }, (_, i) => addDays(firstDay, i));
@@ -273,6 +275,7 @@ export async function readOverview(ctx: RequestContext): Promise<BigDataOverview
       fillBands: totals.fillBands.map(Number),
       onlineByHour: hours.map((hour) => ({ hour, ratio: totals.devicesTotal > 0 ? (reporting.get(hour) ?? 0) / totals.devicesTotal : 0 })),
       recent,
+      recycling,
     };
   });
 }

@@ -2,13 +2,17 @@
  * The scheme's figures, over the records and households the caller may see (their areas) and a period of China
  * dates, both ends included. A rejected record counts for nothing; a pending one counts as taking part.
  */
-import { exchangeHoldState, pointsReason, recordAudit, schemeUserStatus } from '../../../shared/enums';
+import type { RecyclingFigures } from '../../../shared/bigdata';
+import { recordAudit, rubbishType1, schemeUserStatus } from '../../../shared/enums';
+import { PARTICIPATION_DAYS, POINTS_ISSUED_REASONS, POINTS_REDEEMED_REASONS } from '../../../shared/recycling';
 import { translate } from '../../../shared/locales';
 import { bhusers, rblist } from '../../../shared/resources';
 import { chinaDate } from '../../../shared/util/china-date';
+import { fromChina, inChina } from '../../crud/china-time';
 import { pagedList } from '../../crud/paging';
 import { areaCondition, scopeOf } from '../../crud/scope';
 import { and, raw, sql, tenantCondition, type Sql } from '../../crud/sql';
+import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
@@ -178,23 +182,52 @@ export function registerAnalyses(registry: AppServiceRegistry): void {
 
   registry.add({
     service: 'Integral', method: 'GetPointsFlow', verb: 'GET', access: { anyOf: ['Pages.Integral' as const] }, parameters: ['From', 'To', 'Grain'],
-    summary: 'Points issued (approved records, net of their reversals) and redeemed (dispensed exchanges) by day or month',
+    summary: 'Points issued (awards net of their reversals) and redeemed (held at machines net of holds released) by day or month',
     async handler(ctx, input) {
       const period = periodOf(input, ctx);
       const format = GRAINS[grainOf(input, ctx)];
-      // Households' own legs, so that a user limited to areas sees their households' points only.
-      const inAreas = areaCondition(bhusers, 'h', scopeOf(ctx), 'read');
       const items = await ctx.db.query<{ period: string; issued: number; redeemed: number }>(sql`
-        select to_char(p.creation_time, ${format}) as period,
-               coalesce(sum(e.amount) filter (where p.reason = ${pointsReason.recordApproved}
-                 or (p.reason = ${pointsReason.reversal} and p.record_id is not null)), 0)::int as issued,
-               coalesce(-sum(e.amount) filter (where p.reason = ${pointsReason.hold}
-                 and exists (select 1 from exchange_hold x where x.hold_posting_id = p.id and x.state = ${exchangeHoldState.dispensed})), 0)::int as redeemed
-          from points_entries e join points_postings p on p.id = e.posting_id join scheme_user h on h.id = e.household_id
-         where ${tenantCondition('e', ctx.tenantId)} and p.creation_time >= ${period.from}::date and p.creation_time < ${period.to}::date + 1
-           ${inAreas ? sql`and ${inAreas}` : sql``}
+        select to_char(${inChina(sql`p.creation_time`)}, ${format}) as period, ${pointsFlow('e', 'p')}
+          ${householdLegs(ctx, period.from, chinaDate(1, Date.parse(`${period.to}T00:00:00+08:00`)))}
          group by 1 order by 1`);
       return { ...period, items };
     },
   });
+}
+
+/** Issued and redeemed points of the ledger legs `e` of postings `p`, as POINTS_ISSUED_REASONS and POINTS_REDEEMED_REASONS define them. */
+const pointsFlow = (e: string, p: string) => sql`
+  coalesce(sum(${raw(e)}.amount) filter (where ${raw(p)}.reason = any(${[...POINTS_ISSUED_REASONS]}::int[])), 0)::int as issued,
+  coalesce(-sum(${raw(e)}.amount) filter (where ${raw(p)}.reason = any(${[...POINTS_REDEEMED_REASONS]}::int[])), 0)::int as redeemed`;
+
+/**
+ * Households' ledger legs `e` of postings `p` written from China date `from` up to (not including) `until`: the
+ * households' own legs, so that a user limited to areas sees their households' points only. Postings are stamped in
+ * the database's time; the bounds are China days turned into it, so that the time index is used.
+ */
+function householdLegs(ctx: RequestContext, from: string, until: string): Sql {
+  const inAreas = areaCondition(bhusers, 'h', scopeOf(ctx), 'read');
+  return sql`from points_postings p join points_entries e on e.posting_id = p.id and e.household_id is not null
+    ${inAreas ? sql`join scheme_user h on h.id = e.household_id and ${inAreas}` : sql``}
+   where ${tenantCondition('p', ctx.tenantId)}
+     and p.creation_time >= ${fromChina(`${from}T00:00:00`)} and p.creation_time < ${fromChina(`${until}T00:00:00`)}`;
+}
+
+/** The scheme today within the caller's areas, in the caller's transaction (the big-data screen's snapshot). */
+export async function schemeToday(ctx: RequestContext, tx: Db): Promise<RecyclingFigures> {
+  const today = chinaDate();
+  const kg = await tx.query<{ rubbishType1: number; kg: number }>(sql`
+    select r.rubbish_type1 as "rubbishType1", sum(r.weight)::float8 as kg from recycling_record r
+     where ${countedRecords(ctx, 'r', { from: today, to: today })} group by 1`);
+  const window = { from: chinaDate(-(PARTICIPATION_DAYS - 1)), to: today };
+  const [households] = await tx.query<{ enrolled: number; participating: number }>(sql`
+    select count(*)::int as enrolled,
+           count(*) filter (where h.id in (select r.household_id from recycling_record r where ${countedRecords(ctx, 'r', window)}))::int as participating
+      from scheme_user h where ${enrolled(ctx, 'h')}`);
+  const [points] = await tx.query<{ issued: number; redeemed: number }>(sql`select ${pointsFlow('e', 'p')} ${householdLegs(ctx, today, chinaDate(1))}`);
+  return {
+    kgToday: rubbishType1.options.map((o) => ({ rubbishType1: o.value, kg: Number(kg.find((r) => Number(r.rubbishType1) === o.value)?.kg ?? 0) })),
+    households,
+    pointsToday: points,
+  };
 }

@@ -1,4 +1,4 @@
-import { pointsAccountKind, pointsReason } from '../../../shared/enums';
+import { exchangeHoldState, pointsAccountKind, pointsReason } from '../../../shared/enums';
 import { translate } from '../../../shared/locales';
 import { bhusers } from '../../../shared/resources';
 import { areaCondition, scopeOf, withinAreas } from '../../crud/scope';
@@ -21,22 +21,31 @@ const ENTRIES = sql`select e.id, e.posting_id as "postingId", e.household_id as 
     p.operator_user_id as "operatorUserId", p.creation_time as "creationTime"
   from points_entries e join points_postings p on p.id = e.posting_id join scheme_user h on h.id = e.household_id`;
 
-/** Proves, over the tenant's whole ledger, that balances are the sums of their entries and that the books balance. */
+/**
+ * Proves, over the tenant's whole ledger, that household balances are the sums of their entries, that every posting
+ * balances and so do the books, and that the scheme's accounts agree with the holds: points held are those of holds
+ * still waiting, points redeemed those of holds dispensed.
+ */
 export async function reconcile(db: Db, tenantId: number | null): Promise<Reconciliation> {
   const [row] = await db.query<Record<keyof Reconciliation, number | string>>(sql`
     with h as (
       select s.points, coalesce(sum(e.amount), 0) as total from scheme_user s left join points_entries e on e.household_id = s.id
        where ${tenantCondition('s', tenantId)} group by s.id, s.points),
     a as (
-      select a.kind, a.balance, coalesce(sum(e.amount), 0) as total from points_accounts a left join points_entries e on e.account_id = a.id
-       where ${tenantCondition('a', tenantId)} group by a.id, a.kind, a.balance),
+      select a.kind, coalesce(sum(e.amount), 0) as total from points_accounts a left join points_entries e on e.account_id = a.id
+       where ${tenantCondition('a', tenantId)} group by a.id, a.kind),
+    x as (
+      select coalesce(sum(x.points) filter (where x.state = ${exchangeHoldState.held}), 0) as held,
+             coalesce(sum(x.points) filter (where x.state = ${exchangeHoldState.dispensed}), 0) as dispensed
+        from exchange_hold x where ${tenantCondition('x', tenantId)}),
     p as (select e.posting_id, sum(e.amount) as total from points_entries e where ${tenantCondition('e', tenantId)} group by e.posting_id)
     select (select count(*) from h)::int as households, (select count(*) from a)::int as accounts, (select count(*) from p)::int as postings,
            (select count(*) from h where points <> total)::int as "householdsOff",
-           (select count(*) from a where balance <> total)::int as "accountsOff",
+           ((select coalesce(sum(total), 0) from a where kind = ${pointsAccountKind.holds}) <> (select held from x))::int
+             + ((select coalesce(sum(total), 0) from a where kind = ${pointsAccountKind.redeemed}) <> (select dispensed from x))::int as "accountsOff",
            (select count(*) from p where total <> 0)::int as "unbalancedPostings",
-           ((select count(*) from h where points < 0) + (select count(*) from a where balance < 0 and kind <> ${pointsAccountKind.pool}))::int as "negativeBalances",
-           ((select coalesce(sum(points), 0) from h) + (select coalesce(sum(balance), 0) from a))::bigint as "booksTotal"`);
+           ((select count(*) from h where points < 0) + (select count(*) from a where total < 0 and kind <> ${pointsAccountKind.pool}))::int as "negativeBalances",
+           ((select coalesce(sum(points), 0) from h) + (select coalesce(sum(total), 0) from a))::bigint as "booksTotal"`);
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as unknown as Reconciliation;
 }
 

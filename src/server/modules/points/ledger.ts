@@ -33,7 +33,8 @@ export interface Entry {
   householdId: number | null;
   account: AccountKind | null;
   amount: number;
-  balanceAfter: number;
+  /** A household's balance after the entry (an account keeps none). */
+  balanceAfter: number | null;
 }
 
 export interface Posting {
@@ -65,9 +66,12 @@ function fingerprintOf(request: PostingRequest): string {
 
 /** The tenant's account of a kind, made on first use. */
 async function accountId(tx: Db, tenantId: number | null, kind: AccountKind): Promise<number> {
-  await tx.query(`insert into points_accounts (tenant_id, kind) values ($1, $2)
-    on conflict ((coalesce(tenant_id, 0)), kind) do nothing`, [tenantId, kind]);
-  const rows = await tx.query<{ id: number }>('select id from points_accounts where tenant_id is not distinct from $1 and kind = $2', [tenantId, kind]);
+  const find = () => tx.query<{ id: number }>('select id from points_accounts where tenant_id is not distinct from $1 and kind = $2', [tenantId, kind]);
+  let rows = await find();
+  if (rows.length === 0) {
+    await tx.query(`insert into points_accounts (tenant_id, kind) values ($1, $2) on conflict ((coalesce(tenant_id, 0)), kind) do nothing`, [tenantId, kind]);
+    rows = await find();
+  }
   return Number(rows[0].id);
 }
 
@@ -80,7 +84,7 @@ const nullableId = (v: number | string | null) => (v === null ? null : Number(v)
 
 export async function readPosting(db: Db, id: number, replayed = false): Promise<Posting> {
   const [row] = await db.query<PostingRow>('select * from points_postings where id = $1', [id]);
-  const entries = await db.query<{ household_id: number | null; kind: number | null; amount: number; balance_after: number }>(
+  const entries = await db.query<{ household_id: number | null; kind: number | null; amount: number; balance_after: number | null }>(
     `select e.household_id, a.kind, e.amount, e.balance_after from points_entries e
        left join points_accounts a on a.id = e.account_id where e.posting_id = $1 order by e.id`, [id]);
   return {
@@ -89,7 +93,7 @@ export async function readPosting(db: Db, id: number, replayed = false): Promise
     operatorUserId: nullableId(row.operator_user_id), creationTime: row.creation_time,
     entries: entries.map((e) => ({
       householdId: nullableId(e.household_id), account: e.kind === null ? null : (Number(e.kind) as AccountKind),
-      amount: Number(e.amount), balanceAfter: Number(e.balance_after),
+      amount: Number(e.amount), balanceAfter: e.household_id === null ? null : Number(e.balance_after),
     })),
     replayed,
   };
@@ -126,24 +130,26 @@ export async function post(ctx: RequestContext, tx: Db, request: PostingRequest)
     : { household: null, account: await accountId(tx, ctx.tenantId, l.account), amount: l.amount })));
   legs.sort((a, b) => (a.household === null ? 1 : 0) - (b.household === null ? 1 : 0) || (a.household ?? a.account!) - (b.household ?? b.account!));
   for (const leg of legs) {
-    const balance = leg.household !== null
-      ? await tx.query<{ balance: number }>(`update scheme_user set points = points + $1 where id = $2 and tenant_id is not distinct from $3
-          and not is_deleted and points + $1 >= 0 returning points as balance`, [leg.amount, leg.household, ctx.tenantId])
-      : await tx.query<{ balance: number }>(`update points_accounts set balance = balance + $1 where id = $2
-          and (kind = ${pointsAccountKind.pool} or balance + $1 >= 0) returning balance`, [leg.amount, leg.account]);
-    if (balance.length === 0) {
-      if (leg.household === null) throw errors.invalid(ctx.language, 'points', translate(ctx.language, 'recycling.notEnoughHeld'));
-      const exists = await tx.query('select points from scheme_user where id = $1 and tenant_id is not distinct from $2 and not is_deleted', [leg.household, ctx.tenantId]);
-      if (exists.length === 0) throw errors.invalid(ctx.language, 'householdId', translate(ctx.language, 'recycling.noHousehold'));
-      throw errors.invalid(ctx.language, 'points', translate(ctx.language, 'recycling.notEnough', { balance: String(Number((exists[0] as { points: number }).points)) }));
+    let balance: number | null = null;
+    if (leg.household !== null) {
+      const updated = await tx.query<{ balance: number }>(`update scheme_user set points = points + $1 where id = $2 and tenant_id is not distinct from $3
+          and not is_deleted and points + $1 >= 0 returning points as balance`, [leg.amount, leg.household, ctx.tenantId]);
+      if (updated.length === 0) {
+        const exists = await tx.query<{ points: number }>('select points from scheme_user where id = $1 and tenant_id is not distinct from $2 and not is_deleted', [leg.household, ctx.tenantId]);
+        if (exists.length === 0) throw errors.invalid(ctx.language, 'householdId', translate(ctx.language, 'recycling.noHousehold'));
+        throw errors.invalid(ctx.language, 'points', translate(ctx.language, 'recycling.notEnough', { balance: String(Number(exists[0].points)) }));
+      }
+      balance = Number(updated[0].balance);
     }
+    // An account's leg leaves no balance behind: its balance is the sum of its entries (migration 0028).
     await tx.query(`insert into points_entries (tenant_id, posting_id, household_id, account_id, amount, balance_after)
-      values ($1, $2, $3, $4, $5, $6)`, [ctx.tenantId, postingId, leg.household, leg.account, leg.amount, Number(balance[0].balance)]);
+      values ($1, $2, $3, $4, $5, $6)`, [ctx.tenantId, postingId, leg.household, leg.account, leg.amount, balance]);
   }
   const posting = await readPosting(tx, postingId);
-  // Screens showing a balance (households, a machine's redemptions) follow it live.
+  // Screens showing a balance (households, a machine's redemptions) follow it live; the big-data screen adds up the moves.
   await recordEvents(ctx, tx, posting.entries.filter((e) => e.householdId !== null).map((e) => ({
-    type: 'points.balance', topic: 'recycling', payload: { householdId: e.householdId!, points: e.balanceAfter } satisfies PointsBalancePayload,
+    type: 'points.balance', topic: 'recycling',
+    payload: { householdId: e.householdId!, points: e.balanceAfter!, amount: e.amount, reason: request.reason } satisfies PointsBalancePayload,
   })));
   return posting;
 }

@@ -9,6 +9,8 @@ import type { Row } from '../../crud/repository';
 import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
 import { errors } from '../../http/errors';
+import type { CountedKg, RecordCountedPayload } from '../../../shared/live/events';
+import { recordEvents } from '../events';
 import { post, reverse } from './ledger';
 
 const records = (ctx: ServiceContext) => ctx.resources.of(rblist);
@@ -17,6 +19,19 @@ const AUDIT = { anyOf: [rblist.permission] };
 /** A record's points are posted under ids derived from it: approving twice can never award twice. */
 const awardId = (recordId: number) => `record-${recordId}-award`;
 const reversalId = (recordId: number) => `record-${recordId}-reversal`;
+
+/** The kilograms a record counts for in the scheme's figures: a rejected one counts for none. */
+function countedKg(row: Row | null): CountedKg | null {
+  if (!row || row.auditStatus === recordAudit.rejected) return null;
+  return { rubbishType1: Number(row.rubbishType1), day: String(row.recordTime).slice(0, 10), kg: Number(row.weight) };
+}
+
+/** Tells live screens (the big-data screen's kilograms today) what a write changed in the record's counted kilograms. */
+async function recordCounted(ctx: ServiceContext, tx: Db, id: number, before: Row | null, after: Row | null): Promise<void> {
+  const payload: RecordCountedPayload = { id, before: countedKg(before), after: countedKg(after) };
+  if (JSON.stringify(payload.before) === JSON.stringify(payload.after)) return;
+  await recordEvents(ctx, tx, [{ type: 'recycling.record', topic: 'recycling', payload }]);
+}
 
 const recordHooks: ResourceHooks<typeof rblist> = {
   async beforeWrite(ctx, tx, values, existing) {
@@ -30,8 +45,12 @@ const recordHooks: ResourceHooks<typeof rblist> = {
       [values.householdId ?? existing?.householdId]);
     Object.assign(values, Object.fromEntries(Object.entries(home).map(([k, v]) => [k, Number(v)])));
   },
-  async beforeDelete(ctx, _tx, row) {
+  async afterWrite(ctx, tx, row, _input, existing) {
+    await recordCounted(ctx, tx, Number(row.id), existing, row);
+  },
+  async beforeDelete(ctx, tx, row) {
     if (row.auditStatus !== recordAudit.pending) throw errors.invalid(ctx.language, 'auditStatus', translate(ctx.language, 'recycling.recordLocked'));
+    await recordCounted(ctx, tx, Number(row.id), row, null);
   },
 };
 
@@ -87,6 +106,7 @@ async function reject(ctx: ServiceContext, tx: Db, id: number, reason: string): 
     const [award] = await tx.query<{ id: number }>('select id from points_postings where tenant_id is not distinct from $1 and request_id = $2', [ctx.tenantId, awardId(id)]);
     await reverse(ctx, tx, Number(award.id), reversalId(id), reason);
   }
+  await recordCounted(ctx, tx, id, current, null);
   return records(ctx).setFields(ctx, tx, id, { auditStatus: recordAudit.rejected, rejectReason: reason });
 }
 

@@ -3,8 +3,9 @@ import { numberOf } from '../../../shared/json';
 
 /**
  * The state an event sets, when only its latest value matters: a device's reading, a storage point's weight, a
- * device's state, a machine's slots, a household's balance. Payloads are absolute, so the latest one alone leaves a client where all of them would. Warnings,
- * transfers, stock and chat are never conflated (each one is news of its own).
+ * device's state, a machine's slots. Payloads are absolute, so the latest one alone leaves a client where all of them
+ * would. Warnings, transfers, stock, ledger movements (the big-data screen adds up their amounts), records and chat are
+ * never conflated: each one is news of its own.
  */
 export function conflationKey(event: LiveEvent): string | null {
   switch (event.type) {
@@ -12,7 +13,6 @@ export function conflationKey(event: LiveEvent): string | null {
     case 'storage.weight': return keyOf('weight', numberOf(event.payload, 'storageId'));
     case 'device.state': return keyOf('device', numberOf(event.payload, 'deviceId'));
     case 'exchange.slots': return keyOf('machine', numberOf(event.payload, 'machineId'));
-    case 'points.balance': return keyOf('balance', numberOf(event.payload, 'householdId'));
     default: return null;
   }
 }
