@@ -58,10 +58,10 @@ export const BIGDATA_TEXTS = {
   noOpenWarnings: { zh: '当前无未关闭预警', en: 'No open warnings' },
   // The household-waste scheme's panel.
   recycling: { zh: '生活垃圾分类回收（今日）', en: 'Household waste sorting today' },
-  recyclingParticipation: { zh: '近30天参与率', en: 'Taking part, 30 days' },
-  recyclingHouseholds: { zh: '{{participating}} / {{enrolled}} 户', en: '{{participating}} of {{enrolled}} households' },
+  recyclingParticipation: { zh: '近30天参与率', en: 'Active, 30 d' },
+  recyclingHouseholds: { zh: '{{participating}} / {{enrolled}} 户', en: '{{participating}} / {{enrolled}} homes' },
   recyclingIssued: { zh: '今日发放积分', en: 'Points issued' },
-  recyclingRedeemed: { zh: '今日兑换积分', en: 'Points redeemed' },
+  recyclingRedeemed: { zh: '今日兑换积分', en: 'Points spent' },
   recyclingNoWaste: { zh: '今日暂无投放', en: 'Nothing handed in yet today' },
   // Ticker lines.
   tickRaised: { zh: '{{serial}} 发生{{type}}预警', en: '{{serial}}: {{type}} warning' },

@@ -20,16 +20,16 @@ export function RecyclingPanelBody({ figures, option, t }: RecyclingPanelBodyPro
     <div className="bd-recycling">
       <div className="bd-recycling-figures">
         <div className="bd-recycling-figure" data-testid="bd-recycling-participation">
-          <span className="bd-tile-label">{t('bigdata.recyclingParticipation')}</span>
+          <span className="bd-tile-label" title={t('bigdata.recyclingParticipation')}>{t('bigdata.recyclingParticipation')}</span>
           <span className="bd-recycling-value bd-good">{rate}</span>
           <span className="bd-tile-sub">{t('bigdata.recyclingHouseholds', { participating: formatCount(participating), enrolled: formatCount(enrolled) })}</span>
         </div>
         <div className="bd-recycling-figure" data-testid="bd-recycling-issued">
-          <span className="bd-tile-label">{t('bigdata.recyclingIssued')}</span>
+          <span className="bd-tile-label" title={t('bigdata.recyclingIssued')}>{t('bigdata.recyclingIssued')}</span>
           <span className="bd-recycling-value">{formatCount(figures.pointsToday.issued)}</span>
         </div>
         <div className="bd-recycling-figure" data-testid="bd-recycling-redeemed">
-          <span className="bd-tile-label">{t('bigdata.recyclingRedeemed')}</span>
+          <span className="bd-tile-label" title={t('bigdata.recyclingRedeemed')}>{t('bigdata.recyclingRedeemed')}</span>
           <span className="bd-recycling-value bd-warm">{formatCount(figures.pointsToday.redeemed)}</span>
         </div>
       </div>

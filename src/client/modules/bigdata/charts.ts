@@ -84,15 +84,20 @@ export function topProducersOption(topProducers: BigDataOverview['topProducers']
   return horizontalBars(items.map((i) => i.name), items.map((i) => i.tonnes), ctx, PALETTE.accent);
 }
 
+/** About how wide `text` draws at `fontPx`: Chinese characters a full em, digits and Latin letters little over half. */
+const textWidth = (text: string, px: number) => [...text].reduce((width, ch) => width + (ch.charCodeAt(0) > 0x2e80 ? 1 : 0.6), 0) * px;
+
 /** Bars across, one colour or one per bar, each labelled at its end. */
 function horizontalBars(
   names: string[], values: number[], ctx: ChartContext, color: string | string[], unit: 'tonnes' | 'kg' | 'count' = 'tonnes',
 ): EChartsOption {
   const label = unit === 'tonnes' ? formatTonnes : unit === 'kg' ? (kg: number) => ctx.t('bigdata.kgValue', { value: formatKg(kg) }) : formatCount;
   const { scale } = ctx;
+  // The value labels sit right of the bars, outside the grid: room for the longest, whose text never shrinks below 11 px.
+  const labelPx = Math.max(...values.map((v) => textWidth(label(v), fontPx(scale, 12))), 0);
   return {
     ...base(ctx),
-    grid: { left: sizePx(scale, 8), right: sizePx(scale, 56), top: sizePx(scale, 8), bottom: sizePx(scale, 4), containLabel: true },
+    grid: { left: sizePx(scale, 8), right: Math.max(sizePx(scale, 56), Math.ceil(labelPx) + sizePx(scale, 10)), top: sizePx(scale, 8), bottom: sizePx(scale, 4), containLabel: true },
     tooltip: {
       trigger: 'axis', axisPointer: { type: 'shadow' }, textStyle: { fontSize: fontPx(scale, 13) },
       valueFormatter: unit === 'tonnes' ? tonnesFormatter(ctx) : (v) => label(Number(v)),
