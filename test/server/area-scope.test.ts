@@ -2,6 +2,7 @@
 // and by id, see the areas above theirs read-only, and hand out no more than they have.
 import { createRole, createUser, expectError, expectSuccess, expectValidationError, ok, type Dto } from '../support/server-fixtures';
 import { recyclingWorld } from '../support/recycling-world';
+import { sampleForCheck } from '../support/resource-values';
 import { svc, unique, useTestServer } from '../support/server-harness';
 
 interface Paged { totalCount: number; items: Dto[] }
@@ -40,7 +41,7 @@ async function buildWorld() {
 beforeAll(async () => {
   admin = await server.token(1, 'admin');
   world = await buildWorld();
-  const role = await createRole(server, admin, ['Pages.Area', 'Pages.BHUsers', 'Pages.Users']);
+  const role = await createRole(server, admin, ['Pages.Area', 'Pages.BHUsers', 'Pages.Users', 'Pages.IgcsCollector', 'Pages.Rblist']);
   const user = await createUser(server, admin, 1, { roleNames: [role.name] });
   expectSuccess(await call(admin, 'PUT', 'User', 'Update', {
     id: user.id, userName: user.userName, name: 'Test', surname: 'User', emailAddress: user.emailAddress, isActive: true, sareaIds: [world.s1.id],
@@ -85,6 +86,40 @@ it('writes within the street only: households and communities in it, not streets
   // The district above is visible, not the clerk's to change.
   expectError(await call(clerk.token, 'PUT', 'Qarea', 'Update', { id: world.d1.id, name: unique('改名') }), 403, true);
   expectError(await call(clerk.token, 'DELETE', 'Qarea', 'Delete', { Id: world.d1.id }), 403, true);
+});
+
+it('places a record where its household lives: within the street, not outside it', async () => {
+  const body = (householdId: number) => ({ householdId, rubbishType2: 11, weight: 1.5, recordTime: '2026-06-01T10:00:00' });
+  expect(ok<Dto>(await call(clerk.token, 'POST', 'Rblist', 'Create', body(world.h1)), 'Rblist/Create')).toMatchObject({ sareaId: world.s1.id });
+  expectValidationError(await call(clerk.token, 'POST', 'Rblist', 'Create', body(world.h2)), 'vareaId');
+  expect(await server.db.query('select 1 from recycling_record where household_id = $1', [world.h2])).toHaveLength(0);
+});
+
+it('sees the collectors serving a community of its street, and changes only those serving none outside it', async () => {
+  const body = (name: string, careaIds: number[]) => ({ name, phone: '13900001111', idCardNumber: sampleForCheck('idCard'), careaIds, status: 1 });
+  const inside = await create('Igcs_Collector', body('本街回收员', [world.p1.careaId]));
+  const both = await create('Igcs_Collector', body('两街回收员', [world.p1.careaId, world.p2.careaId]));
+  const outside = await create('Igcs_Collector', body('外街回收员', [world.p2.careaId]));
+  expect(both).toMatchObject({ qareaIds: [world.d1.id], sareaIds: [world.s1.id, world.s2.id].sort((a, b) => a - b) });
+
+  expect(await ids(clerk.token, 'Igcs_Collector')).toEqual([inside.id, both.id].sort((a, b) => a - b));
+  expectError(await call(clerk.token, 'GET', 'Igcs_Collector', 'Get', { Id: outside.id }), 404);
+  expectError(await call(clerk.token, 'DELETE', 'Igcs_Collector', 'Delete', { Id: outside.id }), 404);
+  expect(ok<Dto>(await call(clerk.token, 'PUT', 'Igcs_Collector', 'Update', { ...body('本街回收员', [world.p1.careaId]), id: inside.id, name: '改名回收员' }),
+    'Igcs_Collector/Update')).toMatchObject({ name: '改名回收员' });
+  // Serving a community of another street too, it is not the street's alone to change.
+  expectValidationError(await call(clerk.token, 'PUT', 'Igcs_Collector', 'Update', { ...body('两街回收员', [world.p1.careaId, world.p2.careaId]), id: both.id }), 'careaIds');
+  expectValidationError(await call(clerk.token, 'POST', 'Igcs_Collector', 'Create', body('新回收员', [world.p2.careaId])), 'careaIds');
+  const mine = ok<Dto>(await call(clerk.token, 'POST', 'Igcs_Collector', 'Create', body('新回收员', [world.p1.careaId])), 'Igcs_Collector/Create');
+  expect(mine).toMatchObject({ qareaIds: [world.d1.id], sareaIds: [world.s1.id] });
+
+  // On the map likewise: the positions of the street's collectors only.
+  const now = new Date().toISOString();
+  for (const who of [inside, outside]) {
+    expectSuccess(await call(admin, 'POST', 'Igcs_Location', 'Report', { collectorId: who.id, positions: [{ longitude: 120.1, latitude: 30.2, at: now }] }));
+  }
+  const seen = ok<{ items: Dto[] }>(await call(clerk.token, 'GET', 'Igcs_Location', 'GetAll'), 'Igcs_Location/GetAll');
+  expect(seen.items.map((i) => i.collectorId)).toEqual([inside.id]);
 });
 
 it('hands out only areas within its own, and a new user it makes works in them too', async () => {

@@ -203,6 +203,8 @@ export class ResourceService {
     await this.databaseChecks(ctx, tx, values, existing?.id ?? null);
     this.checkOwnership(ctx, values, existing);
     await this.hooks.beforeWrite?.(ctx, tx, values, existing, input);
+    // After the hook: a row may be placed by what it derives (a record where its household lives).
+    this.checkAreas(ctx, values, existing);
     return values;
   }
 
@@ -277,7 +279,6 @@ export class ResourceService {
       const kinds = segments.map((s) => pick(s.label, ctx.language)).join(', ');
       throw errors.invalid(ctx.language, segments[0]?.field ?? 'id', translate(ctx.language, 'validation.segment', { kinds }));
     }
-    this.checkAreas(ctx, values, existing);
     const ids = ctx.session?.enterpriseIds;
     if (!ids || !this.resource.enterpriseScope) return;
     if (this.resource.enterpriseScope === 'self' && !existing) {

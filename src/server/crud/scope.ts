@@ -44,16 +44,31 @@ export function areaCondition(resource: Resource, alias: string, scope: Scope, m
     const levels = sharedLevels(areaScope, link);
     const within = levels.length === AREA_FIELDS.filter((level) => link[level] !== undefined).length;
     if (!within && !(mode === 'read' && isAreaLevel(areaScope))) return [];
-    return [and(levels.map((level) => sql`${column(alias, areaScope[level])} = ${link[level]!}`))];
+    return [and(levels.map((level) => (isMany(resource, areaScope[level])
+      ? sql`${link[level]!} = any(${column(alias, areaScope[level])})`
+      : sql`${column(alias, areaScope[level])} = ${link[level]!}`)))];
   }));
 }
+
+/**
+ * A row placed by a list of areas (the communities a collector serves) lies in each of them: it is read where any one
+ * lies within a link, and written only when all of them do.
+ */
+const isMany = (resource: Resource, field: string) => {
+  const def = resource.fields[field];
+  return def?.kind === 'reference' && def.multiple === true;
+};
 
 /** Whether values being written (with the row's id, once it has one) lie within one of the caller's areas. */
 export function withinAreas(resource: Resource, scope: Scope, values: Record<string, unknown>): boolean {
   const areaScope = resource.areaScope;
   if (!areaScope || scope.areas === null) return true;
+  const lies = (field: string, id: number) => {
+    const value = values[field];
+    return Array.isArray(value) ? value.length > 0 && value.every((v) => Number(v) === id) : Number(value) === id;
+  };
   return scope.areas.some((link) => AREA_FIELDS.every((level) =>
-    link[level] === undefined || (areaScope[level] !== undefined && Number(values[areaScope[level]]) === link[level])));
+    link[level] === undefined || (areaScope[level] !== undefined && lies(areaScope[level], link[level]))));
 }
 
 /** The resource a `parent` scope points at (plan rows → their plan). */

@@ -7,7 +7,7 @@ import { registerAccount } from './auth/account';
 import { registerBigData } from './bigdata';
 import { chatLogModule } from './chat';
 import { registerConfiguration } from './configuration';
-import { registerLocations } from './collectors/locations';
+import { collectorModule } from './collectors';
 import { contractModule, fileContractReminders } from './contracts';
 import { enterpriseModule } from './enterprises';
 import { registerEvents } from './events';
@@ -35,11 +35,11 @@ import { wasteInfoModule } from './wasteinfo';
 export const RESOURCE_MODULES: readonly ResourceModule[] = [
   enterpriseModule, wasteInfoModule, planModule, planDetailModule, contractModule,
   transferOrderModule, transferLineModule, warehouseReceiptModule, chatLogModule,
-  equipmentModelModule, smartEquipmentModule, storageModule, warningModule, ...areaModules, householdModule, ruleModule, recordModule, stationModule, goodsTypeModule, machineModule,
+  equipmentModelModule, smartEquipmentModule, storageModule, warningModule, ...areaModules, householdModule, ruleModule, recordModule, stationModule, goodsTypeModule, machineModule, collectorModule,
 ];
 
 export const SERVICE_MODULES: readonly ServiceModule[] = [
   registerInbox, registerEvents, registerAccount, registerConfiguration, registerSession, registerUsers, registerRoles,
   registerTenants, (registry) => registerNotifications(registry, [fileContractReminders]), registerRegions,
-  registerFileServices, registerBigData, registerPoints, registerAnalyses, registerLocations,
+  registerFileServices, registerBigData, registerPoints, registerAnalyses,
 ];

@@ -8,7 +8,8 @@ import { isRecord, propertyOf } from '../../../shared/json';
 import { collector } from '../../../shared/resources';
 import { chinaDate } from '../../../shared/util/china-date';
 import { fromChina } from '../../crud/china-time';
-import { scopeCondition, sql } from '../../crud/sql';
+import { areaCondition, scopeOf } from '../../crud/scope';
+import { and, scopeCondition, sql } from '../../crud/sql';
 import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
 import { errors, type ValidationErrorInfo } from '../../http/errors';
@@ -78,7 +79,8 @@ export function registerLocations(registry: AppServiceRegistry): void {
       const items = await ctx.db.query(sql`select c.id as "collectorId", c.name, c.phone, c.status, ${POSITION}
           from collector c cross join lateral (select * from collector_location l where l.collector_id = c.id
                                                  and l.at >= ${day.from} and l.at < ${day.to} order by l.at desc limit 1) l
-         where ${scopeCondition('c', ctx.tenantId)} order by c.name, c.id`);
+         where ${and([scopeCondition('c', ctx.tenantId), ...[areaCondition(collector, 'c', scopeOf(ctx), 'read')].filter((c) => c !== null)])}
+         order by c.name, c.id`);
       return { date: day.date, items };
     },
   });
