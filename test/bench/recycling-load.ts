@@ -81,6 +81,7 @@ export async function benchRecycling(kind: DbKind, settings: RecyclingSettings =
       { name: 'trend by day, 30 days', path: svc('Rblist', 'GetRblistTrend', { ...month, Grain: 'day' }) },
       { name: 'trend by month, a year', path: svc('Rblist', 'GetRblistTrend', { From: chinaDate(-365), To: chinaDate(-1), Grain: 'month' }) },
       { name: 'records, first page with exact total', path: svc('Rblist', 'GetAll', { MaxResultCount: '10' }) },
+      { name: 'big-data overview, the scheme today', path: svc('BigData', 'GetOverview') },
     ];
     const analyses: AnalysisCase[] = [];
     for (const c of cases) {

@@ -112,10 +112,10 @@ export async function post(ctx: RequestContext, tx: Db, request: PostingRequest)
     throw new Error(`A points posting must balance, with whole non-zero legs: ${JSON.stringify(request.legs)}`);
   }
   const fingerprint = fingerprintOf(request);
-  const inserted = await tx.query<{ id: number }>(
+  const inserted = await tx.query<{ id: number; creation_time: string }>(
     `insert into points_postings (tenant_id, request_id, fingerprint, reason, reverses_id, record_id, rule_id, rule_version, remark, operator_user_id)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-     on conflict ((coalesce(tenant_id, 0)), request_id) do nothing returning id`,
+     on conflict ((coalesce(tenant_id, 0)), request_id) do nothing returning id, creation_time`,
     [ctx.tenantId, request.requestId, fingerprint, request.reason, request.reverses ?? null, request.recordId ?? null,
       request.ruleId ?? null, request.ruleVersion ?? null, request.remark ?? null, ctx.session?.userId ?? null]);
   if (inserted.length === 0) {
@@ -126,9 +126,10 @@ export async function post(ctx: RequestContext, tx: Db, request: PostingRequest)
   }
   const postingId = Number(inserted[0].id);
   const legs = await Promise.all(request.legs.map(async (l) => ('household' in l
-    ? { household: l.household, account: null, amount: l.amount }
-    : { household: null, account: await accountId(tx, ctx.tenantId, l.account), amount: l.amount })));
+    ? { household: l.household, account: null, kind: null, amount: l.amount }
+    : { household: null, account: await accountId(tx, ctx.tenantId, l.account), kind: l.account, amount: l.amount })));
   legs.sort((a, b) => (a.household === null ? 1 : 0) - (b.household === null ? 1 : 0) || (a.household ?? a.account!) - (b.household ?? b.account!));
+  const entries: Entry[] = [];
   for (const leg of legs) {
     let balance: number | null = null;
     if (leg.household !== null) {
@@ -144,8 +145,14 @@ export async function post(ctx: RequestContext, tx: Db, request: PostingRequest)
     // An account's leg leaves no balance behind: its balance is the sum of its entries (migration 0028).
     await tx.query(`insert into points_entries (tenant_id, posting_id, household_id, account_id, amount, balance_after)
       values ($1, $2, $3, $4, $5, $6)`, [ctx.tenantId, postingId, leg.household, leg.account, leg.amount, balance]);
+    entries.push({ householdId: leg.household, account: leg.kind, amount: leg.amount, balanceAfter: balance });
   }
-  const posting = await readPosting(tx, postingId);
+  // What was just written, as readPosting would read it back, without reading it back.
+  const posting: Posting = {
+    id: postingId, requestId: request.requestId, reason: request.reason, remark: request.remark ?? null, recordId: request.recordId ?? null,
+    ruleId: request.ruleId ?? null, ruleVersion: request.ruleVersion ?? null, reversesId: request.reverses ?? null,
+    operatorUserId: ctx.session?.userId ?? null, creationTime: inserted[0].creation_time, entries, replayed: false,
+  };
   // Screens showing a balance (households, a machine's redemptions) follow it live; the big-data screen adds up the moves.
   await recordEvents(ctx, tx, posting.entries.filter((e) => e.householdId !== null).map((e) => ({
     type: 'points.balance', topic: 'recycling',
