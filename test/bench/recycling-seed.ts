@@ -61,7 +61,7 @@ export async function seedRecycling(db: Db, size: RecyclingSize): Promise<Recycl
       from generate_series(1, ${size.records}) i
       cross join lateral (select (${KINDS})[1 + i % ${rubbishType2.options.length}] as kind) k
       join (select row_number() over (order by id) - 1 as n, * from scheme_user where tenant_id = ${TENANT_ID} and card_no like 'B%') h
-        on h.n = (i * 7919) % ${size.households}
+        on h.n = (i::bigint * 7919) % ${size.households}
       cross join (select array_agg(id order by id) as ids from collector where tenant_id = ${TENANT_ID}) c`, [admin]));
   const analyzeMs = await timed(async () => {
     for (const table of ['scheme_user', 'recycling_record', 'area_compound', 'collector']) await db.query(`vacuum analyze ${table}`);

@@ -152,3 +152,17 @@ it('gives the big-data screen the scheme today, and the events that move it', as
   // Approving leaves the kilograms as they were (a pending record counts): no second record event.
   expect(events.filter((e) => e.type === 'recycling.record')).toHaveLength(1);
 });
+
+// Last: it enrols a household, which the counts above do not expect.
+it('keeps each household\'s latest counted record on it, whatever changes the records', async () => {
+  const home = await world.household(await world.place());
+  const last = async () => ok<Dto>(await get(admin, 'BHUsers', 'Get', { Id: home }), 'BHUsers/Get').lastRecordTime;
+  expect(await last()).toBeNull();
+  const early = await record(home, 11, 1, '2026-05-01T08:00:00', null);
+  const late = await record(home, 11, 1, '2026-05-03T08:00:00', null);
+  expect(await last()).toBe('2026-05-03T08:00:00');
+  await audit('Reject', late);
+  expect(await last()).toBe('2026-05-01T08:00:00');
+  expectSuccess(await server.call('DELETE', svc('Rblist', 'Delete'), { token: admin, query: { Id: early } }));
+  expect(await last()).toBeNull();
+});

@@ -31,6 +31,8 @@ export const bhusers = defineResource({
     enrolDate: field.date({ zh: '登记日期', en: 'Enrolled on' }, { required: true, sortable: true, filterRange: true, width: 110 }),
     status: field.enum({ zh: '状态', en: 'Status' }, schemeUserStatus, { required: true, default: 1, filterable: true, width: 80 }),
     points: field.integer({ zh: '积分余额', en: 'Points' }, { managed: true, form: false, default: 0, min: 0, sortable: true, width: 90 }),
+    // Kept by the database from the household's records (those that count): who has gone quiet, without reading them.
+    lastRecordTime: field.datetime({ zh: '最近投放', en: 'Last drop-off' }, { managed: true, form: false, sortable: true, width: 140 }),
   },
   displayField: 'name',
   lookup: { method: 'GetBHUsersAll', labelField: 'name' },

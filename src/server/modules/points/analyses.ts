@@ -57,6 +57,16 @@ function enrolled(ctx: RequestContext, alias: string): Sql {
   return and([tenantCondition(alias, ctx.tenantId), sql`not ${h}.is_deleted`, sql`${h}.status = ${schemeUserStatus.active}`, ...(inAreas ? [inAreas] : [])]);
 }
 
+/**
+ * Whether household `h` has a counted record in the period. Its latest one (kept on the household) answers at once
+ * when it falls in the period or before it; only a household with a later one is looked up in its records.
+ */
+function tookPart(ctx: RequestContext, h: string, period: { from: string; to: string }): Sql {
+  const last = sql`${raw(h)}.last_record_time`;
+  return sql`(${last} >= ${period.from}::date and (${last} < ${period.to}::date + 1
+    or exists (select 1 from recycling_record r where r.household_id = ${raw(h)}.id and ${countedRecords(ctx, 'r', period)})))`;
+}
+
 const LEVELS = {
   qarea: { column: 'qarea_id', table: 'area_district' },
   sarea: { column: 'sarea_id', table: 'area_street' },
@@ -94,7 +104,7 @@ export function registerAnalyses(registry: AppServiceRegistry): void {
       const period = periodOf(input, ctx);
       const rows = await ctx.db.query<{ areaId: number; areaName: string; enrolled: number; participating: number }>(sql`
         select a.id as "areaId", a.name as "areaName", count(*)::int as enrolled,
-               count(*) filter (where exists (select 1 from recycling_record r where r.household_id = h.id and ${countedRecords(ctx, 'r', period)}))::int as participating
+               count(*) filter (where ${tookPart(ctx, 'h', period)})::int as participating
           from scheme_user h join ${raw(level.table)} a on a.id = h.${raw(level.column)}
          where ${enrolled(ctx, 'h')} and h.enrol_date <= ${period.to}::date
          group by a.id, a.name order by a.name, a.id`);
@@ -129,15 +139,14 @@ export function registerAnalyses(registry: AppServiceRegistry): void {
     async handler(ctx, input) {
       const days = input.optionalInt('Days', { min: 1, max: 3650 }) ?? 7;
       const since = sql`localtimestamp - make_interval(days => ${days})`;
-      const latest = sql`(select max(r.record_time) from recycling_record r where r.household_id = h.id and ${counts('r')})`;
       const households = await pagedList(ctx.db, input, ctx.language, {
-        select: sql`select h.id, h.name, h.card_no as "cardNo", h.varea_id as "vareaId", v.name as "vareaName", last.at as "lastRecordTime"
-          from scheme_user h join area_compound v on v.id = h.varea_id cross join lateral (select ${latest} as at) last`,
-        from: sql`from scheme_user h cross join lateral (select ${latest} as at) last`,
-        where: [enrolled(ctx, 'h'), sql`(last.at is null or last.at < ${since})`],
+        select: sql`select h.id, h.name, h.card_no as "cardNo", h.varea_id as "vareaId", v.name as "vareaName", h.last_record_time as "lastRecordTime"
+          from scheme_user h join area_compound v on v.id = h.varea_id`,
+        from: sql`from scheme_user h`,
+        where: [enrolled(ctx, 'h'), sql`(h.last_record_time is null or h.last_record_time < ${since})`],
         searchable: ['h.name', 'h.card_no'],
         // Never-seen households are the most silent: they sort before every date.
-        sortable: { lastRecordTime: `coalesce(last.at, '-infinity'::timestamp)`, name: 'h.name', id: 'h.id' }, defaultSorting: 'lastRecordTime asc', idColumn: 'h.id',
+        sortable: { lastRecordTime: `coalesce(h.last_record_time, '-infinity'::timestamp)`, name: 'h.name', id: 'h.id' }, defaultSorting: 'lastRecordTime asc', idColumn: 'h.id',
       });
       const compounds = await ctx.db.query<{ vareaId: number; name: string; households: number }>(sql`
         select v.id as "vareaId", v.name, count(h.id)::int as households
@@ -222,7 +231,7 @@ export async function schemeToday(ctx: RequestContext, tx: Db): Promise<Recyclin
   const window = { from: chinaDate(-(PARTICIPATION_DAYS - 1)), to: today };
   const [households] = await tx.query<{ enrolled: number; participating: number }>(sql`
     select count(*)::int as enrolled,
-           count(*) filter (where h.id in (select r.household_id from recycling_record r where ${countedRecords(ctx, 'r', window)}))::int as participating
+           count(*) filter (where ${tookPart(ctx, 'h', window)})::int as participating
       from scheme_user h where ${enrolled(ctx, 'h')}`);
   const [points] = await tx.query<{ issued: number; redeemed: number }>(sql`select ${pointsFlow('e', 'p')} ${householdLegs(ctx, today, chinaDate(1))}`);
   return {
