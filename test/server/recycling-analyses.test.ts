@@ -116,6 +116,11 @@ it('gives the trend by day and month and class', async () => {
   ]);
   const monthly = await analysis('GetRblistTrend', { ...JUNE, Grain: 'month' });
   expect(monthly.items.map((r: Dto) => [r.period, r.rubbishType1, r.weight])).toEqual([['2026-06', 1, 2], ['2026-06', 3, 1.5], ['2026-06', 4, 1]]);
+  // Whole months come from the month rollup, the days around them from the records: both ends are exact.
+  const tail = await analysis('GetRblistTrend', { From: '2026-06-11', To: '2026-07-31', Grain: 'month' });
+  expect(tail.items.map((r: Dto) => [r.period, r.rubbishType1, r.weight, r.records])).toEqual([['2026-06', 3, 1.5, 1], ['2026-06', 4, 1, 1]]);
+  const head = await analysis('GetRblistTrend', { From: '2026-05-01', To: '2026-06-15', Grain: 'month' });
+  expect(head.items.map((r: Dto) => [r.period, r.rubbishType1, r.weight, r.records])).toEqual([['2026-06', 1, 2, 1], ['2026-06', 3, 1.5, 1]]);
 });
 
 it('counts points issued net of reversals, and none redeemed without an exchange', async () => {
