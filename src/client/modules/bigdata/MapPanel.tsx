@@ -9,7 +9,7 @@ import { formatCount, formatTonnes } from './format';
 import { useEffectsWhileSmooth } from './hooks';
 import { AMapView } from './map/AMapView';
 import { registerChinaMap } from './map/registerChina';
-import { useAMap } from './map/useAMap';
+import { useAMap } from '../../util/useAMap';
 import { mapOption } from './mapOption';
 import { Panel } from './Panel';
 

@@ -8,7 +8,7 @@ import ReactEChartsCore from 'echarts-for-react/lib/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector, useChunkSagas } from '../../app/hooks';
 import { describeError, formatDateTime, useCrudTranslation, type Translate } from '../../crud';
-import { useAMap, type AMapApi, type AMapMap, type AMapOverlay } from '../bigdata/map/useAMap';
+import { useAMap, type AMapApi, type AMapMap, type AMapOverlay } from '../../util/useAMap';
 import { mapOpened, mapRequested, selectCollectorMap, watchCollectorMap, type CollectorPosition, type TrackPoint } from './collectorMap';
 
 echarts.use([ScatterChart, LineChart, GridComponent, TooltipComponent, CanvasRenderer]);

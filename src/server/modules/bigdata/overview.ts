@@ -15,7 +15,7 @@ import { topicsOf } from '../events/audience';
 import { fromChina, inChina } from '../../crud/china-time';
 import { headOf, latestEvents } from '../events/log';
 import { schemeToday } from '../points/analyses';
-import { chinaNow } from '../transfer/numbering';
+import { chinaNow } from '../../../shared/util/china-date';
 import { COUNTS, monthRollup, rollupScope, STAGES, TONNES } from '../transfer/rollups';
 
 

@@ -14,7 +14,7 @@ import { moveStock } from '../inventory/stock';
 import { authorizeMove, checkVersion, lockOrder, movedState, orders } from './guard';
 import { recordHistory, stateOf } from './history';
 import { LINES, quantitiesOf, readLines } from './lines';
-import { chinaToday } from './numbering';
+import { chinaDate } from '../../../shared/util/china-date';
 import { recordOf } from '../../../shared/json';
 
 interface MoveOutcome {
@@ -65,7 +65,7 @@ function idList(ctx: ServiceContext, input: Input, name: string): number[] {
 
 /** Vehicles and drivers of the order's transporter, with permits and licences valid today. */
 async function checkCrew(ctx: ServiceContext, tx: Db, order: Row, vehicleIds: number[], driverIds: number[]): Promise<void> {
-  const today = chinaToday();
+  const today = chinaDate();
   const problems: ValidationErrorInfo[] = [];
   const vehicles = await tx.query<{ id: number; enterprise_id: number; plate_number: string; permit_number: string | null; permit_expiry: string | null }>(
     `select id, enterprise_id, plate_number, permit_number, permit_expiry from vehicle_information
@@ -128,7 +128,7 @@ async function receive(ctx: ServiceContext, tx: Db, order: Row, orderLines: Row[
     const received = Number(line.receivedQuantity);
     if (!(received > 0)) continue;
     await receipts.create(ctx, tx, nestedInput({
-      enterpriseId: order.receiverId, wastecodeId: line.wastecodeId, quantity: received, receiptDate: chinaToday(),
+      enterpriseId: order.receiverId, wastecodeId: line.wastecodeId, quantity: received, receiptDate: chinaDate(),
       remarks: `${String(order.manifestNo)} ${String(line.wasteName ?? '')}`.trim(),
     }, ctx), { source: 2, transferOrderId: order.id });
   }

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { MapDevice, MapEnterprise, TransferFlow } from '../../../../shared/bigdata';
 import { corporateType, onlineState } from '../../../../shared/enums';
 import { PALETTE } from '../charts';
-import type { AMapApi, AMapMap, AMapOverlay } from './useAMap';
+import type { AMapApi, AMapMap, AMapOverlay } from '../../../util/useAMap';
 
 interface AMapViewProps {
   api: AMapApi;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { getMapKey, loadAMap } from '../../../util/amap';
-import { isRecord } from '../../../../shared/json';
+import { getMapKey, loadAMap } from './amap';
+import { isRecord } from '../../shared/json';
 
 /** The part of the AMap JS API 2.0 the wall's map uses. */
 export interface AMapOverlay {
