@@ -2,8 +2,8 @@ import type { EChartsOption } from 'echarts';
 import { warningType } from '../../../shared/enums';
 import { createTranslator } from '../../crud/translator';
 import {
-  disposalOption, fillOption, onlineDayOption, stagesOption, topProducersOption, trendOption, warningsWeekOption, warningTypesOption,
-  wastesOption,
+  disposalOption, fillOption, onlineDayOption, recyclingKgOption, stagesOption, topProducersOption, trendOption, warningsWeekOption,
+  warningTypesOption, wastesOption,
 } from './charts';
 import { overviewFixture } from './test-support';
 
@@ -20,7 +20,7 @@ describe('the big-data charts', () => {
     const options = [
       trendOption(trend, ctx), wastesOption({ items: [] }, ctx), topProducersOption(overview.topProducers, ctx),
       disposalOption(overview.disposal, ctx), fillOption(overview.fillBands, ctx), onlineDayOption(overview.onlineByHour, ctx),
-      warningTypesOption(overview.openWarnings, ctx), stagesOption(overview.manifests, ctx),
+      warningTypesOption(overview.openWarnings, ctx), stagesOption(overview.manifests, ctx), recyclingKgOption(overview.recycling.kgToday, ctx),
     ];
     for (const option of options) {
       const ids = idsOf(option);
@@ -36,5 +36,14 @@ describe('the big-data charts', () => {
     }));
     expect(idsOf(warningsWeekOption(week({ [first]: 2, [second]: 1 }), ctx))).toEqual([`type-${first}`, `type-${second}`]);
     expect(idsOf(warningsWeekOption(week({ [second]: 1 }), ctx))).toEqual([`type-${second}`]);
+  });
+
+  it('leave the value labels of bars room for their text on a small screen, whose text does not shrink below 11 px', () => {
+    const kg = [{ rubbishType1: 1, kg: 12345.6 }, { rubbishType1: 2, kg: 0.4 }, { rubbishType1: 3, kg: 80 }, { rubbishType1: 4, kg: 0 }];
+    const option = recyclingKgOption(kg, { ...ctx, scale: 0.7 });
+    // "12,345.6 千克" at 11 px: eight digits and signs and a space at about 0.6 em, two Chinese characters at 1 em.
+    expect((option.grid as { right: number }).right).toBeGreaterThanOrEqual(Math.ceil(9 * 0.6 * 11 + 2 * 11));
+    // The classes from the top in the standard's order (a bar chart draws its first category at the bottom).
+    expect((option.yAxis as { data: string[] }).data).toEqual(['其他垃圾', '厨余垃圾', '有害垃圾', '可回收物']);
   });
 });

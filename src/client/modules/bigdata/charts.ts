@@ -90,6 +90,8 @@ const textWidth = (text: string, px: number) => [...text].reduce((width, ch) => 
 /** Bars across, one colour or one per bar, each labelled at its end. */
 function horizontalBars(
   names: string[], values: number[], ctx: ChartContext, color: string | string[], unit: 'tonnes' | 'kg' | 'count' = 'tonnes',
+  /** Long names go on two lines instead of being cut (few bars, each with height to spare). */
+  wrapNames = false,
 ): EChartsOption {
   const label = unit === 'tonnes' ? formatTonnes : unit === 'kg' ? (kg: number) => ctx.t('bigdata.kgValue', { value: formatKg(kg) }) : formatCount;
   const { scale } = ctx;
@@ -105,7 +107,7 @@ function horizontalBars(
     xAxis: { type: 'value', ...axisStyle(scale), axisLabel: { show: false } },
     yAxis: {
       type: 'category', data: names, ...axisStyle(scale), splitLine: { show: false },
-      axisLabel: { color: PALETTE.text, fontSize: fontPx(scale, 13), width: sizePx(scale, 150), overflow: 'truncate', interval: 0 },
+      axisLabel: { color: PALETTE.text, fontSize: fontPx(scale, 13), width: sizePx(scale, 150), overflow: wrapNames ? 'break' : 'truncate', interval: 0 },
     },
     series: [{
       id: 'bars', type: 'bar', barMaxWidth: sizePx(scale, 16),
@@ -194,7 +196,7 @@ export function stagesOption(manifests: BigDataOverview['manifests'], ctx: Chart
 export function recyclingKgOption(kgToday: BigDataOverview['recycling']['kgToday'], ctx: ChartContext): EChartsOption {
   const classes = rubbishType1.options.map((o) => Number(o.value)).reverse();
   return horizontalBars(classes.map((c) => ctx.t(`enum.rubbishType1.${c}`)), classes.map((c) => kgToday.find((k) => k.rubbishType1 === c)?.kg ?? 0),
-    ctx, classes.map((c) => CLASS_COLOURS[c] ?? PALETTE.accent), 'kg');
+    ctx, classes.map((c) => CLASS_COLOURS[c] ?? PALETTE.accent), 'kg', true);
 }
 
 /** The colours of the GB/T 19095-2019 signs: recyclables blue, hazardous red, kitchen green, other grey. */
