@@ -1,13 +1,11 @@
 // `npm start` as the README runs it: the command's own script, on a new data folder, serves the built client and the
 // API, migrates and seeds the embedded database on first start, and the seeded admin of tenant Default logs in. It
-// lives with the browser tests because their set-up builds the client `npm start` serves. `migration:generate` runs
-// here too: on a tree whose migrations match the declarations it says so and writes nothing.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// lives with the browser tests because their set-up builds the client `npm start` serves.
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { MIGRATIONS_DIR } from '../../src/server/db/migrate';
 import { httpClient } from '../support/server-harness';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -59,11 +57,3 @@ test('npm start serves the app and the API on an empty data folder, seeded with 
   // The embedded database lives in the data folder given.
   expect(fs.readdirSync(dataDir).length).toBeGreaterThan(0);
 }, 120_000);
-
-test('migration:generate says the migrations match the declarations and writes no file', () => {
-  const before = fs.readdirSync(MIGRATIONS_DIR);
-  const run = spawnSync(process.execPath, [...TSX, 'src/server/cli/generate-migration.ts', 'unchanged'], { cwd: ROOT, encoding: 'utf8' });
-  expect(run.status).toBe(0);
-  expect(run.stdout).toContain('The migrations already match the declarations.');
-  expect(fs.readdirSync(MIGRATIONS_DIR)).toEqual(before);
-}, 60_000);

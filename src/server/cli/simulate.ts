@@ -1,80 +1,12 @@
 // `npm run simulate -- --devices 200 --rate 5 --households 50`: drives smart devices and the recycling scheme's
 // households against a running server through its real API.
 import { setMaxListeners } from 'node:events';
-import { parseArgs } from 'node:util';
 import { DEVICE_KEY_HEADER, INGEST_PATH, type DeviceReading, type IngestResult, type StoragePointDto } from '../../shared/monitoring';
 import { creditCodeCheckChar } from '../../shared/validators';
 import { Api, inParallel, login, sleep, type Row } from './simulator/api';
 import { createDevice, mulberry32, step, type Rng, type SimDevice } from './simulator/devices';
+import { HELP, readOptions, type Options } from './simulator/options';
 import { driveHousehold, keepMachines, newSchemeStats, prepareScheme } from './simulator/recycling';
-
-const HELP = `Drives simulated smart containers against a running server.
-
-  npm run simulate -- [options]
-
-  --devices N      devices to drive (default 20; 0 for none). Uses the tenant's SIM-xxxx devices; when there are fewer, creates
-                   the missing ones (bound to a hazardous waste, with a model) through the API.
-  --rate R         readings per second PER DEVICE (default 1; 0.1 = one every 10 s). The total is N × R.
-  --batch B        readings a device sends per request (default 5); a device also sends early before going silent
-                   and before a pickup.
-  --url U          server (default http://localhost:21021)
-  --tenant T       tenancy name (default Default)
-  --user U         a user allowed to manage devices and storage (default admin)
-  --password P     (default 123qwe)
-  --seed S         random seed (default: the time)
-  --households H   recycling households to drive (default 0): SIMH000001… in a simulated compound, dropping waste
-                   off at a smart station and redeeming points at two exchange machines, which are restocked as they
-                   empty. Created on first use, with a points rule for every kind of waste that has none.
-  --dropoffs D     drop-offs per household per minute (default 2)
-  --help
-
-Each device fills slowly and is emptied at pickups (recorded first with UpdateCurrentWeight, so a pickup is no
-reduction), drains its battery, has temperature noise and a rare hot spell, now and then goes silent for longer than
-its model's offline limit, and rarely loses waste without a pickup (a reduction warning). Device keys are regenerated
-at the start: a second simulator (or real hardware) on the same devices stops the first one's keys.
-Prints one line every 5 s; Ctrl-C stops cleanly (twice: at once).`;
-
-interface Options {
-  devices: number;
-  households: number;
-  dropoffs: number;
-  rate: number;
-  batch: number;
-  url: string;
-  tenant: string;
-  user: string;
-  password: string;
-  seed: number;
-}
-
-function readOptions(): Options | null {
-  const { values } = parseArgs({
-    options: {
-      devices: { type: 'string' }, rate: { type: 'string' }, batch: { type: 'string' }, url: { type: 'string' },
-      tenant: { type: 'string' }, user: { type: 'string' }, password: { type: 'string' }, seed: { type: 'string' },
-      households: { type: 'string' }, dropoffs: { type: 'string' },
-      help: { type: 'boolean' },
-    },
-  });
-  if (values.help) return null;
-  const number = (name: string, raw: string | undefined, fallback: number, min: number) => {
-    const value = raw === undefined ? fallback : Number(raw);
-    if (!Number.isFinite(value) || value < min) throw new Error(`--${name} must be a number ≥ ${min}`);
-    return value;
-  };
-  return {
-    devices: Math.floor(number('devices', values.devices, 20, 0)),
-    households: Math.floor(number('households', values.households, 0, 0)),
-    dropoffs: number('dropoffs', values.dropoffs, 2, 0.01),
-    rate: number('rate', values.rate, 1, 0.001),
-    batch: Math.floor(number('batch', values.batch, 5, 1)),
-    url: (values.url ?? 'http://localhost:21021').replace(/\/+$/, ''),
-    tenant: values.tenant ?? 'Default',
-    user: values.user ?? 'admin',
-    password: values.password ?? '123qwe',
-    seed: Math.floor(number('seed', values.seed, Date.now() % 1e9, 0)),
-  };
-}
 
 const SERIAL = /^SIM-(\d+)$/;
 const serialOf = (n: number) => `SIM-${String(n).padStart(4, '0')}`;
@@ -225,7 +157,7 @@ async function driveDevice(api: Api, target: Target, options: Options, stats: St
 }
 
 async function main(): Promise<void> {
-  const options = readOptions();
+  const options = readOptions(process.argv.slice(2));
   if (!options) {
     console.log(HELP);
     return;

@@ -1,0 +1,39 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { MIGRATIONS_DIR } from './migrate';
+import { writeMigration } from './write-migration';
+
+const run = promisify(execFile);
+
+/** A copy of the project's migrations without the one that adds households' latest record time. */
+function migrationsWithout(dropped: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+  for (const file of fs.readdirSync(MIGRATIONS_DIR).filter((f) => f !== dropped)) fs.copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(dir, file));
+  return dir;
+}
+
+describe('writing the next migration from the declarations', () => {
+  it('writes what the migrations lack as the next number, after which nothing is missing', async () => {
+    const dir = migrationsWithout('0030_household_last_record.sql');
+    try {
+      const file = await writeMigration('Last Record!', dir);
+      expect(path.basename(file!)).toBe('0032_last_record_.sql');
+      expect(fs.readFileSync(file!, 'utf8')).toBe(
+        '-- Generated from the resource declarations.\n\nalter table scheme_user add column last_record_time timestamp;\n');
+      expect(await writeMigration('again', dir)).toBeNull();
+      expect(fs.readdirSync(dir).filter((f) => f.startsWith('0032'))).toHaveLength(1);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('npm run migration:generate finds the project\'s migrations matching the declarations and writes nothing', async () => {
+    const before = fs.readdirSync(MIGRATIONS_DIR).sort();
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(__dirname, '../cli/generate-migration.ts'), 'probe'], { timeout: 120_000 });
+    expect(stdout).toContain('The migrations already match the declarations.');
+    expect(fs.readdirSync(MIGRATIONS_DIR).sort()).toEqual(before);
+  }, 120_000);
+});
