@@ -13,13 +13,17 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** The client build is stale when any client, shared or public source, or the webpack config, is newer than it. */
-export function clientBuildIsStale(): boolean {
-  if (!fs.existsSync(OUTPUT_INDEX)) return true;
-  const built = fs.statSync(OUTPUT_INDEX).mtimeMs;
+/**
+ * The client build is stale when any client, shared or public source, the webpack config or the lock file is newer
+ * than it (`root`: the project's folder).
+ */
+export function clientBuildIsStale(root = ROOT): boolean {
+  const index = path.join(root, path.relative(ROOT, OUTPUT_INDEX));
+  if (!fs.existsSync(index)) return true;
+  const built = fs.statSync(index).mtimeMs;
   const sources = Math.max(
-    newestMtime(path.join(ROOT, 'src/client')), newestMtime(path.join(ROOT, 'src/shared')), newestMtime(path.join(ROOT, 'public')),
-    fs.statSync(path.join(ROOT, 'webpack.config.ts')).mtimeMs, fs.statSync(path.join(ROOT, 'package-lock.json')).mtimeMs,
+    newestMtime(path.join(root, 'src/client')), newestMtime(path.join(root, 'src/shared')), newestMtime(path.join(root, 'public')),
+    fs.statSync(path.join(root, 'webpack.config.ts')).mtimeMs, fs.statSync(path.join(root, 'package-lock.json')).mtimeMs,
   );
   return sources > built;
 }
