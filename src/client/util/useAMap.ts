@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { getMapKey, loadAMap } from './amap';
 import { isRecord } from '../../shared/json';
 
-/** The part of the AMap JS API 2.0 the wall's map uses. */
+/** The part of the AMap JS API 2.0 the maps use (the big-data screen's, the collectors'). */
 export interface AMapOverlay {
   on(event: 'click', handler: () => void): void;
 }
@@ -51,4 +51,23 @@ export function useAMap(): AMapApi | null {
     };
   }, []);
   return api;
+}
+
+/**
+ * A map drawn into the returned box once it mounts, with `options` as first given, and destroyed with the box: the one
+ * way the screens make their AMap maps.
+ */
+export function useAMapInstance(api: AMapApi, options: Record<string, unknown>): { box: RefObject<HTMLDivElement | null>; map: RefObject<AMapMap | null> } {
+  const box = useRef<HTMLDivElement>(null);
+  const map = useRef<AMapMap | null>(null);
+  const initial = useRef(options);
+  useEffect(() => {
+    if (!box.current) return undefined;
+    map.current = new api.Map(box.current, initial.current);
+    return () => {
+      map.current?.destroy();
+      map.current = null;
+    };
+  }, [api]);
+  return { box, map };
 }

@@ -5,10 +5,10 @@ import { GridComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsOption } from 'echarts';
 import ReactEChartsCore from 'echarts-for-react/lib/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector, useChunkSagas } from '../../app/hooks';
 import { describeError, formatDateTime, useCrudTranslation, type Translate } from '../../crud';
-import { useAMap, type AMapApi, type AMapMap, type AMapOverlay } from '../../util/useAMap';
+import { useAMap, useAMapInstance, type AMapApi, type AMapOverlay } from '../../util/useAMap';
 import { mapOpened, mapRequested, selectCollectorMap, watchCollectorMap, type CollectorPosition, type TrackPoint } from './collectorMap';
 
 echarts.use([ScatterChart, LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
@@ -47,16 +47,7 @@ function OfflinePlot({ positions, track, t }: { positions: CollectorPosition[]; 
 
 /** The same on AMap's tiles when the tenant has a key and the script loads. */
 function TiledMap({ api, positions, track }: { api: AMapApi; positions: CollectorPosition[]; track: TrackPoint[] }) {
-  const box = useRef<HTMLDivElement>(null);
-  const map = useRef<AMapMap | null>(null);
-  useEffect(() => {
-    if (!box.current) return undefined;
-    map.current = new api.Map(box.current, { viewMode: '2D', zoom: 14 });
-    return () => {
-      map.current?.destroy();
-      map.current = null;
-    };
-  }, [api]);
+  const { box, map } = useAMapInstance(api, { viewMode: '2D', zoom: 14 });
   useEffect(() => {
     const current = map.current;
     if (!current) return undefined;
@@ -67,7 +58,7 @@ function TiledMap({ api, positions, track }: { api: AMapApi; positions: Collecto
     current.add(overlays);
     if (overlays.length > 0) current.setFitView(overlays, true);
     return () => current.remove(overlays);
-  }, [api, positions, track]);
+  }, [api, map, positions, track]);
   return <div ref={box} style={{ height: '100%', minHeight: 420 }} data-testid="collector-amap" />;
 }
 

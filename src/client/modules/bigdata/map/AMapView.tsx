@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { MapDevice, MapEnterprise, TransferFlow } from '../../../../shared/bigdata';
 import { corporateType, onlineState } from '../../../../shared/enums';
 import { PALETTE } from '../charts';
-import type { AMapApi, AMapMap, AMapOverlay } from '../../../util/useAMap';
+import { useAMapInstance, type AMapApi, type AMapOverlay } from '../../../util/useAMap';
 
 interface AMapViewProps {
   api: AMapApi;
@@ -18,17 +18,8 @@ const deviceColour = (d: MapDevice) => (d.openWarnings > 0 ? PALETTE.bad : d.onl
 
 /** The same layers on AMap's dark tiles: enterprises, devices coloured by state, flows as lines by tonnes. */
 export function AMapView({ api, enterprises, devices, flows, onEnterprise }: AMapViewProps) {
-  const box = useRef<HTMLDivElement>(null);
-  const map = useRef<AMapMap | null>(null);
+  const { box, map } = useAMapInstance(api, { mapStyle: 'amap://styles/darkblue', viewMode: '2D', zoom: 5, center: [104.5, 36] });
   const fitted = useRef(false);
-  useEffect(() => {
-    if (!box.current) return undefined;
-    map.current = new api.Map(box.current, { mapStyle: 'amap://styles/darkblue', viewMode: '2D', zoom: 5, center: [104.5, 36] });
-    return () => {
-      map.current?.destroy();
-      map.current = null;
-    };
-  }, [api]);
   useEffect(() => {
     const current = map.current;
     if (!current) return undefined;
@@ -60,6 +51,6 @@ export function AMapView({ api, enterprises, devices, flows, onEnterprise }: AMa
       fitted.current = true;
     }
     return () => current.remove(overlays);
-  }, [api, enterprises, devices, flows, onEnterprise]);
+  }, [api, map, enterprises, devices, flows, onEnterprise]);
   return <div ref={box} className="bd-chart" data-testid="bd-map-amap" />;
 }
