@@ -184,9 +184,18 @@ export class ResourceService {
     return this.get(ctx, tx, id);
   }
 
-  async remove(ctx: ServiceContext, tx: Db, id: number): Promise<void> {
+  /**
+   * A visible row the caller may also change: a user linked to areas sees the areas above theirs but changes only what
+   * lies within them (403 for the rest).
+   */
+  async getToChange(ctx: ServiceContext, tx: Db, id: number): Promise<Row> {
     const row = await this.get(ctx, tx, id);
     if (!withinAreas(this.resource, scopeOf(ctx), row)) throw new AppError(403, translate(ctx.language, 'errors.outsideAreas'), null, null, true);
+    return row;
+  }
+
+  async remove(ctx: ServiceContext, tx: Db, id: number): Promise<void> {
+    const row = await this.getToChange(ctx, tx, id);
     await this.hooks.beforeDelete?.(ctx, tx, row);
     const users = (await this.repository.referencedBy(tx, ctx.tenantId, id)).filter((u) => !this.hooks.historyOf?.includes(u.resource.name));
     if (users.length > 0) {

@@ -1,12 +1,12 @@
 import { exchangeHoldState, pointsAccountKind, pointsReason } from '../../../shared/enums';
 import { translate } from '../../../shared/locales';
 import { bhusers } from '../../../shared/resources';
-import { areaCondition, scopeOf, withinAreas } from '../../crud/scope';
+import { areaCondition, scopeOf } from '../../crud/scope';
 import { pagedList } from '../../crud/paging';
 import { sql, tenantCondition } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
-import { AppError, errors } from '../../http/errors';
+import { errors } from '../../http/errors';
 import { post, REQUEST_ID } from './ledger';
 import type { Reconciliation } from '../../../shared/recycling';
 
@@ -86,8 +86,7 @@ export function registerPoints(registry: AppServiceRegistry): void {
       const remark = input.requiredString('remark', 200);
       const requestId = input.requiredString('requestId', 64);
       if (!REQUEST_ID.test(requestId)) throw errors.invalid(ctx.language, 'requestId', translate(ctx.language, 'validation.pattern', { field: 'requestId' }));
-      const household = await ctx.resources.of(bhusers).get(ctx, tx, householdId);
-      if (!withinAreas(bhusers, scopeOf(ctx), household)) throw new AppError(403, translate(ctx.language, 'errors.outsideAreas'), null, null, true);
+      await ctx.resources.of(bhusers).getToChange(ctx, tx, householdId);
       return post(ctx, tx, {
         requestId, reason: pointsReason.adjustment, remark,
         legs: [{ household: householdId, amount: points }, { account: pointsAccountKind.pool, amount: -points }],

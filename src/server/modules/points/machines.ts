@@ -10,11 +10,11 @@ import { exchangemachine } from '../../../shared/resources';
 import type { ResourceHooks, ServiceContext } from '../../crud/engine';
 import type { Row } from '../../crud/repository';
 import { defineModule } from '../../crud/module';
-import { areaCondition, scopeOf, withinAreas } from '../../crud/scope';
+import { areaCondition, scopeOf } from '../../crud/scope';
 import { scopeCondition, sql } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
-import { AppError, errors } from '../../http/errors';
+import { errors } from '../../http/errors';
 import type { Input } from '../../http/input';
 import { recordEvents, type EventWriter } from '../events';
 import { issueDeviceKey, registerRegenerateKey } from './device';
@@ -63,8 +63,7 @@ export async function lockMachine(tx: Db, machineId: number): Promise<void> {
 
 /** A machine the caller may change, locked: within the caller's areas, or refused as the engine refuses a row outside them. */
 async function machineToChange(ctx: ServiceContext, tx: Db, input: Input): Promise<Row> {
-  const machine = await ctx.resources.of(exchangemachine).get(ctx, tx, input.requiredInt('id', { min: 1 }));
-  if (!withinAreas(exchangemachine, scopeOf(ctx), machine)) throw new AppError(403, translate(ctx.language, 'errors.outsideAreas'), null, null, true);
+  const machine = await ctx.resources.of(exchangemachine).getToChange(ctx, tx, input.requiredInt('id', { min: 1 }));
   await lockMachine(tx, machine.id);
   return machine;
 }
