@@ -66,6 +66,18 @@ export const vareaRef = field.reference({ zh: '所属小区', en: 'Compound' }, 
   required: true, filterable: true, width: 140, within: ['qareaId', 'sareaId', 'careaId'],
 });
 
+/**
+ * The four levels of a row placed in the areas (a household, a machine, a station). Its list shows community and
+ * compound; district and street stay filters and form fields, as a street office's tables would otherwise spend their
+ * width repeating the one district and street it works in.
+ */
+export const placedIn = {
+  qareaId: { ...qareaRef, list: false },
+  sareaId: { ...sareaRef, list: false },
+  careaId: careaRef,
+  vareaId: vareaRef,
+} as const;
+
 export const varea = defineResource({
   name: 'Varea',
   label: { zh: '小区', en: 'Compounds' },

@@ -1,6 +1,6 @@
 import { schemeRole, schemeUserStatus } from '../enums';
 import { defineResource, field } from '../resource-kit';
-import { careaRef, qareaRef, sareaRef, vareaRef } from './areas';
+import { placedIn } from './areas';
 import { PHONE_PATTERN } from './enterpriseinformation';
 
 /**
@@ -23,10 +23,7 @@ export const bhusers = defineResource({
     }),
     members: field.integer({ zh: '家庭人口', en: 'Members' }, { required: true, min: 1, max: 30, default: 1, width: 80 }),
     roleLevel: field.enum({ zh: '用户角色', en: 'Role' }, schemeRole, { required: true, default: schemeRole.resident, filterable: true, width: 100 }),
-    qareaId: qareaRef,
-    sareaId: sareaRef,
-    careaId: careaRef,
-    vareaId: vareaRef,
+    ...placedIn,
     address: field.string({ zh: '门牌地址', en: 'Address' }, { maxLength: 200, searchable: true, width: 200 }),
     enrolDate: field.date({ zh: '登记日期', en: 'Enrolled on' }, { required: true, sortable: true, filterRange: true, width: 110 }),
     status: field.enum({ zh: '状态', en: 'Status' }, schemeUserStatus, { required: true, default: 1, filterable: true, width: 80 }),

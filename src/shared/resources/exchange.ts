@@ -1,6 +1,6 @@
 import { onlineState } from '../enums';
 import { defineResource, field } from '../resource-kit';
-import { careaRef, qareaRef, sareaRef, vareaRef } from './areas';
+import { placedIn } from './areas';
 
 /**
  * Exchange machines: vending machines in the compounds where households spend points on goods. Their slots are
@@ -19,10 +19,7 @@ export const exchangemachine = defineResource({
     equipid: field.string({ zh: '设备编号', en: 'Serial number' }, {
       required: true, maxLength: 32, pattern: '[0-9A-Za-z-]{4,32}', unique: true, sortable: true, searchable: true, width: 130,
     }),
-    qareaId: qareaRef,
-    sareaId: sareaRef,
-    careaId: careaRef,
-    vareaId: vareaRef,
+    ...placedIn,
     goodsplace: field.string({ zh: '安放位置', en: 'Place' }, { maxLength: 100, searchable: true, width: 160 }),
     longitude: field.decimal({ zh: '经度', en: 'Longitude' }, { min: -180, max: 180, scale: 6, list: false }),
     latitude: field.decimal({ zh: '纬度', en: 'Latitude' }, { min: -90, max: 90, scale: 6, list: false }),

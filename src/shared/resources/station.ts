@@ -1,6 +1,6 @@
 import { onlineState } from '../enums';
 import { defineResource, field } from '../resource-kit';
-import { careaRef, qareaRef, sareaRef, vareaRef } from './areas';
+import { placedIn } from './areas';
 
 /**
  * Smart recycling stations: households drop sorted waste off with their card; the station weighs it and posts the
@@ -18,10 +18,7 @@ export const station = defineResource({
     serialNumber: field.string({ zh: '设备编号', en: 'Serial number' }, {
       required: true, maxLength: 32, pattern: '[0-9A-Za-z-]{4,32}', unique: true, sortable: true, searchable: true, width: 140,
     }),
-    qareaId: qareaRef,
-    sareaId: sareaRef,
-    careaId: careaRef,
-    vareaId: vareaRef,
+    ...placedIn,
     longitude: field.decimal({ zh: '经度', en: 'Longitude' }, { min: -180, max: 180, scale: 6, width: 100 }),
     latitude: field.decimal({ zh: '纬度', en: 'Latitude' }, { min: -90, max: 90, scale: 6, width: 100 }),
     onlineState: field.enum({ zh: '在线状态', en: 'Online' }, onlineState, { managed: true, form: false, filterable: true, width: 80 }),
