@@ -1,7 +1,8 @@
 // The points ledger's guarantees: a posting happens at most once per request id, all its legs or none, no household
 // below zero, nothing changed afterwards, and a reconciliation that proves balances equal their entries' sums.
 import type { RequestContext } from '../../src/server/http/context';
-import { reverse } from '../../src/server/modules/points/ledger';
+import { post, reverse } from '../../src/server/modules/points/ledger';
+import { pointsAccountKind, pointsReason } from '../../src/shared/enums';
 import { reconcile } from '../../src/server/modules/points';
 import { releaseExpiredHolds } from '../../src/server/modules/points/redemption';
 import { expectError, expectSuccess, expectValidationError, userWithPermissions, type Dto } from '../support/server-fixtures';
@@ -52,6 +53,37 @@ describe('Integral/IncreasePointsOpt', () => {
     expect(await balanceOf(h)).toBe(120);
     const rows = await server.db.query('select 1 from points_postings where request_id = $1', [id]);
     expect(rows).toHaveLength(1);
+  });
+
+  it('posts a request id sent eight times at once exactly once, and answers every sender with that posting', async () => {
+    const [h] = await households(1);
+    const id = requestId();
+    const answers = (await Promise.all(Array.from({ length: 8 }, () => adjust(h, 35, id)))).map((r) => expectSuccess<Dto>(r));
+    expect(answers.filter((a) => a.replayed === false)).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.id)).size).toBe(1);
+    for (const a of answers) expect(a.entries).toContainEqual({ householdId: h, account: null, amount: 35, balanceAfter: 35 });
+    expect(await balanceOf(h)).toBe(35);
+    const books = await reconcile(server.db, 1);
+    expect(books).toMatchObject({ householdsOff: 0, unbalancedPostings: 0 });
+  });
+
+  it('answers a request id another transaction is posting, once that commits, with its posting and no second move', async () => {
+    const [h] = await households(1);
+    const id = requestId();
+    let second: ReturnType<typeof adjust> | undefined;
+    const first = await server.db.transaction(async (tx) => {
+      const posting = await post(adminContext(), tx, { requestId: id, reason: pointsReason.adjustment, remark: '活动奖励',
+        legs: [{ household: h, amount: 35 }, { account: pointsAccountKind.pool, amount: -35 }] });
+      // The same request arrives while the first is still open: on PostgreSQL it moves the balance too, then finds
+      // the first posting when that commits, and must take its own move back.
+      second = adjust(h, 35, id);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return posting;
+    });
+    const answer = expectSuccess<Dto>(await second!);
+    expect(answer).toMatchObject({ id: first.id, replayed: true });
+    expect(await balanceOf(h)).toBe(35);
+    expect(await reconcile(server.db, 1)).toMatchObject({ householdsOff: 0, unbalancedPostings: 0 });
   });
 
   it('refuses to take a household below zero, and stores nothing of the refused posting', async () => {

@@ -1,11 +1,11 @@
 // Postings to the points ledger: each one at most once (by its sender's request id), all its legs or none, no balance
-// below zero, nothing ever changed afterwards. The database enforces the same (migration 0020); this module asks first
-// so that a refusal is a clear answer and not a failed statement.
+// below zero, nothing ever changed afterwards. The database enforces the same (migration 0020); a posting that cannot
+// be made writes nothing, and this module then says why, so that a refusal is a clear answer and not a failed statement.
 import crypto from 'node:crypto';
 import { pointsAccountKind, pointsReason } from '../../../shared/enums';
 import { translate } from '../../../shared/locales';
 import type { PointsBalancePayload } from '../../../shared/live/events';
-import type { Db } from '../../db/database';
+import { hotStatement, type Db } from '../../db/database';
 import { recordEvents } from '../events';
 import type { RequestContext } from '../../http/context';
 import { AppError, errors } from '../../http/errors';
@@ -64,15 +64,10 @@ function fingerprintOf(request: PostingRequest): string {
   return crypto.createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
 
-/** The tenant's account of a kind, made on first use. */
-async function accountId(tx: Db, tenantId: number | null, kind: AccountKind): Promise<number> {
-  const find = () => tx.query<{ id: number }>('select id from points_accounts where tenant_id is not distinct from $1 and kind = $2', [tenantId, kind]);
-  let rows = await find();
-  if (rows.length === 0) {
-    await tx.query(`insert into points_accounts (tenant_id, kind) values ($1, $2) on conflict ((coalesce(tenant_id, 0)), kind) do nothing`, [tenantId, kind]);
-    rows = await find();
-  }
-  return Number(rows[0].id);
+/** Makes the tenant's scheme accounts that do not exist yet (its first postings); concurrent makers wait for each other. */
+async function openAccounts(tx: Db, tenantId: number | null, kinds: readonly AccountKind[]): Promise<void> {
+  await tx.query(`insert into points_accounts (tenant_id, kind) select $1, k from unnest($2::smallint[]) k
+    on conflict ((coalesce(tenant_id, 0)), kind) do nothing`, [tenantId, [...kinds]]);
 }
 
 interface PostingRow {
@@ -104,61 +99,109 @@ const reusedId = (ctx: RequestContext) =>
   new AppError(409, translate(ctx.language, 'recycling.requestIdReused'), null, [{ message: translate(ctx.language, 'recycling.requestIdReused'), members: ['requestId'] }], false, 409);
 
 /**
- * Posts in the caller's transaction. Legs are applied in a fixed order (households, then accounts, by id) so that
- * concurrent postings over the same balances wait for each other instead of deadlocking.
+ * A posting in one round trip, writing nothing unless all of it can be written: not when its request id was posted
+ * before (`seen`), not when one of its accounts is missing, not when the household's balance would go below zero. The
+ * household's row lock is the only one taken (the accounts keep no running balance), so postings cannot deadlock.
+ * Two transactions posting the same new request id both move the balance; the second's insert then waits for the
+ * first and, once it commits, inserts nothing: `balance` without `id` tells the caller to undo its move.
  */
+const POST = hotStatement('points.post', `
+  with seen as (
+    select id, fingerprint from points_postings where coalesce(tenant_id, 0) = coalesce($1::int, 0) and request_id = $2
+  ), accounts as (
+    select a.id, l.amount from unnest($13::smallint[], $14::bigint[]) as l(kind, amount)
+      join points_accounts a on coalesce(a.tenant_id, 0) = coalesce($1::int, 0) and a.kind = l.kind
+  ), ready as (
+    select not exists (select from seen) and (select count(*) from accounts) = cardinality($13::smallint[]) as ok
+  ), moved as (
+    update scheme_user set points = points + $12::bigint
+     where id = $11::bigint and tenant_id is not distinct from $1::int and not is_deleted and points + $12::bigint >= 0
+       and (select ok from ready)
+    returning points
+  ), posting as (
+    insert into points_postings (tenant_id, request_id, fingerprint, reason, reverses_id, record_id, rule_id, rule_version, remark, operator_user_id)
+    select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
+     where (select ok from ready) and ($11::bigint is null or exists (select from moved))
+    on conflict ((coalesce(tenant_id, 0)), request_id) do nothing
+    returning id, creation_time
+  ), entries as (
+    insert into points_entries (tenant_id, posting_id, household_id, account_id, amount, balance_after)
+    select $1, p.id, $11, null, $12, m.points from posting p, moved m
+    union all
+    select $1, p.id, null, a.id, a.amount, null from posting p, accounts a
+  )
+  select p.id, p.creation_time, (select points from moved) as balance, (select count(*) from accounts)::int as accounts,
+         (select id from seen) as seen_id, (select fingerprint from seen) as seen_fingerprint
+    from (select) one left join posting p on true`);
+
+interface PostRow {
+  id: number | null; creation_time: string | null; balance: number | null; accounts: number;
+  seen_id: number | null; seen_fingerprint: string | null;
+}
+
+/** Posts in the caller's transaction, all of it or nothing; a retry of a posted request id answers that posting. */
 export async function post(ctx: RequestContext, tx: Db, request: PostingRequest): Promise<Posting> {
   if (request.legs.reduce((sum, l) => sum + l.amount, 0) !== 0 || request.legs.some((l) => !Number.isSafeInteger(l.amount) || l.amount === 0)) {
     throw new Error(`A points posting must balance, with whole non-zero legs: ${JSON.stringify(request.legs)}`);
   }
+  const households = request.legs.filter((l): l is Extract<Leg, { household: number }> => 'household' in l);
+  const accounts = request.legs.filter((l): l is Extract<Leg, { account: AccountKind }> => 'account' in l);
+  // Every kind of posting moves one household's points against the scheme's accounts; one household row is also what
+  // keeps concurrent postings free of deadlocks.
+  if (households.length > 1) throw new Error(`A points posting moves one household's points: ${JSON.stringify(request.legs)}`);
+  const household = households[0] ?? null;
   const fingerprint = fingerprintOf(request);
-  const inserted = await tx.query<{ id: number; creation_time: string }>(
-    `insert into points_postings (tenant_id, request_id, fingerprint, reason, reverses_id, record_id, rule_id, rule_version, remark, operator_user_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-     on conflict ((coalesce(tenant_id, 0)), request_id) do nothing returning id, creation_time`,
-    [ctx.tenantId, request.requestId, fingerprint, request.reason, request.reverses ?? null, request.recordId ?? null,
-      request.ruleId ?? null, request.ruleVersion ?? null, request.remark ?? null, ctx.session?.userId ?? null]);
-  if (inserted.length === 0) {
-    const [first] = await tx.query<{ id: number; fingerprint: string }>(
-      'select id, fingerprint from points_postings where tenant_id is not distinct from $1 and request_id = $2', [ctx.tenantId, request.requestId]);
+  const operator = ctx.session?.userId ?? null;
+  const attempt = () => tx.query<PostRow>(POST, [ctx.tenantId, request.requestId, fingerprint, request.reason, request.reverses ?? null,
+    request.recordId ?? null, request.ruleId ?? null, request.ruleVersion ?? null, request.remark ?? null, operator,
+    household?.household ?? null, household?.amount ?? null, accounts.map((a) => a.account), accounts.map((a) => a.amount)]);
+  let [row] = await attempt();
+  if (row.id === null && row.seen_id === null && row.accounts < accounts.length) {
+    await openAccounts(tx, ctx.tenantId, accounts.map((a) => a.account));
+    [row] = await attempt();
+  }
+  if (row.id === null) return postedBefore(ctx, tx, request, fingerprint, row, household);
+  const balance = row.balance === null ? null : Number(row.balance);
+  const entries: Entry[] = [
+    ...(household ? [{ householdId: household.household, account: null, amount: household.amount, balanceAfter: balance }] : []),
+    ...accounts.map((a) => ({ householdId: null, account: a.account, amount: a.amount, balanceAfter: null })),
+  ];
+  const posting: Posting = {
+    id: Number(row.id), requestId: request.requestId, reason: request.reason, remark: request.remark ?? null, recordId: request.recordId ?? null,
+    ruleId: request.ruleId ?? null, ruleVersion: request.ruleVersion ?? null, reversesId: request.reverses ?? null,
+    operatorUserId: operator, creationTime: row.creation_time!, entries, replayed: false,
+  };
+  // Screens showing a balance (households, a machine's redemptions) follow it live; the big-data screen adds up the moves.
+  if (household) {
+    await recordEvents(ctx, tx, [{
+      type: 'points.balance', topic: 'recycling',
+      payload: { householdId: household.household, points: balance!, amount: household.amount, reason: request.reason } satisfies PointsBalancePayload,
+    }]);
+  }
+  return posting;
+}
+
+/**
+ * Why nothing was posted: the request id had been (answer that posting, or refuse a reused id), or the household's
+ * points could not move (no such household, or too few points).
+ */
+async function postedBefore(ctx: RequestContext, tx: Db, request: PostingRequest, fingerprint: string, row: PostRow,
+  household: { household: number; amount: number } | null): Promise<Posting> {
+  let first = row.seen_id === null ? null : { id: Number(row.seen_id), fingerprint: row.seen_fingerprint! };
+  if (first === null && (row.balance !== null || household === null)) {
+    // A concurrent posting of the same request id committed first: take back this one's move and answer that one.
+    if (household) await tx.query('update scheme_user set points = points - $1 where id = $2', [household.amount, household.household]);
+    [first] = await tx.query<{ id: number; fingerprint: string }>(
+      'select id, fingerprint from points_postings where coalesce(tenant_id, 0) = coalesce($1::int, 0) and request_id = $2', [ctx.tenantId, request.requestId]);
+  }
+  if (first) {
     if (first.fingerprint !== fingerprint) throw reusedId(ctx);
     return readPosting(tx, Number(first.id), true);
   }
-  const postingId = Number(inserted[0].id);
-  const legs = await Promise.all(request.legs.map(async (l) => ('household' in l
-    ? { household: l.household, account: null, kind: null, amount: l.amount }
-    : { household: null, account: await accountId(tx, ctx.tenantId, l.account), kind: l.account, amount: l.amount })));
-  legs.sort((a, b) => (a.household === null ? 1 : 0) - (b.household === null ? 1 : 0) || (a.household ?? a.account!) - (b.household ?? b.account!));
-  const entries: Entry[] = [];
-  for (const leg of legs) {
-    let balance: number | null = null;
-    if (leg.household !== null) {
-      const updated = await tx.query<{ balance: number }>(`update scheme_user set points = points + $1 where id = $2 and tenant_id is not distinct from $3
-          and not is_deleted and points + $1 >= 0 returning points as balance`, [leg.amount, leg.household, ctx.tenantId]);
-      if (updated.length === 0) {
-        const exists = await tx.query<{ points: number }>('select points from scheme_user where id = $1 and tenant_id is not distinct from $2 and not is_deleted', [leg.household, ctx.tenantId]);
-        if (exists.length === 0) throw errors.invalid(ctx.language, 'householdId', translate(ctx.language, 'recycling.noHousehold'));
-        throw errors.invalid(ctx.language, 'points', translate(ctx.language, 'recycling.notEnough', { balance: String(Number(exists[0].points)) }));
-      }
-      balance = Number(updated[0].balance);
-    }
-    // An account's leg leaves no balance behind: its balance is the sum of its entries (migration 0028).
-    await tx.query(`insert into points_entries (tenant_id, posting_id, household_id, account_id, amount, balance_after)
-      values ($1, $2, $3, $4, $5, $6)`, [ctx.tenantId, postingId, leg.household, leg.account, leg.amount, balance]);
-    entries.push({ householdId: leg.household, account: leg.kind, amount: leg.amount, balanceAfter: balance });
-  }
-  // What was just written, as readPosting would read it back, without reading it back.
-  const posting: Posting = {
-    id: postingId, requestId: request.requestId, reason: request.reason, remark: request.remark ?? null, recordId: request.recordId ?? null,
-    ruleId: request.ruleId ?? null, ruleVersion: request.ruleVersion ?? null, reversesId: request.reverses ?? null,
-    operatorUserId: ctx.session?.userId ?? null, creationTime: inserted[0].creation_time, entries, replayed: false,
-  };
-  // Screens showing a balance (households, a machine's redemptions) follow it live; the big-data screen adds up the moves.
-  await recordEvents(ctx, tx, posting.entries.filter((e) => e.householdId !== null).map((e) => ({
-    type: 'points.balance', topic: 'recycling',
-    payload: { householdId: e.householdId!, points: e.balanceAfter!, amount: e.amount, reason: request.reason } satisfies PointsBalancePayload,
-  })));
-  return posting;
+  const exists = await tx.query<{ points: number }>('select points from scheme_user where id = $1 and tenant_id is not distinct from $2 and not is_deleted',
+    [household?.household ?? null, ctx.tenantId]);
+  if (exists.length === 0) throw errors.invalid(ctx.language, 'householdId', translate(ctx.language, 'recycling.noHousehold'));
+  throw errors.invalid(ctx.language, 'points', translate(ctx.language, 'recycling.notEnough', { balance: String(Number(exists[0].points)) }));
 }
 
 /** A posting undone by its mirror image, once: a second reversal of the same posting is refused. */
