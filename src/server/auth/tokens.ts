@@ -41,9 +41,20 @@ export function loadSecret(configured: string | undefined, dataDir: string): str
   return secret;
 }
 
+/** How many verified tokens are remembered: far more than the users one instance serves in a day. */
+const VERIFIED_MAX = 10_000;
+
 export function createTokenService(secret: string): TokenService {
   const signingKey = new TextEncoder().encode(secret);
   const cipherKey = crypto.createHash('sha256').update(`enc:${secret}`).digest();
+  // Checking a signature costs more than the rest of a small request. A token's claims and expiry never change, and
+  // revoking one is the security stamp's job (checked on every request), so a token verified once is believed until
+  // it expires. Oldest first out: a Map keeps insertion order.
+  const verified = new Map<string, { subject: TokenSubject; expiresAt: number }>();
+  const remember = (token: string, subject: TokenSubject, expiresAt: number) => {
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(token, { subject, expiresAt });
+  };
   return {
     async issue({ userId, userName, tenantId, securityStamp }) {
       const claims: Record<string, string> = {
@@ -61,6 +72,12 @@ export function createTokenService(secret: string): TokenService {
         .sign(signingKey);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAt > Date.now()) return known.subject;
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, signingKey, { issuer: ISSUER, audience: ISSUER, algorithms: ['HS256'] });
         const userId = Number(payload[CLAIMS.userId]);
@@ -69,9 +86,11 @@ export function createTokenService(secret: string): TokenService {
         const securityStamp = payload[CLAIMS.securityStamp];
         // A token without a stamp predates stamps and can never match one: refused like any revoked token.
         if (typeof securityStamp !== 'string' || securityStamp === '') return null;
-        return {
+        const subject = {
           userId, userName: String(payload[CLAIMS.userName] ?? ''), tenantId: tenantClaim === undefined ? null : Number(tenantClaim), securityStamp,
         };
+        remember(token, subject, (payload.exp ?? 0) * 1000);
+        return subject;
       } catch {
         return null;
       }
