@@ -1,16 +1,19 @@
 // The recycling scheme at scale: 100,000 households and 1,000,000 records in tenant 1. Measures each analysis and
-// the records' first page over HTTP (p50/p95, from load-worker.ts's thread), ledger postings per second (manual
-// adjustments, from posts-worker.ts's thread), redemptions at 8 machines at once and 1,000 at once against one
+// the records' first page over HTTP (p50/p95, from load-worker.ts's thread), ledger postings per second (in-process,
+// and as manual adjustments over HTTP from posts-worker.ts's thread), redemptions at 8 machines at once and 1,000 at once against one
 // household (counting double spends and negative balances, which must be none), and the reconciliation's time.
 import type { Worker } from 'node:worker_threads';
 import { isBalanced, type HoldAnswer, type Reconciliation } from '../../src/shared/recycling';
 import { chinaDate } from '../../src/shared/util/china-date';
-import { databaseVersion, type DbKind } from './harness';
+import { pointsAccountKind, pointsReason } from '../../src/shared/enums';
+import { systemContext } from '../../src/server/modules/points/device';
+import { post } from '../../src/server/modules/points/ledger';
+import { databaseVersion, TENANT_ID, type BenchServer, type DbKind } from './harness';
 import { phaseIn, queryString, startClientThread, withLoadServer } from './http-load';
 import type { PhaseResult } from './load-worker';
 import type { PostJob, PostsRequest, PostsResult } from './posts-worker';
 import { seedRecycling, type RecyclingSeedResult, type RecyclingSize } from './recycling-seed';
-import { median, round, type LatencySummary } from './stats';
+import { median, round, summarize, type LatencySummary } from './stats';
 
 export interface RecyclingSettings extends RecyclingSize {
   warmup: number;
@@ -40,6 +43,9 @@ export interface RecyclingResult {
   version: string;
   seed: RecyclingSeedResult;
   analyses: AnalysisCase[];
+  /** The ledger itself: postings made in-process, each in its own transaction, `clients` at a time. */
+  ledger: { count: number; clients: number; perSecond: number; latency: LatencySummary };
+  /** The same postings as a clerk's adjustments over HTTP (token, session, permission, the household's areas). */
   postings: { count: number; clients: number; perSecond: number; latency: LatencySummary; failures: number; retriedReplayed: number; retried: number };
   machines: { machines: number; redemptions: number; perSecond: number; hold: LatencySummary; settle: LatencySummary; failures: number };
   race: { sent: number; affordable: number; won: number; refusedForPoints: number; otherFailures: number; doubleSpends: number; negativeBalances: number; perSecond: number };
@@ -65,6 +71,35 @@ async function api<T>(origin: string, headers: Record<string, string>, verb: 'GE
 
 const svc = (service: string, method: string, query?: Record<string, string>) =>
   `/api/services/app/${service}/${method}${query ? `?${queryString(query)}` : ''}`;
+
+/**
+ * Postings straight into the ledger, as the records' audit, the stations and the machines make them: each its own
+ * transaction with its live event, `postingClients` at once, households spread over the tenant.
+ */
+async function benchLedger(server: BenchServer, settings: RecyclingSettings): Promise<RecyclingResult['ledger']> {
+  const { db } = server.app.services;
+  const ctx = systemContext(server.app.services, server.app.registry.resources, TENANT_ID, 'zh-CN');
+  const households = await db.query<{ id: number }>(`select id from scheme_user where tenant_id = ${TENANT_ID} and card_no like 'B%' order by id limit ${settings.postings}`);
+  const run = async (count: number, tag: string) => {
+    const latencies: number[] = [];
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(Array.from({ length: settings.postingClients }, async () => {
+      for (let i = next++; i < count; i = next++) {
+        const sent = performance.now();
+        await db.transaction((tx) => post(ctx, tx, {
+          requestId: `bench-ledger-${tag}-${i}`, reason: pointsReason.adjustment, remark: '压测记账',
+          legs: [{ household: households[i % households.length].id, amount: PRICE }, { account: pointsAccountKind.pool, amount: -PRICE }],
+        }));
+        latencies.push(performance.now() - sent);
+      }
+    }));
+    return { perSecond: round(count / ((performance.now() - started) / 1000), 1), latency: summarize(latencies) };
+  };
+  await run(Math.min(500, settings.postings), 'warmup');
+  const measured = await run(settings.postings, 'run');
+  return { count: settings.postings, clients: settings.postingClients, ...measured };
+}
 
 export async function benchRecycling(kind: DbKind, settings: RecyclingSettings = DEFAULT_RECYCLING): Promise<RecyclingResult> {
   return withLoadServer(kind, async ({ server, client, headers }) => {
@@ -92,6 +127,7 @@ export async function benchRecycling(kind: DbKind, settings: RecyclingSettings =
       analyses.push({ ...c, sequential, concurrent });
     }
 
+    const ledger = await benchLedger(server, settings);
     const posts = startClientThread('posts-worker.ts');
     try {
       // Ledger postings: manual adjustments to households spread over the tenant, each with its own request id.
@@ -176,7 +212,7 @@ export async function benchRecycling(kind: DbKind, settings: RecyclingSettings =
         runs.push(performance.now() - started);
       }
       return {
-        db: kind, version: await databaseVersion(db), seed, analyses, postings, machines: machineRun, race: raceResult,
+        db: kind, version: await databaseVersion(db), seed, analyses, ledger, postings, machines: machineRun, race: raceResult,
         reconciliation: { ms: round(median(runs), 1), postings: last.postings, balanced: isBalanced(last) },
       };
     } finally {
