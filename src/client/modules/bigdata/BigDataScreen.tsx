@@ -163,7 +163,8 @@ export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScre
     body = (
       <>
         <Headline overview={overview} t={t} />
-        <div className="bd-grid" data-testid="bd-grid" data-panel-set={panelSet % PANEL_SETS.length}>
+        {/* data-seq: the last event the drawn figures hold, so that a test or a probe can tell an event has reached the screen. */}
+        <div className="bd-grid" data-testid="bd-grid" data-panel-set={panelSet % PANEL_SETS.length} data-seq={figures?.seq}>
           {panelPlaces(mode, panelSet).map(([id, slot]) => chartPanel(id, slot))}
           <MapPanel overview={overview} card={bigdata.card} scale={scale} t={t} />
           <Panel title={t('bigdata.ticker')} testId="bd-ticker" className="bd-slot-tick">
