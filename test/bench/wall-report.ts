@@ -12,11 +12,11 @@ export function printWall(outcome: Outcome<WallResult>): void {
   const { firstPaintMs: fp, updateToPaintMs: up, soak, chunks } = outcome.value;
   const rows: Cell[][] = [
     ['first paint: navigation → every chart drawn', fp.count, fp.p50, fp.p95, fp.max],
-    ['update-to-paint: hub message → next frame after its change', up.count, up.p50, up.p95, up.max],
+    ['update-to-paint: hub message → first frame holding its events', up.count, up.p50, up.p95, up.max],
   ];
   console.log(formatTable('Wall display /bigscreen in headless Chromium, 1920 × 1080, simulator running, ms', ['measure', 'n', 'p50', 'p95', 'max'], rows));
   console.log(`update-to-paint p95 ${up.p95} ms (target ≤ ${UPDATE_P95_TARGET_MS} ms: ${up.p95 <= UPDATE_P95_TARGET_MS ? 'MET' : 'MISSED'}); ` +
-    `${up.messages} hub messages, ${up.unpainted} changed nothing on screen within a second`);
+    `${up.messages} hub messages, ${up.unpainted} not on screen within a second`);
   const soakRows: Cell[][] = soak.samples.map((s) => [s.minute, s.heapMb, s.nodes]);
   console.log(formatTable(`Wall soak: ${soak.minutes} minutes, JS heap after a forced GC and DOM nodes`, ['minute', 'heap MB', 'DOM nodes'], soakRows));
   const slope = soak.heapSlopeMbPerHour;

@@ -58,7 +58,7 @@ const STAMPS = `(() => {
       super(url, protocols);
       this.addEventListener('message', (e) => {
         if (!window.stamping || typeof e.data !== 'string' || !/"target":"Receive(Event|Frame|Message)"/.test(e.data)) return;
-        const seqs = (e.data.match(/"seq":\d+/g) || []).map((m) => Number(m.slice(6)));
+        const seqs = (e.data.match(/"seq":[0-9]+/g) || []).map((m) => Number(m.split(':')[1]));
         if (seqs.length > 0) window.hubMessages.push({ at: performance.now(), seq: Math.max(...seqs) });
       });
     }
