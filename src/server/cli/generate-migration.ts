@@ -3,10 +3,15 @@
 import path from 'node:path';
 import { writeMigration } from '../db/write-migration';
 
-writeMigration(process.argv[2] ?? 'schema').then(
-  (file) => console.log(file === null ? 'The migrations already match the declarations.' : `Wrote ${path.relative(process.cwd(), file)}`),
-  (error: unknown) => {
+/** Writes the migration named `name` into `dir` when one is needed; answers what it did, for the console. */
+export async function generateMigration(name = 'schema', dir?: string): Promise<string> {
+  const file = await writeMigration(name, dir);
+  return file === null ? 'The migrations already match the declarations.' : `Wrote ${path.relative(process.cwd(), file)}`;
+}
+
+if (require.main === module) {
+  generateMigration(process.argv[2]).then(console.log, (error: unknown) => {
     console.error(error);
     process.exit(1);
-  },
-);
+  });
+}
