@@ -40,7 +40,7 @@ export interface App {
   registry: AppServiceRegistry;
 }
 
-interface AppOptions {
+export interface AppOptions {
   /** Silence request logs (tests, benchmarks). */
   quiet?: boolean;
   /** Hub keep-alive override for tests. */

@@ -1,4 +1,4 @@
-import { buildApp, type App } from './app';
+import { buildApp, type App, type AppOptions } from './app';
 import { readConfig, type ServerConfig } from './config';
 import { openPglite, openPostgres, type Db } from './db/database';
 import { migrate } from './db/migrate';
@@ -8,7 +8,7 @@ async function openDatabase(config: ServerConfig): Promise<Db> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(`${config.dataDir}/pg`);
 }
 
-interface RunningServer {
+export interface RunningServer {
   app: App;
   db: Db;
 }
@@ -41,33 +41,36 @@ export async function shutdown({ app, db }: RunningServer): Promise<void> {
   await db.close();
 }
 
-/** Opens the database, applies migrations, seeds a new database, and listens; SIGTERM or SIGINT stop it gracefully. */
-export async function startServer(config = readConfig()): Promise<RunningServer> {
+/** Opens the database, applies migrations, seeds a new database, and listens. */
+export async function startServer(config = readConfig(), options: AppOptions = {}): Promise<RunningServer> {
   const started = Date.now();
   const db = await openDatabase(config);
   const applied = await migrate(db);
   const seeded = await seed(db);
-  const app = await buildApp(db, config);
+  const app = await buildApp(db, config, options);
   await app.server.listen({ port: config.port, host: config.host });
   app.server.log.info(`${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}; ${applied.length} migrations applied${seeded ? ', seeded' : ''}; ready in ${Date.now() - started} ms`);
-  const running = { app, db };
+  return { app, db };
+}
+
+/** The first SIGTERM or SIGINT stops the server gracefully and then ends the process (1 when the stop failed). */
+export function stopOnSignals(running: RunningServer, exit: (code: number) => void = process.exit): void {
   const stop = (signal: NodeJS.Signals) => {
     // A second signal during the stop, of either kind, finds no handler and ends the process at once.
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
-    app.server.log.info(`${signal}: stopping`);
-    shutdown(running).then(() => process.exit(0), (error: unknown) => {
+    running.app.server.log.info(`${signal}: stopping`);
+    shutdown(running).then(() => exit(0), (error: unknown) => {
       console.error(error);
-      process.exit(1);
+      exit(1);
     });
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  return running;
 }
 
 if (require.main === module) {
-  startServer().catch((error) => {
+  startServer().then((running) => stopOnSignals(running)).catch((error) => {
     console.error(error);
     process.exit(1);
   });

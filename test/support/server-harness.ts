@@ -127,14 +127,20 @@ async function pgliteTemplate(): Promise<string> {
   return dir;
 }
 
+/** A new PGlite data folder holding the migrated, seeded template (`into`: where; a new scratch folder by default). */
+export async function copyOfPgliteTemplate(into = fs.mkdtempSync(path.join(scratchDir(), 'waste-pglite-test-'))): Promise<string> {
+  fs.cpSync(await pgliteTemplate(), into, { recursive: true });
+  return into;
+}
+
 export async function openTestPglite(): Promise<{ db: Db; dispose(): void }> {
   if (process.env.TEST_PGLITE_FRESH === '1') return { db: await openPglite(), dispose() {} };
-  const copy = fs.mkdtempSync(path.join(scratchDir(), 'waste-pglite-test-'));
-  fs.cpSync(await pgliteTemplate(), copy, { recursive: true });
+  const copy = await copyOfPgliteTemplate();
   return { db: await openPglite(copy), dispose: () => fs.rmSync(copy, { recursive: true, force: true }) };
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new, empty database on the local PostgreSQL server, and how to drop it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   // No skip when PostgreSQL is down: the connection error fails the file's beforeAll, hence every test of it.

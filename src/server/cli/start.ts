@@ -1,18 +1,31 @@
 // `npm start`: build the client when its build is missing or older than the sources, then serve app and API.
-import { startServer } from '../main';
+import type { AppOptions } from '../app';
+import { readConfig, type ServerConfig } from '../config';
+import { startServer, stopOnSignals, type RunningServer } from '../main';
 import { buildClient, clientBuildIsStale } from './build-client';
 
-async function main() {
-  if (clientBuildIsStale()) {
-    console.log('Building the client (first start or sources changed)…');
-    const started = Date.now();
-    await buildClient();
-    console.log(`Client built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }
-  await startServer();
+export interface StartOptions {
+  config?: ServerConfig;
+  app?: AppOptions;
+  /** The project folder whose client build is checked. */
+  root?: string;
+  build?: () => Promise<void>;
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+/** Builds the client first when it must (a failed build serves nothing), then starts the server. */
+export async function start({ config = readConfig(), app, root, build = buildClient }: StartOptions = {}): Promise<RunningServer> {
+  if (clientBuildIsStale(root)) {
+    console.log('Building the client (first start or sources changed)…');
+    const started = Date.now();
+    await build();
+    console.log(`Client built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return startServer(config, app);
+}
+
+if (require.main === module) {
+  start().then((running) => stopOnSignals(running)).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
