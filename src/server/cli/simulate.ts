@@ -50,7 +50,7 @@ async function placement(api: Api, existing: Row[]): Promise<{ enterpriseId: num
   return { enterpriseId: enterprise.id, wasteIds: [waste.id], modelId: model.id };
 }
 
-async function ensureDevices(api: Api, count: number): Promise<Row[]> {
+async function ensureDevices(api: Api, count: number, log: (line: string) => void): Promise<Row[]> {
   const existing = await simDevices(api);
   if (existing.length >= count) return existing.slice(0, count);
   const where = await placement(api, existing);
@@ -66,7 +66,7 @@ async function ensureDevices(api: Api, count: number): Promise<Row[]> {
       longitude: Math.round((HOME.longitude + Math.floor(i / 20) * 0.00003) * 1e6) / 1e6,
     }));
   }
-  console.log(`Created ${created.length} devices (${serialOf(Number(SERIAL.exec(String(created[0].serialNumber))![1]))} …).`);
+  log(`Created ${created.length} devices (${serialOf(Number(SERIAL.exec(String(created[0].serialNumber))![1]))} …).`);
   return [...existing, ...created].slice(0, count);
 }
 
@@ -78,8 +78,8 @@ interface Target {
   rng: Rng;
 }
 
-async function prepare(api: Api, options: Options): Promise<Target[]> {
-  const rows = await ensureDevices(api, options.devices);
+async function prepare(api: Api, options: Options, log: (line: string) => void): Promise<Target[]> {
+  const rows = await ensureDevices(api, options.devices, log);
   const keys = await inParallel(rows, 10, (d) => api.app<{ deviceKey: string }>('POST', 'Smartequipment', 'RegenerateKey', { id: d.id }));
   const points = (await api.app<{ items: StoragePointDto[] }>('GET', 'Hazardouswastestorage', 'GetHazardouswastestoragefinaldata')).items;
   const pointOf = new Map(points.map((p) => [p.smartequipmentId, p]));
@@ -97,7 +97,7 @@ async function prepare(api: Api, options: Options): Promise<Target[]> {
   });
 }
 
-interface Stats {
+export interface Stats {
   sent: number;
   accepted: number;
   errors: number;
@@ -156,24 +156,27 @@ async function driveDevice(api: Api, target: Target, options: Options, stats: St
   await flush();
 }
 
-async function main(): Promise<void> {
-  const options = readOptions(process.argv.slice(2));
-  if (!options) {
-    console.log(HELP);
-    return;
-  }
+export interface SimulatorStats {
+  devices: Stats;
+  scheme: ReturnType<typeof newSchemeStats>;
+}
+
+/**
+ * Logs in, prepares the devices and the scheme's world the options ask for, and drives them until `stop` aborts; then
+ * sends what is buffered and answers the counts. Prints one line every 5 s to `log`.
+ */
+export async function runSimulator(options: Options, stop: AbortSignal, log: (line: string) => void = console.log): Promise<SimulatorStats> {
   const api = await login(options);
-  console.log(`Logged in to ${options.url} as ${options.user} (tenant ${options.tenant}).`);
-  const targets = options.devices > 0 ? await prepare(api, options) : [];
-  if (targets.length > 0) console.log(`Driving ${targets.length} devices at ${options.rate} reading/s each (${(targets.length * options.rate).toFixed(1)}/s), batches of ${options.batch}; Ctrl-C stops.`);
+  log(`Logged in to ${options.url} as ${options.user} (tenant ${options.tenant}).`);
+  const targets = options.devices > 0 ? await prepare(api, options, log) : [];
+  if (targets.length > 0) log(`Driving ${targets.length} devices at ${options.rate} reading/s each (${(targets.length * options.rate).toFixed(1)}/s), batches of ${options.batch}; Ctrl-C stops.`);
   const scheme = options.households > 0 ? await prepareScheme(api, options.households) : null;
-  if (scheme) console.log(`Driving ${scheme.households.length} households at ${options.dropoffs} drop-offs/min each, ${scheme.machines.length} exchange machines; Ctrl-C stops.`);
+  if (scheme) log(`Driving ${scheme.households.length} households at ${options.dropoffs} drop-offs/min each, ${scheme.machines.length} exchange machines; Ctrl-C stops.`);
   const schemeStats = newSchemeStats();
 
   const stats: Stats = { sent: 0, accepted: 0, errors: 0, pickups: 0, suspicious: 0, silences: 0, lastError: null };
-  const stop = new AbortController();
   // Every device waits on the one signal.
-  setMaxListeners(targets.length + options.households + 10, stop.signal);
+  setMaxListeners(targets.length + options.households + 10, stop);
   let last = { at: Date.now(), accepted: 0 };
   const report = () => {
     const now = Date.now();
@@ -182,39 +185,55 @@ async function main(): Promise<void> {
     const silent = targets.filter((t) => now < t.sim.silentUntil).length;
     const time = new Date(now).toLocaleTimeString();
     if (targets.length > 0) {
-      console.log(`${time}  sent ${stats.sent}  accepted ${stats.accepted}  errors ${stats.errors}  ${rate.toFixed(1)} readings/s`
+      log(`${time}  sent ${stats.sent}  accepted ${stats.accepted}  errors ${stats.errors}  ${rate.toFixed(1)} readings/s`
         + `  | pickups ${stats.pickups}  suspicious ${stats.suspicious}  silent now ${silent}`);
     }
     if (scheme) {
       const r = schemeStats;
-      console.log(`${time}  scheme: drop-offs ${r.dropOffs}  points awarded ${r.awarded}  holds ${r.holds}  dispensed ${r.dispensed}  failed ${r.failed}`
+      log(`${time}  scheme: drop-offs ${r.dropOffs}  points awarded ${r.awarded}  holds ${r.holds}  dispensed ${r.dispensed}  failed ${r.failed}`
         + `  abandoned ${r.abandoned}  refused ${r.refused}  errors ${r.errors}`);
     }
     for (const holder of [stats, schemeStats]) {
       if (!holder.lastError) continue;
-      console.log(`  last error: ${holder.lastError}`);
+      log(`  last error: ${holder.lastError}`);
       holder.lastError = null;
     }
   };
   const ticker = setInterval(report, 5000);
+  try {
+    await Promise.all([
+      ...targets.map((t) => driveDevice(api, t, options, stats, stop)),
+      ...(scheme ? [
+        keepMachines(api, scheme, schemeStats, stop),
+        ...scheme.households.map((h, i) => driveHousehold(api, scheme, h, options.dropoffs, mulberry32(options.seed + 104_729 * (i + 1)), schemeStats, stop)),
+      ] : []),
+    ]);
+  } finally {
+    clearInterval(ticker);
+  }
+  report();
+  log('Stopped.');
+  return { devices: stats, scheme: schemeStats };
+}
+
+async function main(): Promise<void> {
+  const options = readOptions(process.argv.slice(2));
+  if (!options) {
+    console.log(HELP);
+    return;
+  }
+  const stop = new AbortController();
   process.on('SIGINT', () => {
     if (stop.signal.aborted) process.exit(130);
     console.log('\nStopping (sending what is buffered)…');
     stop.abort();
   });
-  await Promise.all([
-    ...targets.map((t) => driveDevice(api, t, options, stats, stop.signal)),
-    ...(scheme ? [
-      keepMachines(api, scheme, schemeStats, stop.signal),
-      ...scheme.households.map((h, i) => driveHousehold(api, scheme, h, options.dropoffs, mulberry32(options.seed + 104_729 * (i + 1)), schemeStats, stop.signal)),
-    ] : []),
-  ]);
-  clearInterval(ticker);
-  report();
-  console.log('Stopped.');
+  await runSimulator(options, stop.signal);
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
