@@ -107,6 +107,19 @@ describe('ChatPage', () => {
     expect(dispatched().at(-1)).toEqual(A.conversationOpened(LI));
   });
 
+  it('counts the conversation on screen as read, and badges it again once another tab is shown', () => {
+    const { view } = show({ unread: { [LI]: 3, [WANG]: 2 } });
+    // Wang's conversation is open: its messages are being marked read, so only Li's count.
+    expect(byTestId(`chat-unread-${WANG}`)).toBeNull();
+    expect(byTestId(`chat-unread-${LI}`)?.textContent).toBe('3');
+    expect(byTestId('chat-unread-total')?.textContent).toBe('3');
+    view.unmount();
+
+    show({ unread: { [LI]: 3, [WANG]: 2 }, chat: { tab: 'notices' } });
+    expect(byTestId(`chat-unread-${WANG}`)?.textContent).toBe('2');
+    expect(byTestId('chat-unread-total')?.textContent).toBe('5');
+  });
+
   it('applies the search held in the store', () => {
     show({ chat: { search: '李' } });
     expect([...document.querySelectorAll('[data-testid^="chat-user-"]')].map((b) => b.getAttribute('data-testid'))).toEqual([`chat-user-${LI}`]);

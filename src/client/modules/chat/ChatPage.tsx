@@ -2,11 +2,10 @@ import './chat.css';
 import { useEffect } from 'react';
 import { NonIdealState, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { selectChatUnreadTotal } from '../../realtime/liveSelectors';
 import { chatActions, chatHidden, chatShown } from './chatSlice';
 import { ContactList } from './ContactList';
 import { ConversationPane } from './ConversationPane';
-import { selectMe, useChatDispatch, useChatSelector } from './hooks';
+import { selectMe, selectShownUnreadTotal, useChatDispatch, useChatSelector } from './hooks';
 import { NoticesPanel } from './NoticesPanel';
 
 /**
@@ -19,7 +18,7 @@ export default function ChatPage() {
   const me = useChatSelector(selectMe);
   const tab = useChatSelector((s) => s.chat.tab);
   const active = useChatSelector((s) => s.chat.activeUserId);
-  const unreadTotal = useChatSelector(selectChatUnreadTotal);
+  const unreadTotal = useChatSelector(selectShownUnreadTotal);
 
   useEffect(() => {
     if (me === null) return undefined;

@@ -2,9 +2,8 @@ import { useMemo } from 'react';
 import { Button, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ChatUserDto } from '../../../shared/chat';
-import { selectChatUnreadBySender } from '../../realtime/liveSelectors';
 import { chatActions } from './chatSlice';
-import { displayName, selectMe, useChatDispatch, useChatSelector } from './hooks';
+import { displayName, selectMe, selectShownUnread, useChatDispatch, useChatSelector } from './hooks';
 
 const matches = (user: ChatUserDto, search: string) => {
   const needle = search.trim().toLowerCase();
@@ -19,7 +18,7 @@ export function ContactList() {
   const { items, status, error } = useChatSelector((s) => s.chat.users);
   const search = useChatSelector((s) => s.chat.search);
   const active = useChatSelector((s) => s.chat.activeUserId);
-  const unread = useChatSelector(selectChatUnreadBySender);
+  const unread = useChatSelector(selectShownUnread);
 
   const shown = useMemo(() => items
     .filter((u) => u.id !== me && matches(u, search))
