@@ -7,7 +7,7 @@ import { clearAuthCookies, storeAuthTokens, storeTenantId } from '../../../sessi
 import { accessTokenRefused } from '../../../session/actions';
 import { displayAuthenticate, type DisplayAuthenticateResult } from './displayApi';
 import { keepSecretFromAddress, readStoredSecret, secretInFragment, wallUrl } from './displaySecret';
-import { displayBootSaga, displaySignInSaga, isRefusal, retryDelayMs } from './displaySignInSaga';
+import { displayBootSaga, displaySignInSaga, exchangeDisplayToken, isRefusal, retryDelayMs } from './displaySignInSaga';
 import { displaySignInActions, displaySignInSlice } from './displaySignInSlice';
 
 const reducer = combineReducers({ displaySignIn: displaySignInSlice.reducer });
@@ -72,12 +72,14 @@ describe('the wall display sign-in', () => {
   });
 
   it('exchanges again before the access token expires', async () => {
-    const { calls, provider } = exchanges(result('short', 0.02));
-    await expectSaga(displaySignInSaga, SECRET, noWait)
+    // Two short-lived tokens age out; the third exchange is refused, which ends the saga (and the run) there.
+    const { calls, provider } = exchanges(result('short', 0.02), result('short', 0.02), answered(401, '大屏凭证已被吊销'));
+    const { storeState } = await expectSaga(displaySignInSaga, SECRET, noWait)
       .withReducer(reducer)
       .provide([...storing, provider])
-      .run({ timeout: 100, silenceTimeout: true });
-    expect(calls.length).toBeGreaterThanOrEqual(3);
+      .run(5000);
+    expect(calls).toEqual([SECRET, SECRET, SECRET]);
+    expect((storeState as State).displaySignIn.status).toBe('revoked');
   });
 
   it('stops for good when the display token is refused, with the server\'s reason, and forgets the access token', async () => {
@@ -92,13 +94,19 @@ describe('the wall display sign-in', () => {
     expect((storeState as State).displaySignIn).toEqual({ status: 'revoked', reason: '大屏凭证不存在或已被吊销' });
   });
 
-  it('keeps trying while the server cannot be reached', async () => {
+  it('keeps trying while the server cannot be reached, waiting longer after each failure', async () => {
     const { calls, provider } = exchanges(unreachable(), answered(502, 'Bad gateway'), result('a1'));
-    const { storeState } = await expectSaga(displaySignInSaga, SECRET, noWait)
+    const waits: number[] = [];
+    const { storeState } = await expectSaga(exchangeDisplayToken, SECRET, (attempt: number) => {
+      waits.push(attempt);
+      return 1;
+    })
       .withReducer(reducer)
       .provide([...storing, provider])
-      .run({ timeout: 100, silenceTimeout: true });
+      .returns(result('a1'))
+      .run(5000);
     expect(calls).toHaveLength(3);
+    expect(waits).toEqual([0, 1]);
     expect((storeState as State).displaySignIn.status).toBe('signedIn');
   });
 
