@@ -15,6 +15,7 @@ import { sampleForCheck } from '../support/resource-values';
 import { POSTGRES_ADMIN_URL, postgresAvailable, startBenchServer, tempDir, TENANT_ID } from './harness';
 import { freePort, ROOT, SERVER_ENTRY } from './startup';
 import { round, summarize, type LatencySummary } from './stats';
+import { sleep } from '../support/wait';
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -116,7 +117,6 @@ export interface FaultsResult {
   lockout: Outcome<LockoutResult>;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const JWT_SECRET = 'bench-faults-secret-'.padEnd(48, 'x');
 
 async function part<T>(label: string, work: () => Promise<T>): Promise<Outcome<T>> {

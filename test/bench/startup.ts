@@ -6,6 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { tempDir } from './harness';
 import { median, round } from './stats';
+import { sleep } from '../support/wait';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
@@ -59,7 +60,6 @@ export function freePort(): Promise<number> {
   });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The largest resident set in the child's process group: the server itself, also when npm and sh sit in front. */
 function groupRssMb(groupId: number | undefined): number | null {

@@ -9,6 +9,7 @@ import {
   createTenant, createUser, expectError, expectSuccess, expectValidationError, ok, userWithPermissions, type CreatedUser,
 } from '../support/server-fixtures';
 import { type CallResult, DEFAULT_PASSWORD, type Envelope, svc, useTestServer } from '../support/server-harness';
+import { waitFor } from '../support/wait';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -50,13 +51,6 @@ async function listen(token: string): Promise<{ connection: HubConnection; batch
   return { connection, batches, events: () => batches.flat() };
 }
 
-async function waitFor(what: string, predicate: () => boolean | Promise<boolean>, timeoutMs = 4000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 const quiet = (ms = 250) => new Promise((r) => setTimeout(r, ms));
 
 const send = (from: Chatter, body: Record<string, unknown>) => server.call<ChatMessageDto>('POST', C('Create'), { token: from.token, body });

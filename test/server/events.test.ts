@@ -10,6 +10,7 @@ import { readConfig } from '../../src/server/config';
 import { createTenant, expectError, expectSuccess } from '../support/server-fixtures';
 import { httpClient, JWT_SECRET, svc, useTestServer } from '../support/server-harness';
 import { buildTransferWorld, clerk, enterprise, orderBody, type TransferWorld } from '../support/transfer-world';
+import { waitFor } from '../support/wait';
 
 type Order = { id: number; version: number };
 
@@ -48,10 +49,6 @@ async function listen(baseUrl: string, token: string, transfers = true): Promise
 const declare = async (quantity = 0.1) =>
   expectSuccess<Order>(await server.call('POST', T('AddProductionWaste'), { token: world.clerks.producer.token, body: orderBody(world, quantity) }));
 
-async function waitFor(done: () => boolean, ms = 3000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!done() && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-}
 
 test('a fresh client learns the head without items, then reads what came after it, oldest first', async () => {
   const start = await eventsAfter(admin);
@@ -101,7 +98,7 @@ test('the three enterprises hear of a move in seq order; a clerk of another ente
     [world.clerks.producer.token, world.clerks.transporter.token, outsider.token].map((t) => listen(server.baseUrl, t)));
   const before = await head(admin);
   const order = await declare();
-  await waitFor(() => producer.length >= 1 && transporter.length >= 1);
+  await waitFor('the order on both parties\' connections', () => producer.length >= 1 && transporter.length >= 1);
   expect(producer.map((e) => e.seq)).toEqual([before + 1]);
   expect(transporter).toEqual(producer);
   expect(producer[0]).toMatchObject({ type: 'transfer.changed', payload: { id: order.id, action: 'create', party: 'producer' } });
@@ -129,7 +126,7 @@ test('a user linked to two parties of an order gets each of its events once on a
   const before = await head(admin);
   await declare();
   await declare();
-  await waitFor(() => received.length >= 2);
+  await waitFor('two events', () => received.length >= 2);
   await new Promise((r) => setTimeout(r, 200));
   expect(received.map((e) => e.seq)).toEqual([before + 1, before + 2]);
 });
@@ -175,7 +172,7 @@ describe('two instances sharing the database and Redis', () => {
     for (let i = 0; i < 5; i++) {
       expectSuccess(await onA.call('POST', T('AddProductionWaste'), { token: world.clerks.producer.token, body: orderBody(world, 0.1) }));
     }
-    await waitFor(() => received.length >= 5);
+    await waitFor('five events', () => received.length >= 5);
     await new Promise((r) => setTimeout(r, 200));
     expect(received.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5].map((n) => before + n));
     expect(receivedByBoth.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5].map((n) => before + n));

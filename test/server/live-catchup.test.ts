@@ -19,6 +19,7 @@ import type { EventsAfterResult, LiveEvent } from '../../src/shared/live/events'
 import { svc, useTestServer } from '../support/server-harness';
 import { boundDevice, monitoringWorld, sendOk } from '../support/monitoring-world';
 import { expectSuccess } from '../support/server-fixtures';
+import { waitFor } from '../support/wait';
 
 const server = useTestServer();
 let admin: string;
@@ -26,13 +27,6 @@ let admin: string;
 beforeAll(async () => {
   admin = await server.token(1, 'admin');
 });
-async function waitFor(what: string, done: () => boolean, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 test('dropped mid-stream, the client catches up: nothing missed, nothing applied twice', async () => {
   const world = await monitoringWorld(server, admin);

@@ -9,6 +9,7 @@ import { shutdown } from '../../src/server/main';
 import { notifyUser } from '../../src/server/modules/notifications/notifications';
 import { FRAME_TARGET, type LiveFrame } from '../../src/shared/live/events';
 import { JWT_SECRET, svc, useTestServer } from '../support/server-harness';
+import { sleep, waitFor } from '../support/wait';
 
 const server = useTestServer();
 let token: string;
@@ -23,15 +24,7 @@ afterAll(async () => {
   await Promise.all(apps.map((a) => a.server.close()));
 });
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitFor(what: string, predicate: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await wait(20);
-  }
-}
 
 /** One instance of the server on the file's database, listening on `port` (0: any free port). */
 async function startInstance(port = 0): Promise<{ app: App; port: number }> {
@@ -105,11 +98,11 @@ test('a request in flight when the stop begins finishes, the stop does not wait 
   await lockTaken;
 
   const slow = fetch(`${base}${svc('EnterpriseInformation', 'GetAll')}`, { headers: { authorization: `Bearer ${token}`, 'Abp.TenantId': '1' } });
-  await wait(300);
+  await sleep(300);
   const database = sharedDb();
   let stopped = false;
   const stopping = shutdown({ app: instance.app, db: database.db }).then(() => { stopped = true; });
-  await wait(300);
+  await sleep(300);
   expect(stopped).toBe(false);
   release();
   await holder;

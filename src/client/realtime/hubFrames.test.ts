@@ -7,10 +7,10 @@ import { liveEventsApplied } from './liveActions';
 import { liveStreamsClosed, liveStreamsOpened } from './liveStreams';
 import { frame, page, plainEvents, weightEvent } from './test-support-events';
 import { fakeFactory, hubProviders, hubTestReducer } from './test-support-hub';
+import { sleep } from '../../../test/support/wait';
 
 const STOP = 'test/stop';
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Turns the event loop until `done` holds: a busy machine takes more turns for the same steps. */
 async function until(done: () => boolean, ms = 5000): Promise<void> {

@@ -8,9 +8,9 @@ import { liveCatchUpLoaded, liveEventsApplied, liveFrameReceived } from './liveA
 import { catchUp, GAP_DEBOUNCE_MS } from './liveSync';
 import { chatMessage, frame, page, plainEvents } from './test-support-events';
 import { fakeFactory, hubProviders, hubTestReducer } from './test-support-hub';
+import { sleep } from '../../../test/support/wait';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seqsOf = (events: LiveEvent[]) => events.map((e) => e.seq);
 
 type Run = Awaited<ReturnType<ReturnType<typeof expectSaga>['silentRun']>>;

@@ -1,8 +1,8 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import { loggedOut } from '../session/appSlice';
 import { livePollStarted, livePollStopped, pollScreen, pollWhileVisible, type VisibilitySource } from './polling';
+import { sleep } from '../../../test/support/wait';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A document stand-in whose visibility the test flips, counting its listeners. */
 class FakeDocument extends EventTarget implements VisibilitySource {

@@ -5,7 +5,8 @@ import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import type { HubConnection } from '@microsoft/signalr';
 import { registerHub } from './index';
-import { ClientPool, delay, recordEvents, startHubApp, waitFor, type TestHubApp } from './test-support';
+import { sleep, waitFor } from '../../../test/support/wait';
+import { ClientPool, recordEvents, startHubApp, type TestHubApp } from './test-support';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const prefix = `hub-test-${process.pid}-${randomUUID()}`;
@@ -61,9 +62,9 @@ describe('Redis fan-out across two instances', () => {
   async function settle(label: string): Promise<void> {
     const everyone = [aliceOnA, aliceOnB, bobOnB, carolOnB];
     await a.hub.sendToAll('ReceiveMessage', `sync:${label}:a`);
-    await waitFor(() => everyone.every((c) => got(c, `sync:${label}:a`).length > 0), 3000, 'first sentinel');
+    await waitFor('first sentinel', () => everyone.every((c) => got(c, `sync:${label}:a`).length > 0), 3000);
     await b.hub.sendToAll('ReceiveMessage', `sync:${label}:b`);
-    await waitFor(() => everyone.every((c) => got(c, `sync:${label}:b`).length > 0), 3000, 'second sentinel');
+    await waitFor('second sentinel', () => everyone.every((c) => got(c, `sync:${label}:b`).length > 0), 3000);
   }
 
   it('delivers sendToUser from A to the user on both instances exactly once, and to nobody else', async () => {
@@ -113,7 +114,7 @@ describe('Redis fan-out across two instances', () => {
     for (let n = 0; got(aliceOnB, 'recover:').length === 0; n++) {
       if (Date.now() > deadline) throw new Error('B never received from A after the subscriber was killed');
       await a.hub.sendToUser(1, 1, 'ReceiveMessage', `recover:${n}`);
-      await delay(50);
+      await sleep(50);
     }
   });
 

@@ -2,7 +2,8 @@
 // leaves everyone else connected (including a user of another tenant with the same id).
 import { randomUUID } from 'node:crypto';
 import { HubConnectionState, type HubConnection } from '@microsoft/signalr';
-import { ClientPool, delay, startHubApp, waitFor, type TestHubApp } from './test-support';
+import { sleep, waitFor } from '../../../test/support/wait';
+import { ClientPool, startHubApp, type TestHubApp } from './test-support';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const prefix = `hub-close-test-${process.pid}-${randomUUID()}`;
@@ -39,11 +40,11 @@ test('closes the user\'s connections on both instances with a Close that lets th
   const before = [aliceOnA.connection.connectionId, aliceOnB.connection.connectionId];
 
   await a.hub.closeUserConnections(1, 1);
-  await waitFor(() => aliceOnA.reconnects() === 1 && aliceOnB.reconnects() === 1, 5000, 'both of alice\'s connections to reconnect');
+  await waitFor('both of alice\'s connections to reconnect', () => aliceOnA.reconnects() === 1 && aliceOnB.reconnects() === 1, 5000);
 
   expect([aliceOnA.connection.connectionId, aliceOnB.connection.connectionId]).not.toEqual(before);
   expect(aliceOnA.connection.state).toBe(HubConnectionState.Connected);
-  await delay(200);
+  await sleep(200);
   expect(bobOnB.reconnects()).toBe(0);
   expect(carolOnA.reconnects()).toBe(0);
   expect(a.hub.isUserOnline(1, 1) && b.hub.isUserOnline(1, 1)).toBe(true);

@@ -7,7 +7,8 @@ import { FRAME_TARGET, SUBSCRIBE_METHOD, UNSUBSCRIBE_METHOD, type LiveFrame, typ
 import type { AddressedEvent } from './feed/event';
 import { liveEvent, reading, warning } from './feed/test-support';
 import type { HubUser } from './hub';
-import { delay, negotiatedSocketUrl, trackResources, waitFor, type TestHubApp } from './test-support';
+import { sleep, waitFor } from '../../../test/support/wait';
+import { negotiatedSocketUrl, trackResources, type TestHubApp } from './test-support';
 
 const FEED_USERS: Record<string, HubUser> = {
   'tok-supervisor': { userId: 1, tenantId: 1, audience: { topics: ['monitoring', 'chat'], enterpriseIds: null } },
@@ -64,7 +65,7 @@ describe('live feed on one instance', () => {
     ]);
     await server.hub.publishEvents(TENANT, [warning(1), reading(2, 7), liveEvent(3, 'chat.message', {}, { userIds: [1] }), liveEvent(4, 'device.state', { deviceId: 7 })]);
     await server.hub.publishEvents(TENANT, [liveEvent(5, 'transfer.changed'), warning(6)]);
-    await waitFor(() => lastUpTo(everything.frames) === 6 && lastUpTo(warnings.frames) === 6 && lastUpTo(quiet.frames) >= 3, 3000, 'frames');
+    await waitFor('frames', () => lastUpTo(everything.frames) === 6 && lastUpTo(warnings.frames) === 6 && lastUpTo(quiet.frames) >= 3, 3000);
     expect(seqsOf(quiet.frames)).toEqual([3]);
     expect(seqsOf(warnings.frames)).toEqual([1, 3, 6]);
     expect(seqsOf(everything.frames)).toEqual([1, 2, 3, 4, 6]);
@@ -75,7 +76,7 @@ describe('live feed on one instance', () => {
     const { frames } = await connect(server, 'tok-supervisor', ['warnings', 'readings']);
     await server.hub.publishEvents(TENANT, [reading(9, 7, 90), warning(10)]);
     await server.hub.publishEvents(TENANT, [reading(7, 7, 70), reading(8, 8, 80)]);
-    await waitFor(() => lastUpTo(frames) === 10, 3000, 'frames');
+    await waitFor('frames', () => lastUpTo(frames) === 10, 3000);
     expectChained(frames, 6);
     expect(seqsOf(frames)).toEqual([8, 9, 10]);
     expect(frames.flatMap((f) => f.events).find((e) => e.seq === 9)?.payload).toEqual({ deviceId: 7, weight: 90 });
@@ -84,7 +85,7 @@ describe('live feed on one instance', () => {
   it('scopes frames by enterprise as the user\'s links do', async () => {
     const { frames } = await connect(server, 'tok-linked', ['warnings']);
     await server.hub.publishEvents(TENANT, [liveEvent(11, 'warning.raised', {}, { enterpriseIds: [4] }), liveEvent(12, 'warning.raised', {}, { enterpriseIds: [5] })]);
-    await waitFor(() => lastUpTo(frames) === 12, 3000, 'frames');
+    await waitFor('frames', () => lastUpTo(frames) === 12, 3000);
     expect(seqsOf(frames)).toEqual([12]);
   });
 });
@@ -95,7 +96,7 @@ describe('a slow client', () => {
     const raw = await resources.raw(await negotiatedSocketUrl(server, 'tok-supervisor'), { authorization: 'Bearer tok-supervisor' });
     await raw.handshake();
     raw.send({ type: 1, invocationId: '1', target: SUBSCRIBE_METHOD, arguments: [['readings', 'warnings']] });
-    await waitFor(() => raw.messages().some((m) => m.invocationId === '1'), 3000, 'subscription');
+    await waitFor('subscription', () => raw.messages().some((m) => m.invocationId === '1'), 3000);
     // The client stops reading: its kernel buffers fill, then the server's socket backs up.
     raw.socket.pause();
     const bulky = 'x'.repeat(250_000);
@@ -105,14 +106,14 @@ describe('a slow client', () => {
       const batch = [reading(++seq, 1, seq), reading(++seq, 2, seq), liveEvent(++seq, 'warning.raised', { note: bulky })];
       events.push(...batch);
       await server.hub.publishEvents(TENANT, batch);
-      await delay(60);
+      await sleep(60);
     }
     const last = [reading(++seq, 1, seq), reading(++seq, 2, seq)];
     await server.hub.publishEvents(TENANT, last);
-    await delay(200);
+    await sleep(200);
     raw.socket.resume();
     const framesOf = () => raw.messages().filter((m) => m.target === FRAME_TARGET).map((m) => (m.arguments as [LiveFrame])[0]);
-    await waitFor(() => lastUpTo(framesOf()) === seq, 5000, 'the backlog to settle');
+    await waitFor('the backlog to settle', () => lastUpTo(framesOf()) === seq, 5000);
     const frames = framesOf();
     // Every frame starts at or above the end of the one before: the ones above declare a gap the client catches up.
     frames.forEach((frame, i) => expect(frame.after).toBeGreaterThanOrEqual(i === 0 ? 0 : frames[i - 1].upTo));
@@ -133,8 +134,8 @@ describe('two instances sharing Redis', () => {
     await a.hub.publishEvents(TENANT, [warning(2), warning(4)]);
     await b.hub.publishEvents(TENANT, [warning(1), warning(3)]);
     await a.hub.publishEvents(TENANT, [warning(5)]);
-    await waitFor(() => lastUpTo(frames) === 5, 3000, 'frames on B');
-    await delay(150);
+    await waitFor('frames on B', () => lastUpTo(frames) === 5, 3000);
+    await sleep(150);
     expectChained(frames, frames[0].after);
     expect(seqsOf(frames)).toEqual([1, 2, 3, 4, 5]);
   });

@@ -1,7 +1,8 @@
 // Keep-alive, timeouts, reconnect and shutdown: the hub over time, with the real client and raw sockets.
 import { HubConnectionState } from '@microsoft/signalr';
 import { RECORD_SEPARATOR } from './protocol';
-import { delay, negotiate, negotiatedSocketUrl, recordEvents, startHubApp, trackResources, waitFor } from './test-support';
+import { sleep, waitFor } from '../../../test/support/wait';
+import { negotiate, negotiatedSocketUrl, recordEvents, startHubApp, trackResources } from './test-support';
 
 const RS = RECORD_SEPARATOR;
 const { pool, app, raw, closeAll } = trackResources();
@@ -13,7 +14,7 @@ describe('keep-alive and timeouts', () => {
     const fast = await app({ keepAliveMs: 100 });
     const client = await raw(await negotiatedSocketUrl(fast, 'tok-alice'), { authorization: 'Bearer tok-alice' });
     await client.handshake();
-    await delay(600);
+    await sleep(600);
     const pings = client.messages().filter((m) => m.type === 6).length;
     expect(pings).toBeGreaterThanOrEqual(3);
     expect(client.messages().every((m) => m.type === 6)).toBe(true);
@@ -33,7 +34,7 @@ describe('keep-alive and timeouts', () => {
     };
     const kept = await connect(fast.url);
     const starved = await connect(slow.url);
-    await delay(1200);
+    await sleep(1200);
     expect(kept.c.state).toBe(HubConnectionState.Connected);
     expect(kept.closed).toEqual([]);
     expect(starved.c.state).toBe(HubConnectionState.Disconnected);
@@ -47,10 +48,10 @@ describe('keep-alive and timeouts', () => {
     await Promise.all([silent.handshake(), chatty.handshake()]);
     const pinger = setInterval(() => chatty.send({ type: 6 }), 100);
     try {
-      await waitFor(() => silent.closed, 2000, 'silent client to be dropped');
+      await waitFor('silent client to be dropped', () => silent.closed, 2000);
       expect(chatty.closed).toBe(false);
       expect(strict.hub.isUserOnline(1, 2)).toBe(true);
-      await waitFor(() => !strict.hub.isUserOnline(1, 1), 1000, 'silent client offline');
+      await waitFor('silent client offline', () => !strict.hub.isUserOnline(1, 1), 1000);
     } finally {
       clearInterval(pinger);
     }
@@ -59,7 +60,7 @@ describe('keep-alive and timeouts', () => {
   it('cancels a handshake that never comes', async () => {
     const strict = await app({ handshakeTimeoutMs: 200 });
     const client = await raw(await negotiatedSocketUrl(strict, 'tok-alice'), { authorization: 'Bearer tok-alice' });
-    await waitFor(() => client.closed, 2000, 'close');
+    await waitFor('close', () => client.closed, 2000);
     expect(client.frames).toEqual(['{"error":"Handshake was canceled."}' + RS]);
   });
 });
@@ -77,17 +78,17 @@ describe('reconnect and shutdown', () => {
     const firstId = client.connectionId;
 
     await srv.hub.sendToUser(1, 1, 'ReceiveMessage', 'before');
-    await waitFor(() => events.length === 1, 3000, 'first event');
+    await waitFor('first event', () => events.length === 1, 3000);
 
     srv.hub.dropAll();
-    await waitFor(() => reconnected.length === 1, 5000, 'reconnect');
+    await waitFor('reconnect', () => reconnected.length === 1, 5000);
     expect(reconnecting).toHaveLength(1);
     expect(client.state).toBe(HubConnectionState.Connected);
     expect(reconnected[0]).toBe(client.connectionId);
     expect(client.connectionId).not.toBe(firstId);
 
     await srv.hub.sendToUser(1, 1, 'ReceiveMessage', 'after');
-    await waitFor(() => events.length === 2, 3000, 'event after reconnect');
+    await waitFor('event after reconnect', () => events.length === 2, 3000);
     expect(events).toEqual([['before'], ['after']]);
   });
 
@@ -103,10 +104,10 @@ describe('reconnect and shutdown', () => {
     await observer.handshake();
 
     await srv.hub.close();
-    await waitFor(() => observer.closed, 3000, 'raw client closed');
+    await waitFor('raw client closed', () => observer.closed, 3000);
     expect(observer.messages()).toEqual([{ type: 7, allowReconnect: true }]);
     // The client tries again on its own; this hub stays closed, so its retries run out.
-    await waitFor(() => closed.length === 1, 5000, 'retries to run out');
+    await waitFor('retries to run out', () => closed.length === 1, 5000);
     expect(reconnecting).toHaveLength(1);
     expect(client.state).toBe(HubConnectionState.Disconnected);
 

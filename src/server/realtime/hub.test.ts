@@ -4,15 +4,14 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { HttpTransportType, type HubConnection } from '@microsoft/signalr';
 import { HubError, type HubContext } from './index';
 import { RECORD_SEPARATOR } from './protocol';
+import { sleep, waitFor } from '../../../test/support/wait';
 import {
   RawClient,
-  delay,
   encrypt,
   negotiate,
   negotiatedSocketUrl,
   recordEvents,
   trackResources,
-  waitFor,
   type TestHubApp,
 } from './test-support';
 
@@ -182,14 +181,14 @@ describe('hub on a shared app', () => {
     ])('rejects %j and closes', async (request, error) => {
       const client = await raw(await negotiatedSocketUrl(srv, 'tok-alice'), { authorization: 'Bearer tok-alice' });
       client.send(request);
-      await waitFor(() => client.closed, 3000, 'socket close');
+      await waitFor('socket close', () => client.closed, 3000);
       expect(client.frames).toEqual([JSON.stringify({ error }) + RS]);
     });
 
     it('accepts a handshake and a message in the same frame', async () => {
       const client = await raw(await negotiatedSocketUrl(srv, 'tok-alice'), { authorization: 'Bearer tok-alice' });
       client.send({ protocol: 'json', version: 1 }, { type: 1, invocationId: '7', target: 'Add', arguments: [1, 2] });
-      await waitFor(() => client.frames.length >= 2, 3000, 'completion');
+      await waitFor('completion', () => client.frames.length >= 2, 3000);
       expect(client.frames[0]).toBe('{}' + RS);
       expect(client.messages()).toEqual([{ type: 3, invocationId: '7', result: 3 }]);
     });
@@ -233,7 +232,7 @@ describe('hub on a shared app', () => {
 
     it('runs send() without replying', async () => {
       await alice.send('record', 'via-send');
-      await waitFor(() => recorded.includes('via-send'), 3000, 'send to be handled');
+      await waitFor('send to be handled', () => recorded.includes('via-send'), 3000);
     });
 
     it('delivers events to on() handlers, matching target names case-insensitively', async () => {
@@ -241,7 +240,7 @@ describe('hub on a shared app', () => {
       const exact = recordEvents(bob, 'ReceiveMessage');
       const lower = recordEvents(bob, 'receivemessage');
       await srv.hub.sendToUser(1, 2, 'ReceiveMessage', 'alice', 'hi bob');
-      await waitFor(() => exact.length === 1 && lower.length === 1, 3000, 'event');
+      await waitFor('event', () => exact.length === 1 && lower.length === 1, 3000);
       expect(exact).toEqual([['alice', 'hi bob']]);
       expect(lower).toEqual([['alice', 'hi bob']]);
     });
@@ -262,8 +261,8 @@ describe('hub on a shared app', () => {
         { type: 6 },
         { type: 1, invocationId: '1', target: 'Nothing', arguments: [] },
       );
-      await waitFor(() => client.messages().length > before, 3000, 'completion');
-      await delay(50);
+      await waitFor('completion', () => client.messages().length > before, 3000);
+      await sleep(50);
       expect(client.messages().slice(before)).toEqual([{ type: 3, invocationId: '1' }]);
       expect(recorded).toContain('raw-send');
     });
@@ -271,7 +270,7 @@ describe('hub on a shared app', () => {
     it('sends events as invocations without an invocationId, one text frame per message', async () => {
       const before = client.frames.length;
       await srv.hub.sendToUser(1, 2, 'ReceiveMessage', { text: 'x' });
-      await waitFor(() => client.frames.length > before, 3000, 'event');
+      await waitFor('event', () => client.frames.length > before, 3000);
       expect(client.frames.slice(before)).toEqual(['{"type":1,"target":"ReceiveMessage","arguments":[{"text":"x"}]}' + RS]);
       expect(client.frames).not.toContain('<binary>');
     });
@@ -279,7 +278,7 @@ describe('hub on a shared app', () => {
     it('answers a stream invocation with an error instead of leaving it pending', async () => {
       const before = client.messages().length;
       client.send({ type: 4, invocationId: 's1', target: 'Add', arguments: [] });
-      await waitFor(() => client.messages().length > before, 3000, 'completion');
+      await waitFor('completion', () => client.messages().length > before, 3000);
       expect(client.messages().slice(before)).toEqual([
         { type: 3, invocationId: 's1', error: "The client attempted to invoke the non-streaming 'Add' method with a streaming invocation." },
       ]);
@@ -289,7 +288,7 @@ describe('hub on a shared app', () => {
       const victim = await raw(await negotiatedSocketUrl(srv, 'tok-bob'), { authorization: 'Bearer tok-bob' });
       await victim.handshake();
       victim.socket.send('{"type":1,"target":');
-      await waitFor(() => victim.closed, 3000, 'close');
+      await waitFor('close', () => victim.closed, 3000);
       expect(victim.messages()).toEqual([{ type: 7, error: 'Connection closed with an error.' }]);
     });
   });
@@ -350,7 +349,7 @@ describe('hub on a shared app', () => {
     async function settle(label: string): Promise<void> {
       const sentinel = `after:${label}`;
       await srv.hub.sendToAll('Addressed', sentinel);
-      await waitFor(() => [alice, alice2, bob, carol, admin].every((c) => got(c).includes(sentinel)), 3000, 'sentinel');
+      await waitFor('sentinel', () => [alice, alice2, bob, carol, admin].every((c) => got(c).includes(sentinel)), 3000);
     }
 
     it('sendToUser reaches every connection of that user only, never the same id in another tenant', async () => {
@@ -405,8 +404,8 @@ describe('hub on a shared app', () => {
 
       await admin.stop();
       await dave.stop();
-      await waitFor(() => disconnected.some((c) => c.connectionId === id), 3000, 'disconnect');
-      await waitFor(() => !srv.hub.isUserOnline(null, 1), 3000, 'admin offline');
+      await waitFor('disconnect', () => disconnected.some((c) => c.connectionId === id), 3000);
+      await waitFor('admin offline', () => !srv.hub.isUserOnline(null, 1), 3000);
       expect(srv.hub.isUserOnline(1, 1)).toBe(true);
     });
   });

@@ -6,6 +6,7 @@ import { WebSocket, type RawData } from 'ws';
 import { HubConnectionBuilder, LogLevel, type HubConnection, type IHttpConnectionOptions } from '@microsoft/signalr';
 import { registerHub, type HubOptions, type HubServer, type HubUser } from './index';
 import { RECORD_SEPARATOR } from './protocol';
+import { waitFor } from '../../../test/support/wait';
 
 export const HUB_PATH = '/chatmsg';
 
@@ -82,18 +83,6 @@ export class ClientPool {
   }
 }
 
-export function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-export async function waitFor(predicate: () => boolean, timeoutMs = 3000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await delay(10);
-  }
-}
-
 /** Records every invocation of `event` on a client. */
 export function recordEvents(connection: HubConnection, event: string): unknown[][] {
   const received: unknown[][] = [];
@@ -150,7 +139,7 @@ export class RawClient {
 
   async handshake(): Promise<void> {
     this.send({ protocol: 'json', version: 1 });
-    await waitFor(() => this.frames.length > 0, 3000, 'handshake reply');
+    await waitFor('handshake reply', () => this.frames.length > 0, 3000);
     if (this.frames[0] !== '{}' + RECORD_SEPARATOR) throw new Error(`handshake failed: ${this.frames[0]}`);
   }
 

@@ -3,6 +3,7 @@
 // and a test can tell that nothing of it is left.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { sleep } from '../../support/wait';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const SCRIPT = path.join(ROOT, 'src/server/cli/simulate.ts');
@@ -39,7 +40,6 @@ export function groupAlive(pgid: number): boolean {
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitGone(pgid: number, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;

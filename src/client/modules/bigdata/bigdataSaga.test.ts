@@ -13,6 +13,7 @@ import { fetchOverview, fetchReplay, fetchTimeStatistics, fetchWallSettings, fet
 import { bigDataScreenShown, createBigDataWatcher, loadReplay, loadScreen, staleBanner, trendQueries } from './bigdataSaga';
 import { bigdataSlice } from './bigdataSlice';
 import { overviewFixture, TODAY } from './test-support';
+import { sleep } from '../../../../test/support/wait';
 
 const reducer = combineReducers({ eventLog: eventLogReducer, bigdata: bigdataSlice.reducer });
 type State = ReturnType<typeof reducer>;
@@ -93,7 +94,6 @@ describe('the stale-data banner', () => {
     const result = await done;
     return { result, puts: (result.effects.put ?? []).map((e) => (e.payload.action as Action).type) };
   };
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('shows after the grace period, saying since when, and clears once reconnected and caught up', async () => {
     const before = Date.now();

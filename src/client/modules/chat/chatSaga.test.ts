@@ -13,6 +13,8 @@ import { selectChatUnreadBySender } from '../../realtime/liveSelectors';
 import { CHAT_PATHS, USERS_REFRESH_MS, watchChat } from './chatSaga';
 import { chatActions as A, chatHidden, chatShown } from './chatSlice';
 import { LI, ME, USERS, WANG } from './test-support';
+import { STOP_SAGA, STOPPABLE_RUN_MS, stoppable } from '../../../../test/support/stoppable-saga';
+import { sleep, waitFor } from '../../../../test/support/wait';
 
 
 const msg = (id: number, from: number, to: number, content: string, extra: Partial<ChatMessageDto> = {}): ChatMessageDto => ({
@@ -59,7 +61,6 @@ const initial = (): RootState => {
   return { ...state, app: { ...state.app, session: TENANT_SESSION } };
 };
 const chatOf = (result: { storeState: unknown }) => (result.storeState as RootState).chat;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs the watcher for `total` ms on a real clock while `script` dispatches. */
 async function run(server: ReturnType<typeof fakeServer>, total: number, script: (dispatch: (a: Action) => void) => Promise<void>, providers: EffectProviders = {}) {
@@ -185,14 +186,15 @@ describe('chat saga: the session', () => {
     const server = fakeServer();
     // The minute is shortened to 15 ms: `delay(USERS_REFRESH_MS)` is a call the provider answers.
     const shortMinute: EffectProviders = { call: (effect, next) => (effect.args[0] === USERS_REFRESH_MS ? sleep(15) : next()) };
-    let shownCalls = 0;
-    await run(server, 150, async (dispatch) => {
-      dispatch(chatShown({ userId: ME }));
-      await sleep(55);
-      shownCalls = server.callsTo(CHAT_PATHS.users).length;
-      dispatch(chatHidden());
-    }, shortMinute);
-    expect(shownCalls).toBeGreaterThanOrEqual(3);
+    const saga = expectSaga(stoppable(watchChat)).withReducer(rootReducer, initial()).provide([shortMinute, server.providers]);
+    const done = saga.silentRun(STOPPABLE_RUN_MS);
+    saga.dispatch(chatShown({ userId: ME }));
+    await waitFor('three lists of contacts', () => server.callsTo(CHAT_PATHS.users).length >= 3);
+    saga.dispatch(chatHidden());
+    const shownCalls = server.callsTo(CHAT_PATHS.users).length;
+    await sleep(60);
+    saga.dispatch(STOP_SAGA);
+    await done;
     expect(server.callsTo(CHAT_PATHS.users).length).toBe(shownCalls);
   });
 });

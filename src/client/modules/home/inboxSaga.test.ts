@@ -8,6 +8,7 @@ import { liveEventsApplied } from '../../realtime/liveActions';
 import { chatMessage, inventoryEvent, noticeEvent, transferEvent } from '../../realtime/test-support-events';
 import { INBOX_DEBOUNCE_MS, INBOX_PATH, watchInbox } from './inboxSaga';
 import { inboxHidden, inboxRequested, inboxShown, toInboxItems, type InboxState } from './inboxSlice';
+import { sleep } from '../../../../test/support/wait';
 
 const ANSWER = {
   items: [
@@ -39,7 +40,6 @@ const initial = () => rootReducer(undefined, { type: '@@init' });
 const inboxOf = (result: { storeState: unknown }): InboxState => (result.storeState as RootState).inbox;
 const networkError = () => { throw Object.assign(new Error('Network Error'), { isAxiosError: true }); };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs the watcher for `total` ms while `script` dispatches on a real clock (expectSaga's own `.delay` only delays

@@ -7,10 +7,10 @@ import { inventoryEvent, noticeEvent, transferEvent } from '../../realtime/test-
 import {
   inventoryScreenHidden, inventoryScreenShown, LIVE_RELOAD_DEBOUNCE_MS, resourcesChangedBy, watchInventoryScreens,
 } from './liveSaga';
+import { sleep } from '../../../../test/support/wait';
 
 const RECEIPTS = 'Warehousereceipt';
 const STOCK = 'Inventory';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Live events as the hub saga hands them on, pushed or replayed by the catch-up after a reconnect.
 const stockEvent = inventoryEvent(20, [2, 5]);

@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { act } from 'react';
+import { waitFor } from '../../../../test/support/wait';
 import { byTestId, click, createI18n, render, typeInto } from '../../crud/test-support-render';
 import { showToast } from '../../util/toaster';
 import { playBeep } from './beep';
@@ -261,9 +262,8 @@ describe('the supervisor console', () => {
 
   it('polls while open and stops when left', async () => {
     const { calls, view } = await openConsole([], () => null, 40);
-    await settle(100);
     const asked = () => calls.filter((c) => c.path === OPEN_PATH).length;
-    expect(asked()).toBeGreaterThanOrEqual(3);
+    await act(() => waitFor('three polls', () => asked() >= 3));
     view.unmount();
     const atLeave = asked();
     await settle(120);

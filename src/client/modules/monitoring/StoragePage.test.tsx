@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { act } from 'react';
+import { waitFor } from '../../../../test/support/wait';
 import { byTestId, click, createI18n, render, typeInto } from '../../crud/test-support-render';
 import StoragePage from './StoragePage';
 import { monitoringScreenTests, monitoringStore, push, settle, storagePoint, weightEvent, type ApiRequest, type Handler } from './test-support';
@@ -162,10 +163,9 @@ describe('the storage screen', () => {
     const bed = monitoringStore((request) => (request.path === FINAL ? { items: [], seq: 1 } : null), { pollMs: 40 });
     stops.push(bed.stop);
     const view = render(<StoragePage />, bed.asCrud, createI18n('zh-CN'));
-    await settle(100);
-    expect(byTestId('storage-empty')).not.toBeNull();
     const count = () => asked(bed.calls, FINAL).length;
-    expect(count()).toBeGreaterThanOrEqual(3);
+    await act(() => waitFor('three polls', () => count() >= 3));
+    expect(byTestId('storage-empty')).not.toBeNull();
     view.unmount();
     const atLeave = count();
     await settle(120);

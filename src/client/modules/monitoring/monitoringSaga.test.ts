@@ -21,13 +21,14 @@ import { correctWeightSaga, fetchStorageSaga, reloadForNewPointSaga } from './st
 import { loggedInState, push, storagePoint, testReducer, warning, warningPayload, event, type TestState } from './test-support';
 import { INSPECTION_HAZARDOUS_WASTE } from './types';
 import { createInspectionSaga, fetchWarningsSaga, warningStatusSaga } from './warningSaga';
+import { STOP_SAGA, STOPPABLE_RUN_MS, stoppable } from '../../../../test/support/stoppable-saga';
+import { sleep, waitFor } from '../../../../test/support/wait';
 
 beforeAll(() => {
   // Sagas translate with the application's i18next: the messages are checked in Chinese.
   initI18n('zh-CN');
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The reducer, and the state it held when each API function was called (what the clerk saw meanwhile). */
 function harness() {
@@ -209,18 +210,18 @@ describe('polling', () => {
     let fetched = 0;
     const watch = createMonitoringWatcher({ storageIntervalMs: 40, consoleIntervalMs: 40, visibility: null });
     const api = fakeApi(new Map<unknown, Answer>([[fetchStorageFinal, () => { fetched += 1; return { items: [], seq: 1 }; }]]));
-    const saga = expectSaga(watch).withReducer(testReducer, loggedInState()).provide(api.providers);
-    const done = saga.silentRun(400);
+    const saga = expectSaga(stoppable(watch)).withReducer(testReducer, loggedInState()).provide(api.providers);
+    const done = saga.silentRun(STOPPABLE_RUN_MS);
     await sleep(30);
     expect(fetched).toBe(0);
     saga.dispatch(storageScreenShown());
-    await sleep(110);
     // At once, then every 40 ms.
-    expect(fetched).toBeGreaterThanOrEqual(3);
+    await waitFor('three fetches', () => fetched >= 3);
     saga.dispatch(storageScreenLeft());
     const atLeave = fetched;
     await sleep(120);
     expect(fetched).toBe(atLeave);
+    saga.dispatch(STOP_SAGA);
     await done;
   });
 
