@@ -1,4 +1,5 @@
 import { buildApp, type App, type AppOptions } from './app';
+import { runAsScript } from './cli/script';
 import { readConfig, type ServerConfig } from './config';
 import { openPglite, openPostgres, type Db } from './db/database';
 import { migrate } from './db/migrate';
@@ -69,9 +70,4 @@ export function stopOnSignals(running: RunningServer, exit: (code: number) => vo
   process.on('SIGTERM', stop);
 }
 
-if (require.main === module) {
-  startServer().then((running) => stopOnSignals(running)).catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runAsScript(module, () => startServer().then((running) => stopOnSignals(running)));

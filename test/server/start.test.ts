@@ -79,6 +79,25 @@ test('with a current client build it serves at once, seeded with admin / 123qwe;
   await expect(running.db.query('select 1')).rejects.toThrow();
 }, 60_000);
 
+test('a stop that fails is printed and ends the process with 1', async () => {
+  const root = tree();
+  touch(root, CLIENT_BUILD_INDEX, -30);
+  const running = await start({ config: await configuration(), app: { quiet: true }, root });
+  const close = running.db.close.bind(running.db);
+  cleanups.push(close);
+  const failure = new Error('disk gone');
+  running.db.close = () => Promise.reject(failure);
+  const printed = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    const exited = new Promise<number>((resolve) => stopOnSignals(running, resolve));
+    process.emit('SIGINT', 'SIGINT');
+    expect(await exited).toBe(1);
+    expect(printed).toHaveBeenCalledWith(failure);
+  } finally {
+    printed.mockRestore();
+  }
+}, 60_000);
+
 test('a stale client build is built before the database is opened, and a failed build opens nothing', async () => {
   const root = tree();
   const config = await configuration({ empty: true });
@@ -101,6 +120,7 @@ test('a stale client build is built before the database is opened, and a failed 
     });
     expect(writtenDuringBuild).toBe(false);
     expect(logged).toHaveBeenCalledWith('Building the client (first start or sources changed)…');
+    expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^Client built in \d+\.\d s$/));
     // The first start migrated and seeded the empty database.
     expect(await httpClient(baseUrlOf(running)).login(1, 'admin', '123qwe')).toMatch(/^ey/);
   } finally {

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Configuration } from 'webpack';
+import { runAsScript } from './script';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const OUTPUT_INDEX = path.join(ROOT, 'dist/public/index.html');
@@ -28,10 +30,14 @@ export function clientBuildIsStale(root = ROOT): boolean {
   return sources > built;
 }
 
-export async function buildClient(): Promise<void> {
+/**
+ * Builds the client with the project's production configuration (`config`: another, whose output holds `index`), and
+ * marks `index` as just built.
+ */
+export async function buildClient({ config, index = OUTPUT_INDEX }: { config?: Configuration; index?: string } = {}): Promise<void> {
   // Loaded only when a build is needed: importing webpack costs about a second of start-up.
-  const [{ default: webpack }, { createConfig }] = await Promise.all([import('webpack'), import('../../../webpack.config')]);
-  const compiler = webpack(createConfig('production'));
+  const { default: webpack } = await import('webpack');
+  const compiler = webpack(config ?? (await import('../../../webpack.config')).createConfig('production'));
   await new Promise<void>((resolve, reject) => {
     compiler.run((error, stats) => {
       compiler.close(() => undefined);
@@ -43,13 +49,14 @@ export async function buildClient(): Promise<void> {
   // Webpack leaves unchanged files untouched; without this, a source change that does not alter the bundle (a comment,
   // the lock file) would leave the build looking stale, and every start would build again.
   const now = new Date();
-  fs.utimesSync(OUTPUT_INDEX, now, now);
+  fs.utimesSync(index, now, now);
 }
 
-if (require.main === module) {
+/** Runs `build`, saying how long it took. */
+export async function reportedBuild(build: () => Promise<void> = buildClient, log: (line: string) => void = console.log): Promise<void> {
   const started = Date.now();
-  buildClient().then(() => console.log(`Client built in ${((Date.now() - started) / 1000).toFixed(1)} s`)).catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  await build();
+  log(`Client built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
+
+runAsScript(module, () => reportedBuild());

@@ -2,6 +2,7 @@
 // Usage: npm run migration:generate -- <name>. Review the file (add data moves or extra columns) before committing.
 import path from 'node:path';
 import { writeMigration } from '../db/write-migration';
+import { runAsScript } from './script';
 
 /** Writes the migration named `name` into `dir` when one is needed; answers what it did, for the console. */
 export async function generateMigration(name = 'schema', dir?: string): Promise<string> {
@@ -9,9 +10,4 @@ export async function generateMigration(name = 'schema', dir?: string): Promise<
   return file === null ? 'The migrations already match the declarations.' : `Wrote ${path.relative(process.cwd(), file)}`;
 }
 
-if (require.main === module) {
-  generateMigration(process.argv[2]).then(console.log, (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runAsScript(module, () => generateMigration(process.argv[2]).then(console.log));

@@ -2,7 +2,8 @@
 import type { AppOptions } from '../app';
 import { readConfig, type ServerConfig } from '../config';
 import { startServer, stopOnSignals, type RunningServer } from '../main';
-import { buildClient, clientBuildIsStale } from './build-client';
+import { buildClient, clientBuildIsStale, reportedBuild } from './build-client';
+import { runAsScript } from './script';
 
 export interface StartOptions {
   config?: ServerConfig;
@@ -16,16 +17,9 @@ export interface StartOptions {
 export async function start({ config = readConfig(), app, root, build = buildClient }: StartOptions = {}): Promise<RunningServer> {
   if (clientBuildIsStale(root)) {
     console.log('Building the client (first start or sources changed)…');
-    const started = Date.now();
-    await build();
-    console.log(`Client built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await reportedBuild(build);
   }
   return startServer(config, app);
 }
 
-if (require.main === module) {
-  start().then((running) => stopOnSignals(running)).catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runAsScript(module, () => start().then((running) => stopOnSignals(running)));
