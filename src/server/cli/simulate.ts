@@ -7,6 +7,7 @@ import { Api, inParallel, login, sleep, type Row } from './simulator/api';
 import { createDevice, mulberry32, step, type Rng, type SimDevice } from './simulator/devices';
 import { HELP, readOptions, type Options } from './simulator/options';
 import { driveHousehold, keepMachines, newSchemeStats, prepareScheme } from './simulator/recycling';
+import { runAsScript } from './script';
 
 const SERIAL = /^SIM-(\d+)$/;
 const serialOf = (n: number) => `SIM-${String(n).padStart(4, '0')}`;
@@ -129,7 +130,9 @@ async function driveDevice(api: Api, target: Target, options: Options, stats: St
   while (!signal.aborted) {
     await sleep(next - Date.now(), signal);
     if (signal.aborted) break;
-    const outcome = step(target.sim, Date.now(), dt, target.rng);
+    // At its scheduled time: a device running late catches up with readings each at its own time. Stamped with the
+    // clock, a burst would send two readings of one instant, and the server keeps one reading per device and time.
+    const outcome = step(target.sim, Math.round(next), dt, target.rng);
     if (outcome.pickup) {
       await flush();
       stats.pickups++;
@@ -216,24 +219,28 @@ export async function runSimulator(options: Options, stop: AbortSignal, log: (li
   return { devices: stats, scheme: schemeStats };
 }
 
-async function main(): Promise<void> {
-  const options = readOptions(process.argv.slice(2));
+/**
+ * The command: options from `argv` (the help when asked for), driven until Ctrl-C, which sends what is buffered; a
+ * second Ctrl-C during that ends the process at once.
+ */
+export async function simulateCommand(argv: string[], log: (line: string) => void = console.log, exit: (code: number) => void = process.exit): Promise<void> {
+  const options = readOptions(argv);
   if (!options) {
-    console.log(HELP);
+    log(HELP);
     return;
   }
   const stop = new AbortController();
-  process.on('SIGINT', () => {
-    if (stop.signal.aborted) process.exit(130);
-    console.log('\nStopping (sending what is buffered)…');
+  const interrupted = () => {
+    if (stop.signal.aborted) return exit(130);
+    log('\nStopping (sending what is buffered)…');
     stop.abort();
-  });
-  await runSimulator(options, stop.signal);
+  };
+  process.on('SIGINT', interrupted);
+  try {
+    await runSimulator(options, stop.signal, log);
+  } finally {
+    process.off('SIGINT', interrupted);
+  }
 }
 
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-}
+runAsScript(module, () => simulateCommand(process.argv.slice(2)));
