@@ -149,9 +149,6 @@ export const selectChatUnreadBySender = createSelector([selectChatUnread, select
   return counts;
 });
 
-export const selectChatUnreadTotal = createSelector([selectChatUnreadBySender], (counts) =>
-  Object.values(counts).reduce((sum, n) => sum + n, 0));
-
 /**
  * The seq to tag a REST snapshot with, read before sending the request: every event up to it committed before the
  * request, so the snapshot already reflects it (a gap's missing events included).
