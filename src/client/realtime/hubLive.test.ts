@@ -129,9 +129,12 @@ describe('hub saga with the event log', () => {
     let failures = 1;
     const eventsAfter = () => (failures-- > 0 ? Promise.reject(new Error('503')) : page([], 12));
     const { provider, eventsCalls, waits } = hubProviders({ eventsAfter, instantDelays: true });
+    // The retry is due 5 s after the failure and waits what is left of that: on a still clock, all of it.
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 10, 27, 9));
     const result = await expectSaga(hubLoop, factory).withReducer(hubTestReducer).provide(provider)
       .put(realtimeStatusChanged('connected'))
-      .silentRun(80);
+      .silentRun(80)
+      .finally(() => clock.mockRestore());
     expect(eventsCalls).toEqual([null, null]);
     expect(waits).toEqual([5000]);
     expect(created).toHaveLength(1);
