@@ -196,9 +196,10 @@ describe('under concurrency', () => {
       }
       const posted = sent.filter((e) => e.posted);
       if (roll < 0.2 && posted.length > 0) {
-        // An id that was posted, reused for something else: refused, whatever the balance.
+        // An id that was posted, reused for something else: refused, whatever the balance. One point more of the same
+        // sign (one point less than -1 would be 0, which is refused as invalid before the id is looked at).
         const earlier = pick(posted);
-        const response = await adjust(earlier.household, earlier.points + 1, earlier.id);
+        const response = await adjust(earlier.household, earlier.points + Math.sign(earlier.points), earlier.id);
         expect(response.status).toBe(409);
         return;
       }
