@@ -30,12 +30,12 @@ export default {
   testTimeout: 30000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   projects: [
-    project('unit', '<rootDir>/src/**/*.test.ts?(x)', { setupFiles: ['<rootDir>/test/support/jsdom-polyfills.ts'] }),
+    project('unit', '<rootDir>/src/**/*.test.ts?(x)', { setupFiles: ['<rootDir>/test/support/far-from-china.ts', '<rootDir>/test/support/jsdom-polyfills.ts'] }),
     // `*.postgres.test.ts` needs a database server (ending its sessions, say): PGlite runs in-process and has none.
     project('server:pglite', '<rootDir>/test/server/**/*.test.ts', {
-      setupFiles: ['<rootDir>/test/support/db-pglite.ts'], testPathIgnorePatterns: ['\\.postgres\\.test\\.ts$'],
+      setupFiles: ['<rootDir>/test/support/far-from-china.ts', '<rootDir>/test/support/db-pglite.ts'], testPathIgnorePatterns: ['\\.postgres\\.test\\.ts$'],
     }),
-    project('server:postgres', '<rootDir>/test/server/**/*.test.ts', { setupFiles: ['<rootDir>/test/support/db-postgres.ts'] }),
-    project('browser', '<rootDir>/test/browser/**/*.test.ts', { globalSetup: '<rootDir>/test/browser/global-setup.ts' }),
+    project('server:postgres', '<rootDir>/test/server/**/*.test.ts', { setupFiles: ['<rootDir>/test/support/far-from-china.ts', '<rootDir>/test/support/db-postgres.ts'] }),
+    project('browser', '<rootDir>/test/browser/**/*.test.ts', { globalSetup: '<rootDir>/test/browser/global-setup.ts', setupFiles: ['<rootDir>/test/support/far-from-china.ts'] }),
   ],
 };

@@ -33,6 +33,8 @@ import { registerHub } from './realtime';
 import { audienceOf } from './modules/events';
 import { loadSession } from './http/context';
 import { propertyOf, textOf } from '../shared/json';
+import { DEFAULT_TIME_ZONE, systemClock, type Clock } from '../shared/time';
+import { onTenantClock } from './time';
 
 export interface App {
   server: FastifyInstance;
@@ -46,6 +48,8 @@ export interface AppOptions {
   /** Hub keep-alive override for tests. */
   hubKeepAliveMs?: number;
   hubChannelPrefix?: string;
+  /** The server's clock; tests set one to put the server just before or after a midnight. */
+  clock?: Clock;
 }
 
 /** Every app service of the product: the declared resources through the engine, with their modules, then the rest. */
@@ -117,6 +121,12 @@ function answerErrorsInEnvelope(server: FastifyInstance): void {
   });
 }
 
+/** Every JSON answer writes its instants on the clock of the tenant it answers (the context sets which). */
+function answerOnTenantClocks(server: FastifyInstance): void {
+  server.decorateRequest('answerZone', null);
+  server.addHook('preSerialization', async (request, _reply, payload) => onTenantClock(payload, request.answerZone ?? DEFAULT_TIME_ZONE));
+}
+
 /** The built client: files with long caching (index.html never cached), and the app page for every client route. */
 async function serveClient(server: FastifyInstance, config: ServerConfig): Promise<void> {
   const indexFile = path.join(config.publicDir, 'index.html');
@@ -159,7 +169,8 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
   answerErrorsInEnvelope(server);
 
   const tokens = createTokenService(loadSecret(config.jwtSecret, config.dataDir));
-  const services: Services = { db, tokens, config, hub: null };
+  const services: Services = { db, tokens, config, hub: null, clock: options.clock ?? systemClock };
+  answerOnTenantClocks(server);
 
   services.hub = await registerHub(server, {
     path: '/chatmsg',

@@ -72,6 +72,7 @@ const fixedRoutes: RouteEntry[] = [
   { name: 'supervisorconsole', path: '/monitoring/console', label: L('监控台', 'Supervisor console'), kind: 'page', permission: 'Pages.SupervisorConsole', group: 'monitoring', icon: 'eye-open', order: 1 },
   { name: 'area', path: '/recycling/area', label: L('区域管理', 'Areas'), kind: 'page', permission: 'Pages.Area', group: 'recycling', icon: 'map', order: 3 },
   { name: 'integral', path: '/recycling/integral', label: L('积分管理', 'Points'), kind: 'page', permission: 'Pages.Integral', group: 'recycling', icon: 'star', order: 4 },
+  { name: 'settings', path: '/setting/settings', label: L('系统设置', 'Settings'), kind: 'page', permission: 'Pages.Administration.Tenant.Settings', group: 'setting', icon: 'cog', order: 4 },
   { name: 'tenant', path: '/setting/tenant', label: L('租户管理', 'Tenants'), kind: 'page', permission: 'Pages.Tenants', group: 'setting', icon: 'office', order: 3, hostOnly: true },
 ];
 

@@ -15,6 +15,7 @@ const definitions = {
   'Pages.Users': {},
   'Pages.Roles': {},
   'Pages.Tenants': { side: 'host' },
+  'Pages.Administration.Tenant.Settings': { side: 'tenant' },
   'Pages.BigData': {},
   'Pages.EnterpriseInformation': {},
   'Pages.EnterpriseInformationCP': {},

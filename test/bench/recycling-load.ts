@@ -78,7 +78,7 @@ const svc = (service: string, method: string, query?: Record<string, string>) =>
  */
 async function benchLedger(server: BenchServer, settings: RecyclingSettings): Promise<RecyclingResult['ledger']> {
   const { db } = server.app.services;
-  const ctx = systemContext(server.app.services, server.app.registry.resources, TENANT_ID, 'zh-CN');
+  const ctx = await systemContext(server.app.services, server.app.registry.resources, db, TENANT_ID, 'zh-CN');
   const households = await db.query<{ id: number }>(`select id from scheme_user where tenant_id = ${TENANT_ID} and card_no like 'B%' order by id limit ${settings.postings}`);
   const run = async (count: number, tag: string) => {
     const latencies: number[] = [];

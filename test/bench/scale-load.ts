@@ -2,6 +2,7 @@
 // page and page 1000 of the clerk's tables over real HTTP, plus the query plans behind them. The server runs in this
 // thread; the requests come from load-worker.ts in another, as in http-load.ts.
 import type { Sql } from '../../src/server/crud/sql';
+import { DEFAULT_TIME_ZONE, tenantCalendar } from '../../src/shared/time';
 import { prepared, type Db } from '../../src/server/db/database';
 import type { ServiceContext } from '../../src/server/crud/engine';
 import { Input } from '../../src/server/http/input';
@@ -98,10 +99,11 @@ async function listStatements(server: BenchServer, userId: number, scenario: Sca
     resources: server.app.registry.resources,
     db: recordingDb(statements),
     tenantId: TENANT_ID,
-    session: { userId, userName: 'admin', tenantId: TENANT_ID, language: null, permissions: new Set(), enterpriseIds: null, areas: null },
+    session: { userId, userName: 'admin', tenantId: TENANT_ID, language: null, permissions: new Set(), enterpriseIds: null, areas: null, timeZone: DEFAULT_TIME_ZONE },
     language: 'zh-CN',
     ip: '127.0.0.1',
     isGranted: () => true,
+    calendar: tenantCalendar(DEFAULT_TIME_ZONE),
   };
   await ctx.resources.of(scenario.service).list(ctx, new Input(scenario.query, 'zh-CN'));
   return statements;

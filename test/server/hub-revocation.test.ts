@@ -3,6 +3,7 @@
 import { HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection } from '@microsoft/signalr';
 import type { LiveEvent } from '../../src/shared/live/events';
 import { appendEvents, publishEvents } from '../../src/server/modules/events';
+import { DEFAULT_TIME_ZONE } from '../../src/shared/time';
 import { recordLive, subscribe } from '../support/live-client';
 import { createRole, createUser, expectSuccess, ok } from '../support/server-fixtures';
 import { svc, useTestServer } from '../support/server-harness';
@@ -57,7 +58,7 @@ const within = <T>(promise: Promise<T>, ms: number, what: string) => Promise.rac
 ]);
 
 async function transferEvent(enterpriseId: number, marker: string): Promise<void> {
-  const stored = await server.db.transaction((tx) => appendEvents(tx, 1, [{ type: 'transfer.changed', topic: 'transfer', enterpriseIds: [enterpriseId], payload: { marker } }]));
+  const stored = await server.db.transaction((tx) => appendEvents(tx, 1, [{ type: 'transfer.changed', topic: 'transfer', enterpriseIds: [enterpriseId], payload: { marker } }], DEFAULT_TIME_ZONE));
   await publishEvents(server.app.services.hub, 1, stored);
 }
 

@@ -1,6 +1,7 @@
 // Valid and invalid field values for any declared resource, derived from its field declarations only, so the
 // contract test covers every resource added to RESOURCES without being edited.
 import type { FieldDef, Resource } from '../../src/shared/resource-kit';
+import { DEFAULT_TIME_ZONE, formatInstant, parseInstant } from '../../src/shared/time';
 import { findResource } from '../../src/shared/resources';
 import { creditCodeCheckChar, idCardCheckChar } from '../../src/shared/validators';
 
@@ -307,6 +308,8 @@ export const requiredFields = (resource: Resource) =>
 /** How the server hands a sent value back in the DTO. */
 export function expectedDtoValue(def: FieldDef, sent: unknown): unknown {
   if (def.kind === 'date' && typeof sent === 'string') return sent.slice(0, 10);
+  // A wall time sent without an offset is the tenant's (China's); it comes back as that instant with its offset.
+  if (def.kind === 'datetime' && typeof sent === 'string') return formatInstant(parseInstant(sent, DEFAULT_TIME_ZONE)!, DEFAULT_TIME_ZONE);
   return sent;
 }
 

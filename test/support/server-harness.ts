@@ -13,6 +13,7 @@ import { openPglite, openPostgres, type Db } from '../../src/server/db/database'
 import { migrate } from '../../src/server/db/migrate';
 import { seed } from '../../src/server/db/seed';
 import { useFileFixture } from './file-fixture';
+import { TestClock } from './test-clock';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -69,8 +70,16 @@ export interface TestServer {
   login(tenantId: number | null, userName: string, password: string): Promise<string>;
   /** Like `login`, but each (tenant, user, password) logs in once per server: argon2 verification is not free. */
   token(tenantId: number | null, userName: string, password?: string): Promise<string>;
+  /** The server's clock: `travelTo` puts every "today" of the server just before or after a midnight. */
+  clock: TestClock;
   close(): Promise<void>;
 }
+
+/**
+ * The zones the test databases' sessions keep, far from China on both sides of the date line and with daylight saving:
+ * a query that reads the session's zone instead of the tenant's gives a wrong day here, whatever hour the suite runs.
+ */
+export const HOSTILE_SESSION_ZONES = { postgres: 'Pacific/Kiritimati', pglite: 'America/St_Johns' } as const;
 
 // Creating a PGlite database costs ~8 s under Jest (initdb in WASM), opening an existing one ~1 s. So the first file
 // builds a migrated, seeded data folder once per source version, and every file opens a copy of it with the production
@@ -93,6 +102,7 @@ function sourceHash(): string {
   };
   const root = path.resolve(__dirname, '../..');
   for (const input of TEMPLATE_INPUTS) visit(path.join(root, input));
+  hash.update(HOSTILE_SESSION_ZONES.pglite);
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -106,6 +116,7 @@ async function pgliteTemplate(): Promise<string> {
   const building = `${dir}.building-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
   const db = await openPglite(building);
   try {
+    await db.query(`set timezone to '${HOSTILE_SESSION_ZONES.pglite}'`);
     await migrate(db);
     await seed(db);
   } finally {
@@ -134,9 +145,14 @@ export async function copyOfPgliteTemplate(into = fs.mkdtempSync(path.join(scrat
 }
 
 export async function openTestPglite(): Promise<{ db: Db; dispose(): void }> {
-  if (process.env.TEST_PGLITE_FRESH === '1') return { db: await openPglite(), dispose() {} };
+  // PGlite is one session: its zone is set on it (it keeps no per-database settings across opens).
+  const hostile = async (db: Db) => {
+    await db.query(`set timezone to '${HOSTILE_SESSION_ZONES.pglite}'`);
+    return db;
+  };
+  if (process.env.TEST_PGLITE_FRESH === '1') return { db: await hostile(await openPglite()), dispose() {} };
   const copy = await copyOfPgliteTemplate();
-  return { db: await openPglite(copy), dispose: () => fs.rmSync(copy, { recursive: true, force: true }) };
+  return { db: await hostile(await openPglite(copy)), dispose: () => fs.rmSync(copy, { recursive: true, force: true }) };
 }
 
 /** A new, empty database on the local PostgreSQL server, and how to drop it. */
@@ -147,6 +163,7 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   await admin.connect();
   try {
     await admin.query(`create database ${name}`);
+    await admin.query(`alter database ${name} set timezone to '${HOSTILE_SESSION_ZONES.postgres}'`);
   } finally {
     await admin.end();
   }
@@ -186,6 +203,7 @@ async function startTestServer(serverOptions: TestServerOptions = {}): Promise<T
   let releaseDatabase: (() => Promise<void>) | null = null;
   let db: Db | undefined;
   let app: App | undefined;
+  const clock = new TestClock();
   try {
     if (kind === 'pglite') {
       const opened = await openTestPglite();
@@ -201,7 +219,7 @@ async function startTestServer(serverOptions: TestServerOptions = {}): Promise<T
     const config = readConfig({
       DATA_DIR: dataDir, JWT_SECRET, TRUST_PROXY: 'true', HOST: '127.0.0.1', PORT: '0', AMAP_KEY: 'test-amap-key', ...serverOptions.env,
     });
-    app = await buildApp(db, config, { quiet: !process.env.TEST_SERVER_LOG });
+    app = await buildApp(db, config, { quiet: !process.env.TEST_SERVER_LOG, clock });
     await app.server.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {
     await app?.server.close().catch(() => undefined);
@@ -230,7 +248,7 @@ async function startTestServer(serverOptions: TestServerOptions = {}): Promise<T
   const started = app;
   const database = db;
   return {
-    baseUrl, db: database, app: started, kind, call, login, token,
+    baseUrl, db: database, app: started, kind, call, login, token, clock,
     async close() {
       await started.server.close();
       await database.close();

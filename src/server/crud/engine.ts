@@ -101,7 +101,7 @@ export class ResourceService {
 
   async list(ctx: ServiceContext, input: Input): Promise<{ totalCount: number; items: Row[] }> {
     const paging = readPaging(input);
-    const filters = readListFilters(this.resource, input, ctx.language);
+    const filters = readListFilters(this.resource, input, ctx.language, ctx.calendar);
     const segments = segmentConditions(this.resource, ctx);
     const conditions = [...filterConditions(this.resource, filters), ...segments, ...(this.hooks.listConditions?.(ctx, input) ?? [])];
     const scope = this.listScope(ctx, filters);
@@ -135,7 +135,7 @@ export class ResourceService {
   async lookup(ctx: ServiceContext, input: Input): Promise<Row[]> {
     const { lookup } = this.resource;
     if (!lookup) return [];
-    const conditions = filterConditions(this.resource, readListFilters(this.resource, input, ctx.language));
+    const conditions = filterConditions(this.resource, readListFilters(this.resource, input, ctx.language, ctx.calendar));
     const limit = input.optionalInt('MaxResultCount', { min: 1, max: MAX_PAGE_SIZE }) ?? MAX_PAGE_SIZE;
     const query = { conditions, orderBy: this.orderBy(ctx, input), limit, offset: 0 };
     if (lookup.directory) return this.repository.listColumns(ctx.db, tenantScope(scopeOf(ctx)), lookup.directory, query);
@@ -207,7 +207,7 @@ export class ResourceService {
 
   /** Reads the body's declared fields, then every check that needs the database, then the resource's own rules. */
   private async checkedValues(ctx: ServiceContext, tx: Db, input: Input, existing: Row | null): Promise<Record<string, FieldValue>> {
-    const { values, errors: problems } = readWriteValues(this.resource, input, ctx.language, existing);
+    const { values, errors: problems } = readWriteValues(this.resource, input, ctx.language, ctx.calendar.zone, existing);
     if (problems.length > 0) throw errors.validation(ctx.language, problems);
     await this.databaseChecks(ctx, tx, values, existing?.id ?? null);
     this.checkOwnership(ctx, values, existing);

@@ -6,34 +6,50 @@ import type { Input } from '../http/input';
 import { likePattern } from './paging';
 import { column, or, raw, sql, type Sql } from './sql';
 import { readFilterValue, type FieldValue } from './validation';
+import { addDays, parseCalendarDate, type CalendarDate, type TenantCalendar } from '../../shared/time';
+import { instantText } from '../time';
 
 /** What a list request asks of a resource's declared fields, read and checked once. */
 export interface ListFilters {
   readonly keyword: string | undefined;
   /** Declared filters the request gives: equality, or containment for list fields. */
   readonly equal: ReadonlyMap<string, FieldValue>;
-  readonly ranges: readonly { field: string; operator: '>=' | '<='; value: FieldValue }[];
+  readonly ranges: readonly Range[];
+}
+
+interface Range {
+  field: string;
+  operator: '>=' | '<=' | '<';
+  value: FieldValue;
 }
 
 const absent = (raw: unknown) => raw === undefined || raw === null || raw === '' || raw === 'null';
 
-/** Reads `Keyword`, the declared filters and the `…From`/`…To` ranges; every bad value is named in one 400. */
-export function readListFilters(resource: Resource, input: Input, language: Language): ListFilters {
+/**
+ * Reads `Keyword`, the declared filters and the `…From`/`…To` ranges; every bad value is named in one 400. A range of
+ * date-times may be given in days of the tenant's calendar: `recordTimeTo=2026-11-28` takes in the whole 28th.
+ */
+export function readListFilters(resource: Resource, input: Input, language: Language, calendar: TenantCalendar): ListFilters {
   const equal = new Map<string, FieldValue>();
-  const ranges: { field: string; operator: '>=' | '<='; value: FieldValue }[] = [];
+  const ranges: Range[] = [];
   const problems: ValidationErrorInfo[] = [];
-  const read = (name: string, def: FieldDef, parameter: string, keep: (value: FieldValue) => void) => {
+  const read = (name: string, def: FieldDef, parameter: string, keep: (value: FieldValue, day: CalendarDate | null) => void) => {
     const raw = input.get(parameter);
     if (absent(raw)) return;
-    const checked = readFilterValue(def, raw, language, pick(def.label, language));
+    const day = def.kind === 'datetime' ? parseCalendarDate(raw) : null;
+    if (day !== null) return keep(null, day);
+    const checked = readFilterValue(def, raw, language, pick(def.label, language), calendar.zone);
     if (checked.error) problems.push({ message: checked.error, members: [parameter] });
-    else if (checked.value !== undefined && checked.value !== null) keep(checked.value);
+    else if (checked.value !== undefined && checked.value !== null) keep(checked.value, null);
   };
   for (const [name, def] of Object.entries(resource.fields)) {
     if (def.filterable) read(name, def, name, (value) => equal.set(name, value));
     if (def.filterRange) {
-      read(name, def, `${name}From`, (value) => ranges.push({ field: name, operator: '>=', value }));
-      read(name, def, `${name}To`, (value) => ranges.push({ field: name, operator: '<=', value }));
+      read(name, def, `${name}From`, (value, day) => ranges.push(
+        { field: name, operator: '>=', value: day === null ? value : instantText(calendar.startOf(day)) }));
+      read(name, def, `${name}To`, (value, day) => ranges.push(day === null
+        ? { field: name, operator: '<=', value }
+        : { field: name, operator: '<', value: instantText(calendar.startOf(addDays(day, 1))) }));
     }
   }
   if (problems.length > 0) throw errors.validation(language, problems);

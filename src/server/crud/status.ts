@@ -23,7 +23,7 @@ export function registerStatusChange(registry: AppServiceRegistry, resource: Res
     handler: (ctx, input) => ctx.db.transaction(async (tx) => {
       const service = ctx.resources.of(resource);
       const row = await service.get(ctx, tx, input.requiredInt('Id', { min: 1 }));
-      const checked = readFilterValue(def, input.get('status'), ctx.language, pick(def.label, ctx.language));
+      const checked = readFilterValue(def, input.get('status'), ctx.language, pick(def.label, ctx.language), ctx.calendar.zone);
       if (checked.error || checked.value === undefined) throw errors.invalid(ctx.language, 'status', checked.error ?? translate(ctx.language, 'validation.required', { field: 'status' }));
       const from = Number(row[change.field]);
       const to = Number(checked.value);

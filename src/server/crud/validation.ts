@@ -5,6 +5,8 @@ import type { ValidationErrorInfo } from '../http/errors';
 import type { Input } from '../http/input';
 import { CHECKS } from '../../shared/validators';
 import { isRecord, propertyOf } from '../../shared/json';
+import { parseCalendarDate, parseInstant } from '../../shared/time';
+import { instantText } from '../time';
 
 /** A field's value as a write carries it to the database. */
 export type FieldValue = AnyFieldValue;
@@ -14,23 +16,17 @@ interface Checked {
   error?: string;
 }
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
-
-function isRealDate(text: string): boolean {
-  const m = DATE.exec(text);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-}
-
 function toNumber(raw: unknown): number | undefined {
   if (typeof raw === 'number') return Number.isFinite(raw) ? raw : undefined;
   if (typeof raw === 'string' && raw.trim() !== '' && Number.isFinite(Number(raw))) return Number(raw);
   return undefined;
 }
 
-/** Converts and checks one value by its field kind; `raw` is known to be present. */
-function checkValue(def: FieldDef, raw: unknown, language: Language, label: string): Checked {
+/**
+ * Converts and checks one value by its field kind; `raw` is known to be present. A date is a day of the tenant's
+ * calendar; a date-time is an instant: with an offset it is converted, without one it is the tenant's wall clock.
+ */
+function checkValue(def: FieldDef, raw: unknown, language: Language, label: string, zone: string): Checked {
   const msg = (key: string, params: Record<string, string | number> = {}) =>
     ({ error: translate(language, `validation.${key}`, { field: label, ...params }) });
   switch (def.kind) {
@@ -69,11 +65,13 @@ function checkValue(def: FieldDef, raw: unknown, language: Language, label: stri
     }
     case 'boolean':
       return typeof raw === 'boolean' ? { value: raw } : msg('boolean');
-    case 'date':
-      return typeof raw === 'string' && isRealDate(raw) ? { value: raw.slice(0, 10) } : msg('date');
+    case 'date': {
+      const date = parseCalendarDate(raw);
+      return date === null ? msg('date') : { value: date };
+    }
     case 'datetime': {
-      if (typeof raw !== 'string' || !isRealDate(raw) || Number.isNaN(Date.parse(raw))) return msg('date');
-      return { value: raw.replace(/Z$|[+-]\d{2}:?\d{2}$/, '') };
+      const instant = parseInstant(raw, zone);
+      return instant === null ? msg('dateTime') : { value: instantText(instant) };
     }
     case 'enum': {
       const allowed = def.enum.options.map((o) => o.value);
@@ -143,7 +141,9 @@ interface WriteValues {
  * Reads the declared fields of a create or update body. On update, fields the body leaves out keep their stored
  * value (`existing`); on create they take their declared default. Every problem is collected, not just the first.
  */
-export function readWriteValues(resource: Resource, input: Input, language: Language, existing: Readonly<Record<string, unknown>> | null): WriteValues {
+export function readWriteValues(
+  resource: Resource, input: Input, language: Language, zone: string, existing: Readonly<Record<string, unknown>> | null,
+): WriteValues {
   const values: Record<string, FieldValue> = {};
   const problems: ValidationErrorInfo[] = [];
   for (const [name, def] of Object.entries(resource.fields)) {
@@ -166,7 +166,7 @@ export function readWriteValues(resource: Resource, input: Input, language: Lang
       values[name] = fallback;
       continue;
     }
-    const checked = checkValue(def, raw, language, label);
+    const checked = checkValue(def, raw, language, label, zone);
     if (checked.error) problems.push({ message: checked.error, members: [name] });
     else values[name] = checked.value ?? null;
   }
@@ -174,13 +174,12 @@ export function readWriteValues(resource: Resource, input: Input, language: Lang
 }
 
 /** Reads one filter value from the query string by the field's kind (a bad value is a 400, not an empty list). */
-export function readFilterValue(def: FieldDef, raw: unknown, language: Language, label: string): Checked {
+export function readFilterValue(def: FieldDef, raw: unknown, language: Language, label: string, zone: string): Checked {
   if (def.kind === 'enum' && def.filterAll !== undefined && String(raw) === String(def.filterAll)) return {};
-  if ((def.kind === 'enum' || def.kind === 'reference') && def.multiple) return checkValue({ ...def, multiple: false }, raw, language, label);
+  if ((def.kind === 'enum' || def.kind === 'reference') && def.multiple) return checkValue({ ...def, multiple: false }, raw, language, label, zone);
   if (def.kind === 'boolean') {
     if (raw === 'true' || raw === true) return { value: true };
     if (raw === 'false' || raw === false) return { value: false };
-    return checkValue(def, raw, language, label);
   }
-  return checkValue(def, raw, language, label);
+  return checkValue(def, raw, language, label, zone);
 }

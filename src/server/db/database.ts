@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Sql } from 'sql-template-tag';
 import { textOf } from '../../shared/json';
+import { instantFromDatabase } from '../time/instants';
 
 /** The one database interface of the server; PGlite and PostgreSQL both implement it with the same SQL. */
 export interface Db {
@@ -23,7 +24,8 @@ export interface Db {
 }
 
 // Both drivers get the same parsers so rows look identical: 64-bit ids and counts as numbers, numerics as numbers,
-// dates and timestamps as the ISO strings ABP writes (no offset under the unspecified clock).
+// dates as `YYYY-MM-DD`, instants (timestamptz) in the server's one shape whatever the session's zone, and wall-clock
+// readings (a timestamptz read on a zone's clock) as ISO text without an offset.
 const OID = { int8: 20, int8Array: 1016, numeric: 1700, date: 1082, timestamp: 1114, timestamptz: 1184 } as const;
 const toIso = (value: string) => value.replace(' ', 'T');
 const parsers: Record<number, (value: string) => unknown> = {
@@ -33,7 +35,7 @@ const parsers: Record<number, (value: string) => unknown> = {
   [OID.numeric]: Number,
   [OID.date]: (v) => v,
   [OID.timestamp]: toIso,
-  [OID.timestamptz]: toIso,
+  [OID.timestamptz]: instantFromDatabase,
 };
 
 /**
@@ -137,8 +139,9 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     // While the database is unreachable a request fails after this long instead of waiting for a connection forever.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // No JIT: PostgreSQL compiles a query when its estimated cost is high, and for the analyses over a year of
-    // records the compiling took longer than the query (900 ms against 400 for participation by community).
-    options: '-c jit=off',
+    // records the compiling took longer than the query (900 ms against 400 for participation by community). Dates
+    // and times are read in ISO whatever the server's DateStyle (the parsers above expect it).
+    options: '-c jit=off -c datestyle=ISO',
     types: { getTypeParser: ((oid: number, format?: string) => parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },
   });
   // An idle connection ended by the server (restart, admin) must not take the process down; the pool replaces it.

@@ -7,7 +7,7 @@ export const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
 /** Applies the numbered SQL files of `migrations/` that this database has not seen, each in its own transaction. */
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   await db.query(`create table if not exists schema_migrations (
-    version text primary key, applied_at timestamp not null default now())`);
+    version text primary key, applied_at timestamptz(3) not null default now())`);
   const applied = new Set((await db.query<{ version: string }>('select version from schema_migrations')).map((r) => r.version));
   const pending = fs.readdirSync(dir).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort().filter((f) => !applied.has(f));
   for (const file of pending) {

@@ -14,7 +14,7 @@ export function sqlType(def: FieldDef): string {
     case 'decimal': return `numeric(18,${def.scale ?? 4})`;
     case 'boolean': return 'boolean';
     case 'date': return 'date';
-    case 'datetime': return 'timestamp';
+    case 'datetime': return 'timestamptz(3)';
     case 'reference': return def.multiple ? 'bigint[]' : 'bigint';
     case 'files': return 'bigint[]';
     case 'enum': {
@@ -28,13 +28,13 @@ export function sqlType(def: FieldDef): string {
 const STANDARD_COLUMNS: Record<string, string> = {
   id: 'bigserial primary key',
   tenant_id: 'integer',
-  creation_time: 'timestamp not null default now()',
+  creation_time: 'timestamptz(3) not null default now()',
   creator_user_id: 'bigint',
-  last_modification_time: 'timestamp',
+  last_modification_time: 'timestamptz(3)',
   last_modifier_user_id: 'bigint',
   is_deleted: 'boolean not null default false',
   deleter_user_id: 'bigint',
-  deletion_time: 'timestamp',
+  deletion_time: 'timestamptz(3)',
 };
 
 function columnDdl(name: string, def: FieldDef): string {

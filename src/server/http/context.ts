@@ -5,6 +5,8 @@ import type { Db } from '../db/database';
 import type { TokenService, TokenSubject } from '../auth/tokens';
 import type { HubServer } from '../realtime';
 import type { ServerConfig } from '../config';
+import { DEFAULT_TIME_ZONE, tenantCalendar, type Clock, type TenantCalendar } from '../../shared/time';
+import { zoneOfTenant } from '../time';
 import { readCookie } from './cookies';
 import { resolveLanguage } from './culture';
 
@@ -14,6 +16,8 @@ export interface Services {
   tokens: TokenService;
   config: ServerConfig;
   hub: HubServer | null;
+  /** What time it is for the whole server: the system clock, or the one a test sets. */
+  clock: Clock;
 }
 
 export interface Session {
@@ -29,6 +33,8 @@ export interface Session {
   enterpriseIds: readonly number[] | null;
   /** The scheme areas the user works in (a street office's); null means no link: the whole tenant. */
   areas: readonly AreaPath[] | null;
+  /** The zone of the user's tenant's calendar (the host's for host users). */
+  timeZone: string;
 }
 
 export interface RequestContext extends Services {
@@ -38,6 +44,8 @@ export interface RequestContext extends Services {
   language: Language;
   ip: string;
   isGranted(permission: string): boolean;
+  /** The tenant's calendar: every "today", day and month of the request, and the offset its answer's times carry. */
+  calendar: TenantCalendar;
 }
 
 interface SessionRow {
@@ -48,6 +56,7 @@ interface SessionRow {
   permissions: string[];
   enterprise_ids: (number | string)[];
   areas: Record<string, number | string>[];
+  time_zone: string | null;
 }
 
 /**
@@ -57,7 +66,7 @@ interface SessionRow {
 export async function loadSession(db: Db, subject: Pick<TokenSubject, 'userId' | 'tenantId' | 'securityStamp'>): Promise<Session | null> {
   const { userId, tenantId, securityStamp } = subject;
   const rows = await db.query<SessionRow>(
-    `select u.id, u.user_name, u.tenant_id, u.language,
+    `select u.id, u.user_name, u.tenant_id, u.language, t.time_zone,
             array(select distinct rp.name from user_roles ur
                     join roles r on r.id = ur.role_id and not r.is_deleted
                     join role_permissions rp on rp.role_id = r.id
@@ -75,7 +84,7 @@ export async function loadSession(db: Db, subject: Pick<TokenSubject, 'userId' |
   return {
     userId: row.id, userName: row.user_name, tenantId: row.tenant_id, language: row.language,
     permissions: new Set(row.permissions), enterpriseIds: enterpriseIds.length > 0 ? enterpriseIds : null,
-    areas: row.areas.length > 0 ? row.areas.map(areaPathOf) : null,
+    areas: row.areas.length > 0 ? row.areas.map(areaPathOf) : null, timeZone: row.time_zone ?? DEFAULT_TIME_ZONE,
   };
 }
 
@@ -108,6 +117,9 @@ export async function buildContext(services: Services, request: FastifyRequest):
   const session = subject ? await loadSession(services.db, subject) : null;
   // A logged-in user's tenant comes from the token; the header only chooses the tenant of anonymous calls (login).
   const tenantId = session ? session.tenantId : requestedTenantId(request);
+  const zone = session ? session.timeZone : await zoneOfTenant(services.db, tenantId);
+  const calendar = tenantCalendar(zone, services.clock);
+  answerOnTenantClock(request, zone);
   return {
     ...services,
     tenantId,
@@ -115,5 +127,18 @@ export async function buildContext(services: Services, request: FastifyRequest):
     language: resolveLanguage(request, session?.language ?? null),
     ip: request.ip,
     isGranted: (permission) => session?.permissions.has(permission) ?? false,
+    calendar,
   };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The zone whose clock the answer writes its instants on (the app's preSerialization hook reads it). */
+    answerZone: string | null;
+  }
+}
+
+/** Answers the request on the zone's clock: a device's call is answered on its tenant's, once it is known. */
+export function answerOnTenantClock(request: FastifyRequest, zone: string): void {
+  request.answerZone = zone;
 }

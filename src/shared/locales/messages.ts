@@ -11,7 +11,12 @@ export const MESSAGE_TEXTS = {
     max: { zh: '{{field}}不能大于{{max}}', en: '{{field}} must be at most {{max}}' },
     scale: { zh: '{{field}}最多保留{{scale}}位小数', en: '{{field}} has at most {{scale}} decimals' },
     enum: { zh: '{{field}}的取值无效', en: '{{field}} has an invalid value' },
-    date: { zh: '{{field}}必须是有效日期', en: '{{field}} must be a valid date' },
+    date: { zh: '{{field}}必须是有效日期（年-月-日，如 2026-11-28）', en: '{{field}} must be a real date, year first (2026-11-28)' },
+    dateTime: {
+      zh: '{{field}}必须是有效的日期时间（如 2026-11-28 09:30，或带时区 2026-11-28T09:30:00+08:00）',
+      en: '{{field}} must be a real date and time (2026-11-28 09:30, or with an offset: 2026-11-28T09:30:00+08:00)',
+    },
+    timeZone: { zh: '{{field}}必须是时区名称（如 Asia/Shanghai）', en: '{{field}} must be the name of a time zone (Asia/Shanghai)' },
     boolean: { zh: '{{field}}必须是是/否', en: '{{field}} must be true or false' },
     reference: { zh: '{{field}}引用的记录不存在', en: '{{field}} refers to a record that does not exist' },
     unique: { zh: '{{field}}“{{value}}”已存在', en: '{{field}} “{{value}}” already exists' },

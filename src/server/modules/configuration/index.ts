@@ -2,6 +2,7 @@ import { translate } from '../../../shared/locales';
 import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
 import { errors } from '../../http/errors';
+import { registerTimeZoneSettings } from './time-zone';
 
 /** ABP's setting name for the theme, as its clients read it from `setting.values`. */
 export const UI_THEME_SETTING = 'App.UiTheme';
@@ -14,6 +15,7 @@ export async function uiThemeOf(db: Db, userId: number): Promise<string | null> 
 }
 
 export function registerConfiguration(registry: AppServiceRegistry): void {
+  registerTimeZoneSettings(registry);
   registry.add({
     service: 'Configuration', method: 'ChangeUiTheme', verb: 'POST', access: 'user', parameters: ['theme'],
     summary: 'Keeps the caller\'s interface theme (served back as the App.UiTheme setting)',

@@ -1,6 +1,9 @@
 import { EVENTS_PAGE_DEFAULT, EVENTS_PAGE_MAX, type EventsAfterResult } from '../../../shared/live/events';
 import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
+import type { HubServer } from '../../realtime';
+import type { TenantCalendar } from '../../../shared/time';
+import { zoneOfTenant } from '../../time';
 import { topicsOf } from './audience';
 import type { Db } from '../../db/database';
 import { appendEvents, eventsAfter, headOf, type NewEvent, type StoredEvent } from './log';
@@ -31,15 +34,20 @@ export function registerEvents(registry: AppServiceRegistry): void {
   });
 }
 
-/** Who writes: a request's context, or the hub and tenant of a writer without one (devices, the sweeper, notices). */
-export type EventWriter = Pick<RequestContext, 'hub' | 'tenantId'>;
+/** Who writes: a request's context, or the hub, tenant and calendar of a writer without one (devices, the sweeper, notices). */
+export type EventWriter = Pick<RequestContext, 'hub' | 'tenantId'> & { calendar: Pick<TenantCalendar, 'zone'> };
+
+/** The writer of a tenant's events outside any request (the sweeper, a device's batch, a notice). */
+export async function tenantWriter(hub: HubServer | null, db: Db, tenantId: number | null): Promise<EventWriter> {
+  return { hub, tenantId, calendar: { zone: await zoneOfTenant(db, tenantId) } };
+}
 
 /**
  * Records events in the caller's transaction and pushes them once it commits: the one call a write that clients
  * watch needs. Under the tenant's counter lock until commit, so call it late in the transaction.
  */
 export async function recordEvents(writer: EventWriter, tx: Db, events: readonly NewEvent[]): Promise<StoredEvent[]> {
-  const stored = await appendEvents(tx, writer.tenantId, events);
+  const stored = await appendEvents(tx, writer.tenantId, events, writer.calendar.zone);
   if (stored.length === 0) return stored;
   const { hub, tenantId } = writer;
   // Not awaited: the response need not wait for the push's coalescing window.

@@ -2,6 +2,7 @@ import type { EventTopic, LiveEvent, LiveEventType } from '../../../shared/live/
 import { hotStatement, type Db } from '../../db/database';
 import { tenantKey } from '../../db/tenant-key';
 import { sql, type Sql } from '../../crud/sql';
+import { onTenantClock } from '../../time';
 import type { AddressedEvent } from '../../realtime';
 
 export interface NewEvent {
@@ -27,7 +28,7 @@ const APPEND_EVENTS = hotStatement('events.append',
   `with taken as (
      insert into live_event_counter (tenant_key, last_seq) values ($1, $2)
      on conflict (tenant_key) do update set last_seq = live_event_counter.last_seq + excluded.last_seq
-     returning last_seq, localtimestamp as at
+     returning last_seq, now() as at
    ), written as (
      insert into live_events (tenant_key, seq, type, topic, enterprise_ids, user_ids, payload, created_at)
      select $1, t.last_seq - $2 + e.n, e.v->>'type', e.v->>'topic',
@@ -42,15 +43,18 @@ const APPEND_EVENTS = hotStatement('events.append',
  * Appends events with the tenant's next sequence numbers. Call it last in the write transaction: the counter row
  * stays locked until commit, so transactions commit in seq order and a reader that sees seq N has seen all before it.
  */
-export async function appendEvents(tx: Db, tenantId: number | null, events: readonly NewEvent[]): Promise<StoredEvent[]> {
+export async function appendEvents(tx: Db, tenantId: number | null, events: readonly NewEvent[], zone: string): Promise<StoredEvent[]> {
   if (events.length === 0) return [];
+  // Written as clients read them, on the tenant's clock: the log, the frames and every catch-up say the same.
   const addressed = events.map((e) => ({
-    type: e.type, topic: e.topic, enterpriseIds: e.userIds ? null : idList(e.enterpriseIds), userIds: idList(e.userIds), payload: e.payload,
+    type: e.type, topic: e.topic, enterpriseIds: e.userIds ? null : idList(e.enterpriseIds), userIds: idList(e.userIds),
+    payload: onTenantClock(e.payload, zone),
   }));
   const [{ last_seq: last, at }] = await tx.query<{ last_seq: number; at: string }>(
     APPEND_EVENTS, [tenantKey(tenantId), events.length, JSON.stringify(addressed)]);
   const first = Number(last) - events.length + 1;
-  return addressed.map(({ type, topic, ...audience }, i) => ({ seq: first + i, type, topic, at, ...audience }));
+  const stamped = onTenantClock(at, zone);
+  return addressed.map(({ type, topic, ...audience }, i) => ({ seq: first + i, type, topic, at: stamped, ...audience }));
 }
 
 /** The tenant's latest seq (0 before its first event). */
@@ -113,9 +117,9 @@ export async function eventsWithin(
   db: Db, tenantId: number | null, viewer: Viewer, window: { minutes: number; upTo: number; types: readonly LiveEventType[] }, after: number, limit: number,
 ): Promise<{ items: LiveEvent[]; hasMore: boolean; now: string }> {
   const tk = tenantKey(tenantId);
-  const since = sql`localtimestamp - make_interval(mins => ${window.minutes}::int)`;
+  const since = sql`now() - make_interval(mins => ${window.minutes}::int)`;
   const [start] = await db.query<{ seq: number | null; now: string }>(
-    sql`select min(seq) as seq, localtimestamp as now from live_events where tenant_key = ${tk} and created_at >= ${since}`);
+    sql`select min(seq) as seq, now() as now from live_events where tenant_key = ${tk} and created_at >= ${since}`);
   const now = start.now;
   if (start.seq === null) return { items: [], hasMore: false, now };
   const rows = await db.query<EventRow>(

@@ -14,7 +14,7 @@ import { sendSuccess } from '../../http/envelope';
 import { AppError, errors } from '../../http/errors';
 import type { Services } from '../../http/context';
 import type { HubServer } from '../../realtime';
-import { recordEvents, type NewEvent } from '../events';
+import { recordEvents, tenantWriter, type NewEvent } from '../events';
 import { explainsDrop, latestExplainingMovement } from './explain';
 import { foldReadings, type StorageState } from './fold';
 import { hashDeviceKey } from './keys';
@@ -196,7 +196,7 @@ export async function ingestBatch(db: Db, hub: HubServer | null, keyHash: string
       events.push(monitoringEvent(device, 'device.state', deviceStatePayload(device, state)));
     }
 
-    const recorded = await recordEvents({ hub, tenantId: device.tenantId }, tx, events);
+    const recorded = await recordEvents(await tenantWriter(hub, tx, device.tenantId), tx, events);
     const lastSeq = recorded.length > 0 ? recorded[recorded.length - 1].seq : 0;
     await tx.query(STAMP_BATCH, [device.id, JSON.stringify(stored.map((r) => r.readAt)), lastSeq]);
     return { accepted: readings.length, lastSeq };

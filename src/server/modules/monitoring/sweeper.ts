@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../db/database';
 import type { HubServer } from '../../realtime';
-import { recordEvents, type NewEvent } from '../events';
+import { recordEvents, tenantWriter, type NewEvent } from '../events';
 import { deviceStatePayload, monitoringEvent, warningPayload, type DeviceRef, type DeviceStateRow } from './live';
 import { type WarningState } from './rules';
 import { WARNING_COLUMNS } from './warnings';
@@ -92,7 +92,7 @@ async function sweepOffline(db: Db, hub: HubServer | null, now: string): Promise
       const { events, states } = await raiseOn(tx, warningType.offline, now, swept);
       // Every swept device went offline: one state event each, with the running state the warning gave it.
       for (const d of swept) events.push(monitoringEvent(d, 'device.state', deviceStatePayload(d, states.get(d.id) ?? d)));
-      await recordEvents({ hub, tenantId }, tx, events);
+      await recordEvents(await tenantWriter(hub, tx, tenantId), tx, events);
       return swept.length;
     });
   }
@@ -117,7 +117,7 @@ async function sweepNoWaste(db: Db, hub: HubServer | null, now: string): Promise
         const state = states.get(d.id);
         if (state?.changed) events.push(monitoringEvent(d, 'device.state', deviceStatePayload(d, state)));
       }
-      await recordEvents({ hub, tenantId }, tx, events);
+      await recordEvents(await tenantWriter(hub, tx, tenantId), tx, events);
       return swept.length;
     });
   }

@@ -1,7 +1,7 @@
 import type { NoticePayload } from '../../../shared/live/events';
 import type { Db } from '../../db/database';
 import type { HubServer } from '../../realtime';
-import { recordEvents } from '../events';
+import { recordEvents, tenantWriter } from '../events';
 import type { AppServiceRegistry } from '../../http/app-services';
 import type { ServiceContext } from '../../crud/engine';
 
@@ -25,7 +25,7 @@ export async function notifyUser(
     const [item] = await tx.query<NoticeItem>(
       `insert into notifications (tenant_id, user_id, type, title, description) values ($1, $2, $3, $4, $5) returning ${COLUMNS}`,
       [tenantId, userId, notice.type, notice.title, notice.description]);
-    await recordEvents({ hub, tenantId }, tx, [{ type: 'notice.created', topic: 'notice', userIds: [userId], payload: item }]);
+    await recordEvents(await tenantWriter(hub, tx, tenantId), tx, [{ type: 'notice.created', topic: 'notice', userIds: [userId], payload: item }]);
     return item;
   });
 }

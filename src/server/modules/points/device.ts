@@ -9,7 +9,9 @@ import type { Language, Resource } from '../../../shared/resource-kit';
 import type { ResourceServices, ServiceContext } from '../../crud/engine';
 import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
-import type { Services } from '../../http/context';
+import { answerOnTenantClock, type Services } from '../../http/context';
+import { tenantCalendar } from '../../../shared/time';
+import { zoneOfTenant } from '../../time';
 import { AppError } from '../../http/errors';
 import { hashDeviceKey, newDeviceKey } from '../monitoring/keys';
 
@@ -31,8 +33,15 @@ export const ACTIVE_TENANT = (alias: string) =>
  * The context a device's request (or a sweep) runs in: its tenant, no session, every check of the engine still made
  * (validation, the tenant rule), none of a user's permissions asked.
  */
-export function systemContext(services: Services, resources: ResourceServices, tenantId: number | null, language: Language, ip = ''): ServiceContext {
-  return { ...services, resources, tenantId, session: null, language, ip, isGranted: () => true };
+export async function systemContext(
+  services: Services, resources: ResourceServices, db: Db, tenantId: number | null, language: Language, request?: FastifyRequest,
+): Promise<ServiceContext> {
+  const zone = await zoneOfTenant(db, tenantId);
+  if (request) answerOnTenantClock(request, zone);
+  return {
+    ...services, resources, tenantId, session: null, language, ip: request?.ip ?? '', isGranted: () => true,
+    calendar: tenantCalendar(zone, services.clock),
+  };
 }
 
 /** Gives a device a new key and answers it: the key is shown once, only its hash is kept, the old one stops working. */

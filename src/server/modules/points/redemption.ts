@@ -123,7 +123,7 @@ export async function releaseExpiredHolds(services: Services, resources: Resourc
       await lockMachine(tx, machineId);
       const row = await lockHold(tx, `h.id = $1 and h.state = ${exchangeHoldState.held}`, [id], true);
       if (!row) return 0;
-      await settle(systemContext(services, resources, row.tenantId, DEFAULT_LANGUAGE), tx, row, 'expired', null);
+      await settle(await systemContext(services, resources, tx, row.tenantId, DEFAULT_LANGUAGE), tx, row, 'expired', null);
       return 1;
     });
   }
@@ -161,7 +161,7 @@ export function mountExchangeDevice(server: FastifyInstance, services: Services,
       const machine = await machineOf(tx, keyHash);
       if (!machine) throw unknownDevice(language);
       if (problems.length > 0) throw errors.validation(language, problems);
-      const ctx = systemContext(services, resources, machine.tenantId, language, request.ip);
+      const ctx = await systemContext(services, resources, tx, machine.tenantId, language, request);
       return hold(ctx, tx, machine.id, request.body as HoldRequest);
     });
     return sendSuccess(reply, answer);
@@ -182,7 +182,7 @@ export function mountExchangeDevice(server: FastifyInstance, services: Services,
       const { requestId, outcome, failure } = request.body as SettleRequest;
       const row = await lockHold(tx, 'h.machine_id = $1 and h.request_id = $2', [machine.id, requestId]);
       if (!row) throw refuse(language, 'requestId', 'noSuchHold');
-      const ctx = systemContext(services, resources, machine.tenantId, language, request.ip);
+      const ctx = await systemContext(services, resources, tx, machine.tenantId, language, request);
       if (row.state === exchangeHoldState.held) {
         // Past its time the hold is released whatever the report says: the household got its points back.
         if (row.expired) return { answer: await settle(ctx, tx, row, 'expired', null), late: outcome === 'dispensed' };

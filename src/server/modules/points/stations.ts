@@ -91,7 +91,7 @@ export function mountStationDropOffs(server: FastifyInstance, services: Services
       const found = await lockStation(tx, keyHash);
       if (!found) throw unknownDevice(language);
       if (problems.length > 0) throw errors.validation(language, problems);
-      const ctx = systemContext(services, resources, found.tenantId, language, request.ip);
+      const ctx = await systemContext(services, resources, tx, found.tenantId, language, request);
       const answers: DropOffResult[] = [];
       for (const drop of dropOffs) answers.push(await postDropOff(ctx, tx, Number(found.id), drop));
       await tx.query(`update ${station.table} set online_state = 0, last_seen = now() where id = $1`, [found.id]);

@@ -8,6 +8,7 @@ import { pick, type Language } from '../../../shared/resource-kit';
 import { buildContext, type RequestContext, type Services } from '../../http/context';
 import { sendSuccess } from '../../http/envelope';
 import { UI_THEME_SETTING, uiThemeOf } from '../configuration';
+import { TIME_ZONE_SETTING, timeZoneInfo } from '../configuration/time-zone';
 
 const LANGUAGES = [
   { name: 'zh-CN', displayName: '简体中文', icon: 'famfamfam-flags cn', isRightToLeft: false },
@@ -41,6 +42,7 @@ function userConfiguration(ctx: RequestContext, uiTheme: string | null = null) {
   const menu = buildMenu((p: PermissionName) => ctx.isGranted(p), isHost);
   const current = LANGUAGES.find((l) => l.name === language)!;
   const languages = LANGUAGES.map((l) => ({ ...l, isDefault: l.name === 'zh-CN', isDisabled: false }));
+  const timing = timeZoneInfo(ctx.calendar.zone, ctx.calendar.now());
   return {
     multiTenancy: { isEnabled: true, ignoreFeatureCheckForHostUsers: false, sides: { host: 2, tenant: 1 } },
     session: {
@@ -75,18 +77,13 @@ function userConfiguration(ctx: RequestContext, uiTheme: string | null = null) {
     },
     setting: {
       values: {
-        'Abp.Localization.DefaultLanguageName': 'zh-CN', 'Abp.Timing.TimeZone': 'China Standard Time',
+        'Abp.Localization.DefaultLanguageName': 'zh-CN', [TIME_ZONE_SETTING]: timing.windows.timeZoneId,
         ...policySettings(ctx.config.passwordPolicy),
         ...(uiTheme ? { [UI_THEME_SETTING]: uiTheme } : {}),
       },
     },
     clock: { provider: 'unspecifiedClockProvider' },
-    timing: {
-      timeZoneInfo: {
-        windows: { timeZoneId: 'China Standard Time', baseUtcOffsetInMilliseconds: 28800000, currentUtcOffsetInMilliseconds: 28800000, isDaylightSavingTimeNow: false },
-        iana: { timeZoneId: 'Asia/Shanghai' },
-      },
-    },
+    timing: { timeZoneInfo: timing },
     security: { antiForgery: { tokenCookieName: 'XSRF-TOKEN', tokenHeaderName: 'X-XSRF-TOKEN' } },
     custom: { amapKey: ctx.config.amapKey, publicHost: ctx.config.publicHost ?? null },
   };

@@ -1,0 +1,31 @@
+// Inside the server an instant is text in one shape, `2026-11-27T16:41:09.123Z` (what `Date#toISOString` writes and
+// the database drivers give for every `timestamptz`): one shape compares and sorts as it reads, and the answer's
+// writer finds it to put it on the tenant's clock (wire.ts).
+
+/** The server's shape of an instant. */
+export type InstantText = string;
+
+const INSTANT_TEXT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+export const isInstantText = (value: unknown): value is InstantText =>
+  typeof value === 'string' && value.length === 24 && INSTANT_TEXT.test(value);
+
+export const instantText = (epochMs: number): InstantText => new Date(epochMs).toISOString();
+
+/** Milliseconds since the epoch of an instant in the server's shape. */
+export const epochOf = (instant: InstantText): number => Date.parse(instant);
+
+// PostgreSQL's text of a timestamptz (DateStyle ISO): `2026-11-27 16:41:09.123456+00`, offsets as `+05:30` or, for
+// old local mean times, `+08:05:43`; the session's zone decides the offset, never the instant.
+const PG_TIMESTAMPTZ = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?([+-])(\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
+
+/** A timestamptz as the database writes it, in the server's shape; `infinity` and BC dates pass as they are. */
+export function instantFromDatabase(text: string): InstantText | string {
+  const m = PG_TIMESTAMPTZ.exec(text);
+  if (!m) return text;
+  const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i]));
+  const millisecond = m[7] === undefined ? 0 : Math.floor(Number(`0.${m[7]}`) * 1000);
+  const offsetSeconds = (Number(m[9]) * 3600 + Number(m[10] ?? 0) * 60 + Number(m[11] ?? 0)) * (m[8] === '-' ? -1 : 1);
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
+  return instantText(wall - offsetSeconds * 1000);
+}
