@@ -1,6 +1,7 @@
 import type { Language } from '../../shared/resource-kit';
 import { translate } from '../../shared/locales';
 import { errors } from './errors';
+import { parseCalendarDate, parseInstant, type CalendarDate } from '../../shared/time';
 
 /**
  * Request input with ABP's case-insensitive binding: `SkipCount` and `skipCount` are the same parameter.
@@ -80,6 +81,33 @@ export class Input {
     if (value === true || value === 'true' || value === 'True') return true;
     if (value === false || value === 'false' || value === 'False') return false;
     throw errors.invalid(this.language, camel(name), translate(this.language, 'validation.boolean', { field: name }));
+  }
+
+  /** A calendar date (`YYYY-MM-DD`) that exists; anything else is a 400 naming the parameter. */
+  optionalDate(name: string): CalendarDate | undefined {
+    const value = this.present(name);
+    if (value === undefined) return undefined;
+    const date = parseCalendarDate(value);
+    if (date === null) throw errors.invalid(this.language, camel(name), translate(this.language, 'validation.date', { field: name }));
+    return date;
+  }
+
+  requiredDate(name: string): CalendarDate {
+    const value = this.optionalDate(name);
+    if (value === undefined) throw errors.invalid(this.language, camel(name), translate(this.language, 'validation.required', { field: name }));
+    return value;
+  }
+
+  /**
+   * An instant: ISO 8601 with an offset (converted), or a wall time without one read in `zone` (the tenant's); anything
+   * else is a 400 naming the parameter. Milliseconds since the epoch.
+   */
+  optionalInstant(name: string, zone: string): number | undefined {
+    const value = this.present(name);
+    if (value === undefined) return undefined;
+    const instant = parseInstant(value, zone);
+    if (instant === null) throw errors.invalid(this.language, camel(name), translate(this.language, 'validation.dateTime', { field: name }));
+    return instant;
   }
 
   stringArray(name: string): string[] | undefined {

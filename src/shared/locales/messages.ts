@@ -16,6 +16,11 @@ export const MESSAGE_TEXTS = {
       zh: '{{field}}必须是有效的日期时间（如 2026-11-28 09:30，或带时区 2026-11-28T09:30:00+08:00）',
       en: '{{field}} must be a real date and time (2026-11-28 09:30, or with an offset: 2026-11-28T09:30:00+08:00)',
     },
+    deviceTimeAhead: {
+      zh: '{{field}}比服务器时间快了{{minutes}}分钟以上：请校准设备时钟',
+      en: '{{field}} is more than {{minutes}} minutes ahead of the server\'s clock: set the device\'s clock right',
+    },
+    deviceTimeOld: { zh: '{{field}}早于{{days}}天前，不再接收', en: '{{field}} is more than {{days}} days old and is no longer accepted' },
     timeZone: { zh: '{{field}}必须是时区名称（如 Asia/Shanghai）', en: '{{field}} must be the name of a time zone (Asia/Shanghai)' },
     boolean: { zh: '{{field}}必须是是/否', en: '{{field}} must be true or false' },
     reference: { zh: '{{field}}引用的记录不存在', en: '{{field}} refers to a record that does not exist' },

@@ -6,3 +6,4 @@ export * from './clock';
 export * from './parse';
 export * from './zone';
 export * from './tenant-day';
+export * from './device-time';
