@@ -15,6 +15,7 @@ import { JWT_SECRET, openTestPglite } from '../../support/server-harness';
 import { useFileFixture } from '../../support/file-fixture';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const BROWSER_TIME_ZONE = 'Europe/London';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
 export interface BrowserApp {
@@ -106,8 +107,10 @@ export async function startBrowserApp(options: BrowserAppOptions = {}): Promise<
       }
     },
     async newPage() {
+      // The browser's clock is on London time, as a control-room PC left on UTC would be: every screen must still
+      // show the tenant's (China's) time.
       const context = await started.newContext({
-        baseURL: baseUrl, viewport: { width: 1440, height: 900 }, locale: 'zh-CN', acceptDownloads: true,
+        baseURL: baseUrl, viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: BROWSER_TIME_ZONE, acceptDownloads: true,
       });
       contexts.push(context);
       // Generous enough for a busy CI machine, short enough that a missing element fails the test before jest's timeout.
