@@ -14,7 +14,11 @@ export interface DropOff {
   rubbishType2: number;
   /** kg */
   weight: number;
-  /** ISO 8601 with `Z` or an offset. */
+  /**
+   * When the household dropped it off, on the station's clock: ISO 8601 with `Z` or an offset (the instant is kept;
+   * it counts on the tenant's day of that instant). Refused when more than 10 minutes ahead of the server's clock or
+   * more than 7 days old (DEVICE_TIME_WINDOW).
+   */
   at: string;
 }
 

@@ -4,7 +4,7 @@
 // household (counting double spends and negative balances, which must be none), and the reconciliation's time.
 import type { Worker } from 'node:worker_threads';
 import { isBalanced, type HoldAnswer, type Reconciliation } from '../../src/shared/recycling';
-import { chinaDate } from '../../src/shared/util/china-date';
+import { DEFAULT_TIME_ZONE, tenantCalendar } from '../../src/shared/time';
 import { pointsAccountKind, pointsReason } from '../../src/shared/enums';
 import { systemContext } from '../../src/server/modules/points/device';
 import { post } from '../../src/server/modules/points/ledger';
@@ -107,14 +107,16 @@ export async function benchRecycling(kind: DbKind, settings: RecyclingSettings =
     const origin = server.origin;
     process.stderr.write(`bench: seeding ${settings.households} households and ${settings.records} records on ${kind}…\n`);
     const seed = await seedRecycling(db, settings);
-    const month = { From: chinaDate(-30), To: chinaDate(-1) };
+    // The tenant's (China's) days before today: the seeded records run up to yesterday.
+    const days = tenantCalendar(DEFAULT_TIME_ZONE);
+    const month = { From: days.todayPlus(-30), To: days.todayPlus(-1) };
     const cases = [
       { name: 'participation by community, 30 days', path: svc('Rblist', 'GetRblistParticipation', { ...month, Level: 'carea' }) },
       { name: 'collectors, 30 days', path: svc('Rblist', 'GetRblistCollectorAnalyse', month) },
       { name: 'no record for 7 days, first page', path: svc('Rblist', 'GetRblistUpNotData', { Days: '7', MaxResultCount: '10' }) },
       { name: 'top 10, 30 days', path: svc('Rblist', 'GetGarbageDisposalTop', month) },
       { name: 'trend by day, 30 days', path: svc('Rblist', 'GetRblistTrend', { ...month, Grain: 'day' }) },
-      { name: 'trend by month, a year', path: svc('Rblist', 'GetRblistTrend', { From: chinaDate(-365), To: chinaDate(-1), Grain: 'month' }) },
+      { name: 'trend by month, a year', path: svc('Rblist', 'GetRblistTrend', { From: days.todayPlus(-365), To: days.todayPlus(-1), Grain: 'month' }) },
       { name: 'records, first page with exact total', path: svc('Rblist', 'GetAll', { MaxResultCount: '10' }) },
       { name: 'big-data overview, the scheme today', path: svc('BigData', 'GetOverview') },
     ];

@@ -53,7 +53,7 @@ export async function seedRecycling(db: Db, size: RecyclingSize): Promise<Recycl
     insert into recycling_record (tenant_id, creator_user_id, household_id, qarea_id, sarea_id, carea_id, varea_id, rubbish_type2,
       rubbish_type1, weight, record_time, source, audit_status, points, collector_id)
     select ${TENANT_ID}, $1::bigint, h.id, h.qarea_id, h.sarea_id, h.carea_id, h.varea_id, k.kind, k.kind / 10,
-           0.2 + (i % 40) / 10.0, localtimestamp - interval '1 day' - make_interval(secs => (i::float8 * 365 * 86400 / ${size.records})::int),
+           0.2 + (i % 40) / 10.0, now() - interval '1 day' - make_interval(secs => (i::float8 * 365 * 86400 / ${size.records})::int),
            1 + i % 3,
            case when i % 20 = 0 then ${recordAudit.rejected} when i % 20 < 4 then ${recordAudit.pending} else ${recordAudit.approved} end,
            case when i % 20 >= 4 then 5 else 0 end,

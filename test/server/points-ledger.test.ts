@@ -8,6 +8,7 @@ import { releaseExpiredHolds } from '../../src/server/modules/points/redemption'
 import { expectError, expectSuccess, expectValidationError, userWithPermissions, type Dto } from '../support/server-fixtures';
 import { recyclingWorld } from '../support/recycling-world';
 import { svc, unique, useTestServer } from '../support/server-harness';
+import { DEFAULT_TIME_ZONE, tenantCalendar } from '../../src/shared/time';
 
 const server = useTestServer();
 let admin: string;
@@ -32,7 +33,8 @@ const adjust = (householdId: number, points: number, id = requestId(), remark = 
 
 /** A request context as the app services get one, for the ledger operations no endpoint offers yet. */
 const adminContext = (): RequestContext => ({
-  db: server.db, tenantId: 1, language: 'zh-CN', ip: '127.0.0.1', isGranted: () => true,
+  db: server.db, hub: null, clock: server.clock, calendar: tenantCalendar(DEFAULT_TIME_ZONE, server.clock),
+  tenantId: 1, language: 'zh-CN', ip: '127.0.0.1', isGranted: () => true,
   session: { userId: 2, userName: 'admin', tenantId: 1, language: null, permissions: new Set(), enterpriseIds: null, areas: null },
 } as unknown as RequestContext);
 
@@ -224,7 +226,7 @@ describe('under concurrency', () => {
       }
       if (roll < 0.52) {
         // A sweep from far in the future: every hold still open times out.
-        await releaseExpiredHolds(server.app.services, server.app.registry.resources, new Date(Date.now() + 3600_000));
+        await releaseExpiredHolds(server.app.services, server.app.registry.resources, Date.now() + 3600_000);
         return;
       }
       const points = roll < 0.65 ? 1 + Math.floor(random() * 50) : -(1 + Math.floor(random() * 60));
@@ -240,7 +242,7 @@ describe('under concurrency', () => {
     for (let round = 0; round < 12; round++) await Promise.all(Array.from({ length: 16 }, operation));
 
     for (const id of replays) expect(created).toContain(id);
-    await releaseExpiredHolds(server.app.services, server.app.registry.resources, new Date(Date.now() + 3600_000));
+    await releaseExpiredHolds(server.app.services, server.app.registry.resources, Date.now() + 3600_000);
     const [ends] = await server.db.query<{ open: number; ended: number; endPostings: number; slots: number }>(
       `select count(*) filter (where state = 1)::int as open, count(*) filter (where state <> 1)::int as ended,
               (select count(*) from points_postings p where p.request_id like 'hold-%-end'

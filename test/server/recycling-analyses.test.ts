@@ -3,7 +3,7 @@
 import type { BigDataOverview } from '../../src/shared/bigdata';
 import { pointsReason } from '../../src/shared/enums';
 import type { EventsAfterResult } from '../../src/shared/live/events';
-import { chinaDate } from '../../src/shared/util/china-date';
+import { DEFAULT_TIME_ZONE, dayOf, formatInstant } from '../../src/shared/time';
 import { sampleForCheck } from '../support/resource-values';
 import { recyclingWorld } from '../support/recycling-world';
 import { createRole, createUser, expectSuccess, expectValidationError, ok, type Dto } from '../support/server-fixtures';
@@ -63,7 +63,7 @@ beforeAll(async () => {
   await audit('Reject', rejected);
   await record(w.h4, 41, 1, '2026-06-20T18:00:00', null);
   // A record of yesterday: h3 (and its compound) are not silent.
-  await record(w.h3, 14, 0.5, new Date(Date.now() - 86_400_000).toISOString().slice(0, 19), null);
+  await record(w.h3, 14, 0.5, formatInstant(Date.now() - 86_400_000, DEFAULT_TIME_ZONE), null);
 
   const role = await createRole(server, admin, ['Pages.Rblist', 'Pages.Integral']);
   const user = await createUser(server, admin, 1, { roleNames: [role.name] });
@@ -123,8 +123,11 @@ it('gives the trend by day and month and class', async () => {
   expect(head.items.map((r: Dto) => [r.period, r.rubbishType1, r.weight, r.records])).toEqual([['2026-06', 1, 2, 1], ['2026-06', 3, 1.5, 1]]);
 });
 
+/** Today in China by the wall clock: the ledger's postings are stamped by the database's (real) clock. */
+const chinaToday = () => dayOf(Date.now(), DEFAULT_TIME_ZONE);
+
 it('counts points issued net of reversals, and none redeemed without an exchange', async () => {
-  const today = chinaDate();
+  const today = chinaToday();
   const flow = ok<{ items: { period: string; issued: number; redeemed: number }[] }>(
     await get(clerk, 'Integral', 'GetPointsFlow', { From: today, To: today, Grain: 'day' }), 'GetPointsFlow');
   expect(flow.items).toEqual([{ period: today, issued: 20, redeemed: 0 }]);
@@ -139,8 +142,8 @@ it('gives the big-data screen the scheme today, and the events that move it', as
   expect(before.recycling.pointsToday).toEqual({ issued: 20, redeemed: 0 });
   expect(before.recycling.kgToday).toHaveLength(4);
 
-  const today = chinaDate();
-  const id = await record(w.h4, 12, 1.25, new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 19), null);
+  const today = chinaToday();
+  const id = await record(w.h4, 12, 1.25, formatInstant(Date.now(), DEFAULT_TIME_ZONE), null);
   await audit('Approve', id);
   const after = await overview();
   expect(kgOf(after, 1)).toBeCloseTo(kgOf(before, 1) + 1.25, 6);
@@ -165,9 +168,9 @@ it('keeps each household\'s latest counted record on it, whatever changes the re
   expect(await last()).toBeNull();
   const early = await record(home, 11, 1, '2026-05-01T08:00:00', null);
   const late = await record(home, 11, 1, '2026-05-03T08:00:00', null);
-  expect(await last()).toBe('2026-05-03T08:00:00');
+  expect(await last()).toBe('2026-05-03T08:00:00+08:00');
   await audit('Reject', late);
-  expect(await last()).toBe('2026-05-01T08:00:00');
+  expect(await last()).toBe('2026-05-01T08:00:00+08:00');
   expectSuccess(await server.call('DELETE', svc('Rblist', 'Delete'), { token: admin, query: { Id: early } }));
   expect(await last()).toBeNull();
 });

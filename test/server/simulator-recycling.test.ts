@@ -43,7 +43,7 @@ it('builds its world once, then households drop off, earn points and redeem at r
   expect(holds.n).toBe(stats.holds);
 
   // What the simulated machines left unsettled times out; then every balance is its ledger's, and the books balance.
-  await releaseExpiredHolds(server.app.services, server.app.registry.resources, new Date(Date.now() + 3600_000));
+  await releaseExpiredHolds(server.app.services, server.app.registry.resources, Date.now() + 3600_000);
   expect((await server.db.query('select 1 from exchange_hold where state = 1'))).toHaveLength(0);
   expect(await reconcile(server.db, 1)).toMatchObject({ householdsOff: 0, accountsOff: 0, unbalancedPostings: 0, negativeBalances: 0, booksTotal: 0 });
 }, 60_000);

@@ -30,14 +30,18 @@ beforeAll(async () => {
   expect(key.length).toBeGreaterThan(20);
 });
 
+// The drop-offs below were stamped on 1 August: the server's clock reads that day, so that they are recent.
+beforeEach(() => server.clock.travelTo('2026-08-01T12:00:00+08:00'));
+afterEach(() => server.clock.reset());
+
 it('posts each drop-off as an approved record with its points, and answers a resend with the same records', async () => {
   const batch = [drop(unique('m')), drop(unique('m'), { weight: 1.5, rubbishType2: 12 })];
   const first = expectSuccess<{ results: Dto[] }>(await send(batch));
   expect(first.results.map((r) => [r.status, r.points])).toEqual([['posted', 10], ['posted', 7]]);
   expect(await balance()).toBe(17);
   const [record] = await server.db.query<{ source: number; audit_status: number; record_time: string }>(
-    `select source, audit_status, to_char(record_time, 'YYYY-MM-DD"T"HH24:MI:SS') as record_time from recycling_record where id = $1`, [first.results[0].recordId]);
-  expect(record).toEqual({ source: 2, audit_status: 2, record_time: '2026-08-01T01:30:00' });
+    'select source, audit_status, record_time from recycling_record where id = $1', [first.results[0].recordId]);
+  expect(record).toEqual({ source: 2, audit_status: 2, record_time: '2026-08-01T01:30:00.000Z' });
 
   const again = expectSuccess<{ results: Dto[] }>(await send(batch));
   expect(again.results).toEqual(first.results.map((r) => ({ ...r, status: 'duplicate' })));

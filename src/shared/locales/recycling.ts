@@ -7,6 +7,10 @@ export const RECYCLING_TEXTS = {
   notEnough: { zh: '积分不足（当前余额 {{balance}}）', en: 'Not enough points (balance {{balance}})' },
   noHousehold: { zh: '回收用户不存在', en: 'No such household' },
   dropOffInvalid: { zh: '{{field}} 无效', en: '{{field}} is not valid' },
+  deviceTime: {
+    zh: '{{field}}必须是带时区的 ISO 8601 时间（如 2026-11-28T09:30:00+08:00）',
+    en: '{{field}} must be an ISO 8601 time with its offset (2026-11-28T09:30:00+08:00)',
+  },
   recordLocked: { zh: '只有待审核的回收记录可以修改、审核或删除', en: 'Only pending records can be changed, audited or deleted' },
   alreadyReversed: { zh: '该笔积分变动已冲正', en: 'This posting has already been reversed' },
   // Exchange machines and redemptions (src/server/modules/points/machines.ts, redemption.ts).

@@ -1,31 +1,32 @@
 /**
  * Collectors' positions (`Igcs_Location`): their phones report where they are as they go round (`Report`); the
  * office sees everyone's latest position of a day (`GetAll`) and one collector's track of that day (`GetTrack`).
- * Days are China days; a position's time is the instant it was taken, stored as every device time is.
+ * Days are days of the tenant's calendar; a position's time is the instant the phone took it, read as every device
+ * time is (with its offset, within the window the server's clock allows).
  */
 import { translate } from '../../../shared/locales';
 import { isRecord, propertyOf } from '../../../shared/json';
 import { collector } from '../../../shared/resources';
-import { chinaDate } from '../../../shared/util/china-date';
-import { fromChina } from '../../crud/china-time';
 import { areaCondition, scopeOf } from '../../crud/scope';
 import { and, scopeCondition, sql } from '../../crud/sql';
 import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
 import { errors, type ValidationErrorInfo } from '../../http/errors';
 import type { Input } from '../../http/input';
-import { parseZonedTime } from '../monitoring/validate';
+import { instantValue, type InstantText } from '../../time';
+import { readDeviceTime } from '../points/device';
 
 const SERVICE = 'Igcs_Location';
 const REPORT_MAX = 500;
 const access = { anyOf: [collector.permission] };
 
-export interface Position { longitude: number; latitude: number; at: string }
+export interface Position { longitude: number; latitude: number; at: InstantText }
 
 /** The positions of a report, or every problem with it: one bad position refuses the report, and nothing is stored. */
 export function validatePositions(body: unknown, ctx: RequestContext): { positions: Position[]; problems: ValidationErrorInfo[] } {
   const problems: ValidationErrorInfo[] = [];
-  const fail = (member: string) => problems.push({ message: translate(ctx.language, 'recycling.dropOffInvalid', { field: member }), members: [member] });
+  const refuse = (member: string, message: string) => problems.push({ message, members: [member] });
+  const fail = (member: string) => refuse(member, translate(ctx.language, 'recycling.dropOffInvalid', { field: member }));
   const list = propertyOf(body, 'positions');
   if (!Array.isArray(list) || list.length === 0 || list.length > REPORT_MAX) {
     fail('positions');
@@ -37,21 +38,20 @@ export function validatePositions(body: unknown, ctx: RequestContext): { positio
     const before = problems.length;
     if (typeof longitude !== 'number' || !(longitude >= -180 && longitude <= 180)) fail(`positions[${i}].longitude`);
     if (typeof latitude !== 'number' || !(latitude >= -90 && latitude <= 90)) fail(`positions[${i}].latitude`);
-    const instant = typeof at === 'string' ? parseZonedTime(at) : null;
-    if (instant === null) fail(`positions[${i}].at`);
-    if (problems.length === before) {
-      positions.push({ longitude: longitude as number, latitude: latitude as number, at: new Date(instant!).toISOString().slice(0, 19) });
+    const time = readDeviceTime(at, `positions[${i}].at`, ctx.language, ctx.calendar.now());
+    if (time.problem !== null) refuse(`positions[${i}].at`, time.problem);
+    if (problems.length === before && time.instant !== null) {
+      positions.push({ longitude: longitude as number, latitude: latitude as number, at: time.instant });
     }
   });
   return { positions, problems };
 }
 
-/** `Date` (a China date, today by default) as the stored bounds of that day. */
+/** `Date` (a day of the tenant's calendar, today by default) and the instants it covers, `[from, to)`. */
 function dayOf(input: Input, ctx: RequestContext) {
-  const date = input.optionalString('Date', 10) ?? chinaDate();
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) throw errors.invalid(ctx.language, 'Date', translate(ctx.language, 'validation.pattern', { field: 'Date' }));
-  const next = chinaDate(1, Date.parse(date) - 8 * 3600_000);
-  return { date, from: fromChina(`${date}T00:00:00`), to: fromChina(`${next}T00:00:00`) };
+  const date = input.optionalDate('Date') ?? ctx.calendar.today();
+  const { start, end } = ctx.calendar.span(date, date);
+  return { date, from: instantValue(start), to: instantValue(end) };
 }
 
 const POSITION = sql`l.longitude::float8 as longitude, l.latitude::float8 as latitude, l.at`;
@@ -59,13 +59,13 @@ const POSITION = sql`l.longitude::float8 as longitude, l.latitude::float8 as lat
 export function registerLocations(registry: AppServiceRegistry): void {
   registry.add({
     service: SERVICE, method: 'Report', verb: 'POST', access, parameters: ['collectorId', 'positions'],
-    summary: 'A collector\'s positions as the phone took them: [{longitude, latitude, at}], at most 500',
+    summary: 'A collector\'s positions as the phone took them: [{longitude, latitude, at}], at most 500; `at` with its offset, at most 10 minutes ahead and 7 days old',
     handler: (ctx, input) => ctx.db.transaction(async (tx) => {
       const who = await ctx.resources.of(collector).get(ctx, tx, input.requiredInt('collectorId', { min: 1 }));
       const { positions, problems } = validatePositions(input.raw, ctx);
       if (problems.length > 0) throw errors.validation(ctx.language, problems);
       await tx.query(`insert into collector_location (tenant_id, collector_id, longitude, latitude, at)
-        select $1, $2, p.longitude, p.latitude, p.at from jsonb_to_recordset($3::jsonb) as p(longitude numeric, latitude numeric, at timestamp)`,
+        select $1, $2, p.longitude, p.latitude, p.at from jsonb_to_recordset($3::jsonb) as p(longitude numeric, latitude numeric, at timestamptz)`,
       [ctx.tenantId, who.id, JSON.stringify(positions)]);
       return { stored: positions.length };
     }),
@@ -73,7 +73,7 @@ export function registerLocations(registry: AppServiceRegistry): void {
 
   registry.add({
     service: SERVICE, method: 'GetAll', verb: 'GET', access, parameters: ['Date'],
-    summary: 'Every collector\'s latest position of a China day (today by default); those not seen that day are left out',
+    summary: 'Every collector\'s latest position of a day (the tenant\'s today by default); those not seen that day are left out',
     async handler(ctx, input) {
       const day = dayOf(input, ctx);
       const items = await ctx.db.query(sql`select c.id as "collectorId", c.name, c.phone, c.status, ${POSITION}
@@ -87,7 +87,7 @@ export function registerLocations(registry: AppServiceRegistry): void {
 
   registry.add({
     service: SERVICE, method: 'GetTrack', verb: 'GET', access, parameters: ['CollectorId', 'Date'],
-    summary: 'One collector\'s positions of a China day, in the order they were taken',
+    summary: 'One collector\'s positions of a day (the tenant\'s today by default), in the order they were taken',
     async handler(ctx, input) {
       const who = await ctx.resources.of(collector).get(ctx, ctx.db, input.requiredInt('CollectorId', { min: 1 }));
       const day = dayOf(input, ctx);

@@ -1,14 +1,14 @@
 /**
- * The scheme's figures, over the records and households the caller may see (their areas) and a period of China
- * dates, both ends included. A rejected record counts for nothing; a pending one counts as taking part.
+ * The scheme's figures, over the records and households the caller may see (their areas) and a period of days of the
+ * tenant's calendar, both ends included: a record counts on the tenant's day of its instant. A rejected record counts
+ * for nothing; a pending one counts as taking part.
  */
 import type { RecyclingFigures } from '../../../shared/bigdata';
 import { recordAudit, rubbishType1, schemeUserStatus } from '../../../shared/enums';
 import { PARTICIPATION_DAYS, POINTS_ISSUED_REASONS, POINTS_REDEEMED_REASONS } from '../../../shared/recycling';
 import { translate } from '../../../shared/locales';
 import { bhusers, rblist } from '../../../shared/resources';
-import { chinaDate } from '../../../shared/util/china-date';
-import { fromChina, inChina } from '../../crud/china-time';
+import { addDays, addMonths, firstOfMonth, lastOfMonth, type CalendarDate } from '../../../shared/time';
 import { pagedList } from '../../crud/paging';
 import { areaCondition, scopeOf } from '../../crud/scope';
 import { and, join, raw, sql, tenantCondition, type Sql } from '../../crud/sql';
@@ -17,21 +17,23 @@ import type { AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
 import type { Input } from '../../http/input';
+import { dayIn, instantValue, monthIn } from '../../time';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Days of the tenant's calendar, both included. */
+export interface Period { from: CalendarDate; to: CalendarDate }
 
-/** `From`/`To` (yyyy-mm-dd), by default the 30 days up to today, China time. */
-export function periodOf(input: Input, ctx: RequestContext): { from: string; to: string } {
-  const today = chinaDate();
-  const read = (name: string, fallback: string) => {
-    const value = input.optionalString(name, 10) ?? fallback;
-    if (!DATE.test(value) || Number.isNaN(Date.parse(value))) throw errors.invalid(ctx.language, name, translate(ctx.language, 'validation.pattern', { field: name }));
-    return value;
-  };
-  const to = read('To', today);
-  const from = read('From', chinaDate(-29, Date.parse(to) - 8 * 3600_000));
+/** `From`/`To`, days of the tenant's calendar: by default the 30 days up to the tenant's today. */
+export function periodOf(input: Input, ctx: RequestContext): Period {
+  const to = input.optionalDate('To') ?? ctx.calendar.today();
+  const from = input.optionalDate('From') ?? addDays(to, -29);
   if (from > to) throw errors.invalid(ctx.language, 'From', translate(ctx.language, 'recycling.periodReversed'));
   return { from, to };
+}
+
+/** `column` within the instants of the period's days, as a half-open range of instants (so that time indexes serve). */
+function within(column: Sql, ctx: RequestContext, period: Period): Sql {
+  const { start, end } = ctx.calendar.span(period.from, period.to);
+  return sql`${column} >= ${instantValue(start)} and ${column} < ${instantValue(end)}`;
 }
 
 /**
@@ -41,12 +43,10 @@ export function periodOf(input: Input, ctx: RequestContext): { from: string; to:
 const counts = (alias: string) => raw(`not ${alias}.is_deleted and ${alias}.audit_status <> ${recordAudit.rejected}`);
 
 /** Records that count within the period and the caller's areas. */
-function countedRecords(ctx: RequestContext, alias: string, period: { from: string; to: string }): Sql {
+function countedRecords(ctx: RequestContext, alias: string, period: Period): Sql {
   const inAreas = areaCondition(rblist, alias, scopeOf(ctx), 'read');
-  const r = raw(alias);
   return and([
-    tenantCondition(alias, ctx.tenantId), counts(alias),
-    sql`${r}.record_time >= ${period.from}::date`, sql`${r}.record_time < ${period.to}::date + 1`, ...(inAreas ? [inAreas] : []),
+    tenantCondition(alias, ctx.tenantId), counts(alias), within(sql`${raw(alias)}.record_time`, ctx, period), ...(inAreas ? [inAreas] : []),
   ]);
 }
 
@@ -61,9 +61,10 @@ function enrolled(ctx: RequestContext, alias: string): Sql {
  * Whether household `h` has a counted record in the period. Its latest one (kept on the household) answers at once
  * when it falls in the period or before it; only a household with a later one is looked up in its records.
  */
-function tookPart(ctx: RequestContext, h: string, period: { from: string; to: string }): Sql {
+function tookPart(ctx: RequestContext, h: string, period: Period): Sql {
   const last = sql`${raw(h)}.last_record_time`;
-  return sql`(${last} >= ${period.from}::date and (${last} < ${period.to}::date + 1
+  const { start, end } = ctx.calendar.span(period.from, period.to);
+  return sql`(${last} >= ${instantValue(start)} and (${last} < ${instantValue(end)}
     or exists (select 1 from recycling_record r where r.household_id = ${raw(h)}.id and ${countedRecords(ctx, 'r', period)})))`;
 }
 
@@ -81,21 +82,20 @@ function levelOf(input: Input, ctx: RequestContext): Level {
   return level as Level;
 }
 
-const GRAINS = { day: 'YYYY-MM-DD', month: 'YYYY-MM' } as const;
+type Grain = 'day' | 'month';
+
+/** The tenant's day (`YYYY-MM-DD`) or month (`YYYY-MM`) of the instant in `column`. */
+const periodIn = (column: Sql, zone: string, grain: Grain): Sql =>
+  (grain === 'day' ? sql`to_char(${dayIn(column, zone)}, 'YYYY-MM-DD')` : sql`to_char(${monthIn(column, zone)}, 'YYYY-MM')`);
 
 /** The whole months within a period of days, as [from, until) firsts of months; null when there is none. */
-export function wholeMonths(period: { from: string; to: string }): { from: string; until: string } | null {
-  const first = (day: string) => `${day.slice(0, 7)}-01`;
-  const nextMonth = (day: string) => {
-    const [y, m] = [Number(day.slice(0, 4)), Number(day.slice(5, 7))];
-    return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-  };
-  const from = period.from === first(period.from) ? period.from : nextMonth(period.from);
-  const until = nextMonth(period.to) === chinaDate(1, Date.parse(`${period.to}T00:00:00+08:00`)) ? nextMonth(period.to) : first(period.to);
+export function wholeMonths(period: Period): { from: CalendarDate; until: CalendarDate } | null {
+  const from = period.from === firstOfMonth(period.from) ? period.from : addMonths(firstOfMonth(period.from), 1);
+  const until = period.to === lastOfMonth(period.to) ? addMonths(firstOfMonth(period.to), 1) : firstOfMonth(period.to);
   return from < until ? { from, until } : null;
 }
 
-function grainOf(input: Input, ctx: RequestContext): keyof typeof GRAINS {
+function grainOf(input: Input, ctx: RequestContext): Grain {
   const grain = (input.optionalString('Grain', 10) ?? 'day').toLowerCase();
   if (grain !== 'day' && grain !== 'month') throw errors.invalid(ctx.language, 'Grain', translate(ctx.language, 'validation.pattern', { field: 'Grain' }));
   return grain;
@@ -150,7 +150,8 @@ export function registerAnalyses(registry: AppServiceRegistry): void {
     summary: 'Households, and compounds, with no record for the last N days (default 7), the longest silent first',
     async handler(ctx, input) {
       const days = input.optionalInt('Days', { min: 1, max: 3650 }) ?? 7;
-      const since = sql`localtimestamp - make_interval(days => ${days})`;
+      // Silent means no record on any of the last N days of the tenant's calendar, today included.
+      const since = instantValue(ctx.calendar.startOf(ctx.calendar.todayPlus(-(days - 1))));
       const households = await pagedList(ctx.db, input, ctx.language, {
         select: sql`select h.id, h.name, h.card_no as "cardNo", h.varea_id as "vareaId", v.name as "vareaName", h.last_record_time as "lastRecordTime"
           from scheme_user h join area_compound v on v.id = h.varea_id`,
@@ -158,7 +159,7 @@ export function registerAnalyses(registry: AppServiceRegistry): void {
         where: [enrolled(ctx, 'h'), sql`(h.last_record_time is null or h.last_record_time < ${since})`],
         searchable: ['h.name', 'h.card_no'],
         // Never-seen households are the most silent: they sort before every date.
-        sortable: { lastRecordTime: `coalesce(h.last_record_time, '-infinity'::timestamp)`, name: 'h.name', id: 'h.id' }, defaultSorting: 'lastRecordTime asc', idColumn: 'h.id',
+        sortable: { lastRecordTime: `coalesce(h.last_record_time, '-infinity'::timestamptz)`, name: 'h.name', id: 'h.id' }, defaultSorting: 'lastRecordTime asc', idColumn: 'h.id',
       });
       const compounds = await ctx.db.query<{ vareaId: number; name: string; households: number }>(sql`
         select v.id as "vareaId", v.name, count(h.id)::int as households
@@ -200,16 +201,17 @@ export function registerAnalyses(registry: AppServiceRegistry): void {
     async handler(ctx, input) {
       const period = periodOf(input, ctx);
       const grain = grainOf(input, ctx);
-      const fromRecords = (part: { from: string; to: string }) => sql`
-        select to_char(r.record_time, ${GRAINS[grain]}) as period, r.rubbish_type1, r.weight, 1 as records
+      const fromRecords = (part: Period) => sql`
+        select ${periodIn(sql`r.record_time`, ctx.calendar.zone, grain)} as period, r.rubbish_type1, r.weight, 1 as records
           from recycling_record r where ${countedRecords(ctx, 'r', part)}`;
       const whole = grain === 'month' ? wholeMonths(period) : null;
-      // By month, the whole months come from the month rollup and only the days before and after them from the records.
+      // By month, the whole months come from the month rollup (kept by the tenant's months) and only the days before and
+      // after them from the records.
       const parts = whole === null ? [fromRecords(period)] : [
         sql`select to_char(m.month, 'YYYY-MM') as period, m.rubbish_type1, m.weight, m.records from recycling_month m
              where ${and([tenantCondition('m', ctx.tenantId), sql`m.month >= ${whole.from}::date and m.month < ${whole.until}::date`,
                ...[areaCondition(rblist, 'm', scopeOf(ctx), 'read')].filter((c) => c !== null)])}`,
-        ...(period.from < whole.from ? [fromRecords({ from: period.from, to: chinaDate(-1, Date.parse(`${whole.from}T00:00:00+08:00`)) })] : []),
+        ...(period.from < whole.from ? [fromRecords({ from: period.from, to: addDays(whole.from, -1) })] : []),
         ...(whole.until <= period.to ? [fromRecords({ from: whole.until, to: period.to })] : []),
       ];
       const items = await ctx.db.query<{ period: string; rubbishType1: number; weight: number; records: number }>(sql`
@@ -225,10 +227,10 @@ export function registerAnalyses(registry: AppServiceRegistry): void {
     summary: 'Points issued (awards net of their reversals) and redeemed (held at machines net of holds released) by day or month',
     async handler(ctx, input) {
       const period = periodOf(input, ctx);
-      const format = GRAINS[grainOf(input, ctx)];
+      const grain = grainOf(input, ctx);
       const items = await ctx.db.query<{ period: string; issued: number; redeemed: number }>(sql`
-        select to_char(${inChina(sql`p.creation_time`)}, ${format}) as period, ${pointsFlow('e', 'p')}
-          ${householdLegs(ctx, period.from, chinaDate(1, Date.parse(`${period.to}T00:00:00+08:00`)))}
+        select ${periodIn(sql`p.creation_time`, ctx.calendar.zone, grain)} as period, ${pointsFlow('e', 'p')}
+          ${householdLegs(ctx, period)}
          group by 1 order by 1`);
       return { ...period, items };
     },
@@ -241,30 +243,32 @@ const pointsFlow = (e: string, p: string) => sql`
   coalesce(-sum(${raw(e)}.amount) filter (where ${raw(p)}.reason = any(${[...POINTS_REDEEMED_REASONS]}::int[])), 0)::int as redeemed`;
 
 /**
- * Households' ledger legs `e` of postings `p` written from China date `from` up to (not including) `until`: the
- * households' own legs, so that a user limited to areas sees their households' points only. Postings are stamped in
- * the database's time; the bounds are China days turned into it, so that the time index is used.
+ * Households' ledger legs `e` of postings `p` posted on the period's days: the households' own legs, so that a user
+ * limited to areas sees their households' points only. The days are bounds of instants, so that the time index serves.
  */
-function householdLegs(ctx: RequestContext, from: string, until: string): Sql {
+function householdLegs(ctx: RequestContext, period: Period): Sql {
   const inAreas = areaCondition(bhusers, 'h', scopeOf(ctx), 'read');
   return sql`from points_postings p join points_entries e on e.posting_id = p.id and e.household_id is not null
     ${inAreas ? sql`join scheme_user h on h.id = e.household_id and ${inAreas}` : sql``}
-   where ${tenantCondition('p', ctx.tenantId)}
-     and p.creation_time >= ${fromChina(`${from}T00:00:00`)} and p.creation_time < ${fromChina(`${until}T00:00:00`)}`;
+   where ${tenantCondition('p', ctx.tenantId)} and ${within(sql`p.creation_time`, ctx, period)}`;
 }
 
-/** The scheme today within the caller's areas, in the caller's transaction (the big-data screen's snapshot). */
+/**
+ * The scheme today within the caller's areas, in the caller's transaction (the big-data screen's snapshot): today,
+ * the participation window and the day's points are those of `ctx.calendar` (a screen that read the clock once passes
+ * a calendar fixed at that instant).
+ */
 export async function schemeToday(ctx: RequestContext, tx: Db): Promise<RecyclingFigures> {
-  const today = chinaDate();
+  const today = ctx.calendar.today();
   const kg = await tx.query<{ rubbishType1: number; kg: number }>(sql`
     select r.rubbish_type1 as "rubbishType1", sum(r.weight)::float8 as kg from recycling_record r
      where ${countedRecords(ctx, 'r', { from: today, to: today })} group by 1`);
-  const window = { from: chinaDate(-(PARTICIPATION_DAYS - 1)), to: today };
+  const window = { from: ctx.calendar.todayPlus(-(PARTICIPATION_DAYS - 1)), to: today };
   const [households] = await tx.query<{ enrolled: number; participating: number }>(sql`
     select count(*)::int as enrolled,
            count(*) filter (where ${tookPart(ctx, 'h', window)})::int as participating
       from scheme_user h where ${enrolled(ctx, 'h')}`);
-  const [points] = await tx.query<{ issued: number; redeemed: number }>(sql`select ${pointsFlow('e', 'p')} ${householdLegs(ctx, today, chinaDate(1))}`);
+  const [points] = await tx.query<{ issued: number; redeemed: number }>(sql`select ${pointsFlow('e', 'p')} ${householdLegs(ctx, { from: today, to: today })}`);
   return {
     kgToday: rubbishType1.options.map((o) => ({ rubbishType1: o.value, kg: Number(kg.find((r) => Number(r.rubbishType1) === o.value)?.kg ?? 0) })),
     households,

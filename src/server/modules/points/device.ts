@@ -1,6 +1,7 @@
 /**
- * What the scheme's devices (stations, exchange machines) share: they do not log in but send their key in
- * `X-Device-Key`, and act inside their own tenant with no user behind them.
+ * What the scheme's devices (stations, exchange machines, collectors' phones) share: stations and machines do not log
+ * in but send their key in `X-Device-Key`, and act inside their own tenant with no user behind them; the times any of
+ * them send are instants their own clocks stamped.
  */
 import type { FastifyRequest } from 'fastify';
 import { translate } from '../../../shared/locales';
@@ -10,8 +11,8 @@ import type { ResourceServices, ServiceContext } from '../../crud/engine';
 import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
 import { answerOnTenantClock, type Services } from '../../http/context';
-import { tenantCalendar } from '../../../shared/time';
-import { zoneOfTenant } from '../../time';
+import { DEVICE_TIME_WINDOW, deviceTimeProblem, parseZonedInstant, tenantCalendar } from '../../../shared/time';
+import { instantText, zoneOfTenant, type InstantText } from '../../time';
 import { AppError } from '../../http/errors';
 import { hashDeviceKey, newDeviceKey } from '../monitoring/keys';
 
@@ -23,6 +24,23 @@ export function deviceKeyHash(request: FastifyRequest, language: Language): stri
   const key = (Array.isArray(header) ? header[0] : header)?.trim();
   if (!key) throw unknownDevice(language);
   return hashDeviceKey(key);
+}
+
+/** A time a device sent, as the instant it names, or why it is refused (a message naming `member`). */
+export type DeviceTime = { instant: InstantText; problem: null } | { instant: null; problem: string };
+
+/**
+ * Reads a device's time: ISO 8601 with its offset (a device must say which instant it means), within the window the
+ * server's clock `now` allows: not ahead by more than a clock drifts, not older than a device keeps what it could not
+ * send. Outside it the device's clock is wrong, or the time is a replay.
+ */
+export function readDeviceTime(value: unknown, member: string, language: Language, now: number): DeviceTime {
+  const instant = parseZonedInstant(value);
+  if (instant === null) return { instant: null, problem: translate(language, 'recycling.deviceTime', { field: member }) };
+  const problem = deviceTimeProblem(instant, now);
+  if (problem === 'ahead') return { instant: null, problem: translate(language, 'validation.deviceTimeAhead', { field: member, ...DEVICE_TIME_WINDOW }) };
+  if (problem === 'old') return { instant: null, problem: translate(language, 'validation.deviceTimeOld', { field: member, ...DEVICE_TIME_WINDOW }) };
+  return { instant: instantText(instant), problem: null };
 }
 
 /** A tenant is served only while it is active: its devices stop with it. */

@@ -7,6 +7,8 @@ import { sql, tenantCondition } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import type { AppServiceRegistry } from '../../http/app-services';
 import { errors } from '../../http/errors';
+import { addDays } from '../../../shared/time';
+import { instantValue } from '../../time';
 import { post, REQUEST_ID } from './ledger';
 import type { Reconciliation } from '../../../shared/recycling';
 
@@ -62,10 +64,11 @@ export function registerPoints(registry: AppServiceRegistry): void {
       if (household !== undefined) where.push(sql`e.household_id = ${household}`);
       const reason = input.optionalInt('Reason', { min: 1, max: 99 });
       if (reason !== undefined) where.push(sql`p.reason = ${reason}`);
-      const from = input.optionalString('From', 30);
-      if (from) where.push(sql`p.creation_time >= ${from}::timestamp`);
-      const to = input.optionalString('To', 30);
-      if (to) where.push(sql`p.creation_time < ${to}::timestamp + interval '1 day'`);
+      // From and To are days of the tenant's calendar, both included: the instants from the start of From to the end of To.
+      const from = input.optionalDate('From');
+      if (from !== undefined) where.push(sql`p.creation_time >= ${instantValue(ctx.calendar.startOf(from))}`);
+      const to = input.optionalDate('To');
+      if (to !== undefined) where.push(sql`p.creation_time < ${instantValue(ctx.calendar.startOf(addDays(to, 1)))}`);
       return pagedList(ctx.db, input, ctx.language, {
         select: ENTRIES,
         from: sql`from points_entries e join points_postings p on p.id = e.posting_id join scheme_user h on h.id = e.household_id`,

@@ -11,6 +11,8 @@ import type { AppServiceRegistry } from '../../http/app-services';
 import { errors } from '../../http/errors';
 import type { CountedKg, RecordCountedPayload } from '../../../shared/live/events';
 import { recordEvents } from '../events';
+import { epochOf, instantValue } from '../../time';
+import { sql } from '../../crud/sql';
 import { post, reverse } from './ledger';
 
 const records = (ctx: ServiceContext) => ctx.resources.of(rblist);
@@ -20,15 +22,18 @@ const AUDIT = { anyOf: [rblist.permission] };
 const awardId = (recordId: number) => `record-${recordId}-award`;
 const reversalId = (recordId: number) => `record-${recordId}-reversal`;
 
-/** The kilograms a record counts for in the scheme's figures: a rejected one counts for none. */
-function countedKg(row: Row | null): CountedKg | null {
+/** The tenant's day of a record's instant: the day it counts on, for its figures, its rule and its household's cap. */
+const dayOfRecord = (ctx: ServiceContext, record: Row) => ctx.calendar.dayOf(epochOf(String(record.recordTime)));
+
+/** The kilograms a record counts for in the scheme's figures, on its day: a rejected one counts for none. */
+function countedKg(ctx: ServiceContext, row: Row | null): CountedKg | null {
   if (!row || row.auditStatus === recordAudit.rejected) return null;
-  return { rubbishType1: Number(row.rubbishType1), day: String(row.recordTime).slice(0, 10), kg: Number(row.weight) };
+  return { rubbishType1: Number(row.rubbishType1), day: dayOfRecord(ctx, row), kg: Number(row.weight) };
 }
 
 /** Tells live screens (the big-data screen's kilograms today) what a write changed in the record's counted kilograms. */
 async function recordCounted(ctx: ServiceContext, tx: Db, id: number, before: Row | null, after: Row | null): Promise<void> {
-  const payload: RecordCountedPayload = { id, before: countedKg(before), after: countedKg(after) };
+  const payload: RecordCountedPayload = { id, before: countedKg(ctx, before), after: countedKg(ctx, after) };
   if (JSON.stringify(payload.before) === JSON.stringify(payload.after)) return;
   await recordEvents(ctx, tx, [{ type: 'recycling.record', topic: 'recycling', payload }]);
 }
@@ -56,25 +61,33 @@ const recordHooks: ResourceHooks<typeof rblist> = {
 
 interface RuleInForce { id: number; version: number; mode: number; points: number; daily_cap: number | null }
 
-/** The rule of the record's kind of waste in force on the record's day (the latest to start, if several). */
+/**
+ * The rule of the record's kind of waste in force on the record's day, the tenant's day of its instant (validity is
+ * in days of the tenant's calendar); the latest to start, if several.
+ */
 async function ruleFor(ctx: ServiceContext, tx: Db, record: Row): Promise<RuleInForce | null> {
   const rows = await tx.query<RuleInForce>(
     `select id, version, mode, points, daily_cap from points_rule
       where tenant_id is not distinct from $1 and not is_deleted and rubbish_type2 = $2
-        and valid_from <= $3::timestamp::date and (valid_to is null or valid_to >= $3::timestamp::date)
+        and valid_from <= $3::date and (valid_to is null or valid_to >= $3::date)
       order by valid_from desc, id desc limit 1`,
-    [ctx.tenantId, record.rubbishType2, record.recordTime]);
+    [ctx.tenantId, record.rubbishType2, dayOfRecord(ctx, record)]);
   return rows[0] ?? null;
 }
 
-/** What a rule awards for a record, within what its household has left of the day's cap for that rule. */
-async function pointsFor(tx: Db, rule: RuleInForce, record: Row): Promise<number> {
+/**
+ * What a rule awards for a record, within what its household has left of the day's cap for that rule: the points of
+ * its approved records of the same day of the tenant's calendar, read as the instants of that day.
+ */
+async function pointsFor(ctx: ServiceContext, tx: Db, rule: RuleInForce, record: Row): Promise<number> {
   const earned = rule.mode === pointsRuleMode.perKg ? Math.floor(Number(record.weight) * rule.points + 1e-9) : Number(rule.points);
   if (rule.daily_cap === null) return earned;
-  const [{ used }] = await tx.query<{ used: number }>(
-    `select coalesce(sum(points), 0)::int as used from recycling_record where household_id = $1 and rule_id = $2 and audit_status = $3
-       and not is_deleted and record_time::date = $4::timestamp::date and id <> $5`,
-    [record.householdId, rule.id, recordAudit.approved, record.recordTime, record.id]);
+  const day = dayOfRecord(ctx, record);
+  const { start, end } = ctx.calendar.span(day, day);
+  const [{ used }] = await tx.query<{ used: number }>(sql`
+    select coalesce(sum(points), 0)::int as used from recycling_record
+     where household_id = ${record.householdId} and rule_id = ${rule.id} and audit_status = ${recordAudit.approved} and not is_deleted
+       and record_time >= ${instantValue(start)} and record_time < ${instantValue(end)} and id <> ${record.id}`);
   return Math.max(0, Math.min(earned, Number(rule.daily_cap) - Number(used)));
 }
 
@@ -86,7 +99,7 @@ export async function approve(ctx: ServiceContext, tx: Db, id: number): Promise<
   const current = await records(ctx).get(ctx, tx, id);
   if (current.auditStatus !== recordAudit.pending) throw errors.invalid(ctx.language, 'auditStatus', translate(ctx.language, 'recycling.recordLocked'));
   const rule = await ruleFor(ctx, tx, current);
-  const points = rule ? await pointsFor(tx, rule, current) : 0;
+  const points = rule ? await pointsFor(ctx, tx, rule, current) : 0;
   if (rule && points > 0) {
     await post(ctx, tx, {
       requestId: awardId(id), reason: pointsReason.recordApproved, recordId: id, ruleId: rule.id, ruleVersion: rule.version,
@@ -113,7 +126,7 @@ async function reject(ctx: ServiceContext, tx: Db, id: number, reason: string): 
 function registerRecordMethods(registry: AppServiceRegistry): void {
   registry.add({
     service: rblist.name, method: 'Approve', verb: 'POST', access: AUDIT, parameters: ['id'],
-    summary: 'Approves a pending record and awards the points of the rule in force at its time',
+    summary: 'Approves a pending record and awards the points of the rule in force on its day (the tenant\'s day of its time)',
     handler: (ctx, input) => ctx.db.transaction((tx) => approve(ctx, tx, input.requiredInt('id', { min: 1 }))),
   });
   registry.add({

@@ -19,6 +19,7 @@ import type { Services } from '../../http/context';
 import { resolveLanguage } from '../../http/culture';
 import { sendSuccess } from '../../http/envelope';
 import { AppError, errors, type ValidationErrorInfo } from '../../http/errors';
+import { instantText } from '../../time';
 import { ACTIVE_TENANT, deviceKeyHash, systemContext, unknownDevice } from './device';
 import { post } from './ledger';
 import { lockMachine, lockSlot, slotsChanged } from './machines';
@@ -35,7 +36,7 @@ interface HoldRow {
 
 const HOLD_COLUMNS = `h.id, h.tenant_id as "tenantId", h.machine_id as "machineId", h.slot_no as "slotNo", h.request_id as "requestId",
   h.household_id as "householdId", u.card_no as "cardNo", h.goods_id as "goodsId", g.name as "goodsName", h.points, h.state,
-  h.expires_at as "expiresAt", h.expires_at < localtimestamp as expired, u.points as balance`;
+  h.expires_at as "expiresAt", h.expires_at < now() as expired, u.points as balance`;
 const HOLD_FROM = 'from exchange_hold h join scheme_user u on u.id = h.household_id join goods g on g.id = h.goods_id';
 
 const numeric = (row: HoldRow): HoldRow => ({
@@ -85,7 +86,7 @@ async function hold(ctx: ServiceContext, tx: Db, machineId: number, request: Hol
   await tx.query('update exchange_slot set held = held + 1 where machine_id = $1 and slot_no = $2', [machineId, request.slotNo]);
   const [{ id }] = await tx.query<{ id: number }>(`insert into exchange_hold
       (tenant_id, machine_id, slot_no, request_id, household_id, goods_id, points, hold_posting_id, expires_at)
-    values ($1, $2, $3, $4, $5, $6, $7, $8, localtimestamp + make_interval(secs => ${HOLD_SECONDS})) returning id`,
+    values ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(secs => ${HOLD_SECONDS})) returning id`,
   [ctx.tenantId, machineId, request.slotNo, request.requestId, household.id, slot.goodsId, price, held.id]);
   await slotsChanged(ctx, tx, machineId);
   return answerOf((await lockHold(tx, 'h.id = $1', [id]))!, false);
@@ -104,7 +105,7 @@ async function settle(ctx: ServiceContext, tx: Db, row: HoldRow, outcome: Outcom
   await tx.query(`update exchange_slot set quantity = quantity - $3, held = held - 1,
       goods_id = case when quantity - $3 = 0 and held = 1 then null else goods_id end where machine_id = $1 and slot_no = $2`,
   [row.machineId, row.slotNo, taken]);
-  await tx.query('update exchange_hold set state = $2, end_posting_id = $3, failure = $4, resolved_at = localtimestamp where id = $1',
+  await tx.query('update exchange_hold set state = $2, end_posting_id = $3, failure = $4, resolved_at = now() where id = $1',
     [row.id, STATE_OF[outcome], ended.id, failure]);
   await slotsChanged(ctx, tx, row.machineId);
   return answerOf((await lockHold(tx, 'h.id = $1', [row.id]))!, false);
@@ -112,11 +113,14 @@ async function settle(ctx: ServiceContext, tx: Db, row: HoldRow, outcome: Outcom
 
 /**
  * Releases holds no machine settled in time, each in a transaction of its own. Instances sweep side by side: a hold
- * one of them is settling is skipped, and each is checked again once locked. `now` lets tests move the clock.
+ * one of them is settling is skipped, and each is checked again once locked. A hold's time runs on the database's
+ * clock, which stamped it (so that every instance agrees on when it ends); `now` (an instant) lets tests sweep from
+ * the future.
  */
-export async function releaseExpiredHolds(services: Services, resources: ResourceServices, now: Date = new Date()): Promise<number> {
+export async function releaseExpiredHolds(services: Services, resources: ResourceServices, now?: number): Promise<number> {
   const due = await services.db.query<{ id: number; machineId: number }>(`select id, machine_id as "machineId" from exchange_hold
-    where state = ${exchangeHoldState.held} and expires_at < $1::timestamptz::timestamp order by id limit 500`, [now.toISOString()]);
+    where state = ${exchangeHoldState.held} and expires_at < coalesce($1::timestamptz, now()) order by id limit 500`,
+  [now === undefined ? null : instantText(now)]);
   let released = 0;
   for (const { id, machineId } of due) {
     released += await services.db.transaction(async (tx) => {
@@ -139,7 +143,7 @@ const isRequestId = (v: unknown) => typeof v === 'string' && MACHINE_REQUEST_ID.
 
 /** The machine behind the key, marked as heard from; its row stays locked, so one machine's calls take turns. */
 async function machineOf(tx: Db, keyHash: string): Promise<{ id: number; tenantId: number | null } | null> {
-  const [row] = await tx.query<{ id: number; tenantId: number | null }>(`update exchange_machine m set online_state = 0, last_seen = localtimestamp
+  const [row] = await tx.query<{ id: number; tenantId: number | null }>(`update exchange_machine m set online_state = 0, last_seen = now()
     where m.device_key_hash = $1 and not m.is_deleted and ${ACTIVE_TENANT('m')} returning m.id, m.tenant_id as "tenantId"`, [keyHash]);
   return row ? { id: Number(row.id), tenantId: row.tenantId === null ? null : Number(row.tenantId) } : null;
 }

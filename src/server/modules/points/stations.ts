@@ -1,8 +1,9 @@
 /**
  * `POST /api/device/dropoffs`: a station's drop-offs, each an approved record with its points at once, each posted
- * exactly once. A station that was offline sends what it stored; the station's own message id, kept with the record,
- * makes a resent drop-off a duplicate rather than a second award. The station row is locked first, so two batches of
- * one station take turns.
+ * exactly once. A station that was offline sends what it stored (up to the age a device time may have); the station's
+ * own message id, kept with the record, makes a resent drop-off a duplicate rather than a second award. The station
+ * row is locked first, so two batches of one station take turns. A drop-off's time is the instant the station
+ * stamped: it is the record's time, and counts on the tenant's day of that instant.
  */
 import type { FastifyInstance } from 'fastify';
 import { rubbishType2 } from '../../../shared/enums';
@@ -19,24 +20,31 @@ import { resolveLanguage } from '../../http/culture';
 import { sendSuccess } from '../../http/envelope';
 import { errors, type ValidationErrorInfo } from '../../http/errors';
 import { Input } from '../../http/input';
-import { parseZonedTime } from '../monitoring/validate';
+import type { InstantText } from '../../time';
 import { recordSource } from '../../../shared/enums';
 import { approve } from './records';
-import { ACTIVE_TENANT, deviceKeyHash, issueDeviceKey, registerRegenerateKey, systemContext, unknownDevice } from './device';
+import { ACTIVE_TENANT, deviceKeyHash, issueDeviceKey, readDeviceTime, registerRegenerateKey, systemContext, unknownDevice } from './device';
 
 const MESSAGE_ID = /^[\w.:-]{1,64}$/;
 const KINDS: readonly number[] = rubbishType2.options.map((o) => o.value);
 
-/** The drop-offs of a body, or every problem with it: one bad drop-off refuses the batch, and nothing is stored. */
-export function validateDropOffs(body: unknown, language: Language): { dropOffs: DropOff[]; problems: ValidationErrorInfo[] } {
+/** A drop-off as the server holds it once read: its time is the instant the station stamped. */
+export interface ReadDropOff extends DropOff { at: InstantText }
+
+/**
+ * The drop-offs of a body, or every problem with it: one bad drop-off refuses the batch, and nothing is stored. `now`
+ * is the server's clock, which a drop-off's time may not run ahead of nor lag too far behind.
+ */
+export function validateDropOffs(body: unknown, language: Language, now: number): { dropOffs: ReadDropOff[]; problems: ValidationErrorInfo[] } {
   const problems: ValidationErrorInfo[] = [];
-  const fail = (member: string) => problems.push({ message: translate(language, 'recycling.dropOffInvalid', { field: member }), members: [member] });
+  const refuse = (member: string, message: string) => problems.push({ message, members: [member] });
+  const fail = (member: string) => refuse(member, translate(language, 'recycling.dropOffInvalid', { field: member }));
   const list = propertyOf(body, 'dropOffs');
   if (!Array.isArray(list) || list.length === 0 || list.length > DROP_OFF_MAX) {
     fail('dropOffs');
     return { dropOffs: [], problems };
   }
-  const dropOffs: DropOff[] = [];
+  const dropOffs: ReadDropOff[] = [];
   const seen = new Set<string>();
   list.forEach((item, i) => {
     const member = (f: string) => `dropOffs[${i}].${f}`;
@@ -47,10 +55,11 @@ export function validateDropOffs(body: unknown, language: Language): { dropOffs:
     if (typeof cardNo !== 'string' || !/^[0-9A-Za-z]{6,32}$/.test(cardNo)) fail(member('cardNo'));
     if (typeof kind !== 'number' || !KINDS.includes(kind)) fail(member('rubbishType2'));
     if (typeof weight !== 'number' || !Number.isFinite(weight) || weight <= 0 || weight > 1000) fail(member('weight'));
-    if (typeof at !== 'string' || parseZonedTime(at) === null) fail(member('at'));
-    if (problems.length === before) {
+    const time = readDeviceTime(at, member('at'), language, now);
+    if (time.problem !== null) refuse(member('at'), time.problem);
+    if (problems.length === before && time.instant !== null) {
       seen.add(messageId as string);
-      dropOffs.push({ messageId: messageId as string, cardNo: cardNo as string, rubbishType2: kind as number, weight: Math.round((weight as number) * 100) / 100, at: at as string });
+      dropOffs.push({ messageId: messageId as string, cardNo: cardNo as string, rubbishType2: kind as number, weight: Math.round((weight as number) * 100) / 100, at: time.instant });
     }
   });
   return { dropOffs, problems };
@@ -65,7 +74,7 @@ async function lockStation(tx: Db, keyHash: string): Promise<LockedStation | nul
 }
 
 /** One drop-off: a duplicate of one posted before, a card no active household holds, or a new approved record. */
-async function postDropOff(ctx: ServiceContext, tx: Db, stationId: number, drop: DropOff): Promise<DropOffResult> {
+async function postDropOff(ctx: ServiceContext, tx: Db, stationId: number, drop: ReadDropOff): Promise<DropOffResult> {
   const [before] = await tx.query<{ recordId: number; points: number }>(
     `select m.record_id as "recordId", r.points from station_messages m join recycling_record r on r.id = m.record_id
       where m.station_id = $1 and m.message_id = $2`, [stationId, drop.messageId]);
@@ -73,9 +82,7 @@ async function postDropOff(ctx: ServiceContext, tx: Db, stationId: number, drop:
   const [home] = await tx.query<{ id: number }>(
     `select id from scheme_user where card_no = $1 and tenant_id is not distinct from $2 and not is_deleted and status = 1`, [drop.cardNo, ctx.tenantId]);
   if (!home) return { messageId: drop.messageId, status: 'unknownCard', recordId: null, points: null };
-  // Stored as the database keeps every device time: the instant in the session's zone.
-  const recordTime = new Date(parseZonedTime(drop.at)!).toISOString().slice(0, 19);
-  const input = new Input({ householdId: Number(home.id), rubbishType2: drop.rubbishType2, weight: drop.weight, recordTime, photos: [] }, ctx.language);
+  const input = new Input({ householdId: Number(home.id), rubbishType2: drop.rubbishType2, weight: drop.weight, recordTime: drop.at, photos: [] }, ctx.language);
   const record = await ctx.resources.of(rblist).create(ctx, tx, input, { source: recordSource.station, stationId });
   const approved = await approve(ctx, tx, record.id);
   await tx.query('insert into station_messages (station_id, message_id, record_id) values ($1, $2, $3)', [stationId, drop.messageId, record.id]);
@@ -86,7 +93,7 @@ export function mountStationDropOffs(server: FastifyInstance, services: Services
   server.post(DROP_OFF_PATH, async (request, reply) => {
     const language = resolveLanguage(request);
     const keyHash = deviceKeyHash(request, language);
-    const { dropOffs, problems } = validateDropOffs(request.body, language);
+    const { dropOffs, problems } = validateDropOffs(request.body, language, services.clock.now());
     const results = await services.db.transaction(async (tx) => {
       const found = await lockStation(tx, keyHash);
       if (!found) throw unknownDevice(language);
