@@ -1,8 +1,16 @@
 import { MAX_PAGE_SIZE, resourcePermissions, type Resource } from '../../shared/resource-kit';
 import type { PermissionName } from '../../shared/permissions';
-import type { AppServiceRegistry } from '../http/app-services';
+import { dateParameter, dateTimeParameter, type AppServiceRegistry, type MethodParameter } from '../http/app-services';
 import { ResourceService, type ResourceHooks, type ResourceServices, type ServiceContext } from './engine';
 import type { Row } from './repository';
+
+/** A field's parameter as the OpenAPI description names it: dates and date-times by their format. */
+function parameterOf(resource: Resource, field: string, name = field): MethodParameter {
+  const { kind } = resource.fields[field];
+  return kind === 'date' ? dateParameter(name) : kind === 'datetime' ? dateTimeParameter(name) : name;
+}
+
+const fieldParameters = (resource: Resource) => resource.fieldNames.map((n) => parameterOf(resource, n));
 
 /** The five standard endpoints and the lookup list of one declared resource. */
 export function registerResource(registry: AppServiceRegistry, services: ResourceServices, resource: Resource, hooks: ResourceHooks = {}): ResourceService {
@@ -11,8 +19,8 @@ export function registerResource(registry: AppServiceRegistry, services: Resourc
   const access = { anyOf: resourcePermissions(resource) };
   const service = resource.name;
   const filters = [
-    ...resource.fieldNames.filter((n) => resource.fields[n].filterable),
-    ...resource.fieldNames.filter((n) => resource.fields[n].filterRange).flatMap((n) => [`${n}From`, `${n}To`]),
+    ...resource.fieldNames.filter((n) => resource.fields[n].filterable).map((n) => parameterOf(resource, n)),
+    ...resource.fieldNames.filter((n) => resource.fields[n].filterRange).flatMap((n) => [parameterOf(resource, n, `${n}From`), parameterOf(resource, n, `${n}To`)]),
   ];
 
   registry.add({
@@ -40,12 +48,12 @@ function registerWrites(registry: AppServiceRegistry, crud: ResourceService, acc
   const service = resource.name;
   if (!resource.createMethod) {
     registry.add({
-      service, method: 'Create', verb: 'POST', access, summary: `Create ${resource.label.en}`, parameters: resource.fieldNames,
+      service, method: 'Create', verb: 'POST', access, summary: `Create ${resource.label.en}`, parameters: fieldParameters(resource),
       handler: async (ctx, input) => committed(ctx, crud, 'create', await ctx.db.transaction((tx) => crud.create(ctx, tx, input))),
     });
   }
   registry.add({
-    service, method: 'Update', verb: 'PUT', access, summary: `Update ${resource.label.en}`, parameters: ['id', ...resource.fieldNames],
+    service, method: 'Update', verb: 'PUT', access, summary: `Update ${resource.label.en}`, parameters: ['id', ...fieldParameters(resource)],
     handler: async (ctx, input) => committed(ctx, crud, 'update', await ctx.db.transaction((tx) => crud.update(ctx, tx, input))),
   });
   registry.add({
@@ -63,7 +71,7 @@ function registerWrites(registry: AppServiceRegistry, crud: ResourceService, acc
   });
 }
 
-function registerLookup(registry: AppServiceRegistry, crud: ResourceService, filters: string[]): void {
+function registerLookup(registry: AppServiceRegistry, crud: ResourceService, filters: MethodParameter[]): void {
   const { resource } = crud;
   const service = resource.name;
   const lookup = resource.lookup;

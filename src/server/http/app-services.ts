@@ -28,9 +28,16 @@ export interface AppMethod {
   handler(ctx: ServiceContext, input: Input, files: readonly UploadedFile[]): Promise<unknown>;
   /** One line for the OpenAPI description. */
   summary?: string;
-  /** Query/body parameters for the OpenAPI description. */
-  parameters?: string[];
+  /** Query/body parameters for the OpenAPI description; dates and date-times say so (`dateParameter('From')`). */
+  parameters?: readonly MethodParameter[];
 }
+
+/** A parameter by name, or one whose value is a calendar date or an instant (OpenAPI's `date` and `date-time`). */
+export type MethodParameter = string | { name: string; format: 'date' | 'date-time' };
+
+export const dateParameter = (name: string): MethodParameter => ({ name, format: 'date' });
+export const dateTimeParameter = (name: string): MethodParameter => ({ name, format: 'date-time' });
+export const parameterName = (parameter: MethodParameter): string => (typeof parameter === 'string' ? parameter : parameter.name);
 
 /** Every `/api/services/app/{Service}/{Method}` of the server, looked up case-insensitively as ABP does. */
 export class AppServiceRegistry {

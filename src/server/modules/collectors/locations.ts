@@ -9,7 +9,7 @@ import { isRecord, propertyOf } from '../../../shared/json';
 import { collector } from '../../../shared/resources';
 import { areaCondition, scopeOf } from '../../crud/scope';
 import { and, scopeCondition, sql } from '../../crud/sql';
-import type { AppServiceRegistry } from '../../http/app-services';
+import { dateParameter, type AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
 import { errors, type ValidationErrorInfo } from '../../http/errors';
 import type { Input } from '../../http/input';
@@ -72,7 +72,7 @@ export function registerLocations(registry: AppServiceRegistry): void {
   });
 
   registry.add({
-    service: SERVICE, method: 'GetAll', verb: 'GET', access, parameters: ['Date'],
+    service: SERVICE, method: 'GetAll', verb: 'GET', access, parameters: [dateParameter('Date')],
     summary: 'Every collector\'s latest position of a day (the tenant\'s today by default); those not seen that day are left out',
     async handler(ctx, input) {
       const day = dayOf(input, ctx);
@@ -86,7 +86,7 @@ export function registerLocations(registry: AppServiceRegistry): void {
   });
 
   registry.add({
-    service: SERVICE, method: 'GetTrack', verb: 'GET', access, parameters: ['CollectorId', 'Date'],
+    service: SERVICE, method: 'GetTrack', verb: 'GET', access, parameters: ['CollectorId', dateParameter('Date')],
     summary: 'One collector\'s positions of a day (the tenant\'s today by default), in the order they were taken',
     async handler(ctx, input) {
       const who = await ctx.resources.of(collector).get(ctx, ctx.db, input.requiredInt('CollectorId', { min: 1 }));

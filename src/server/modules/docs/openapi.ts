@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DISPLAY_AUTH_PATH } from '../../../shared/bigdata';
-import type { AppServiceRegistry } from '../../http/app-services';
+import { parameterName, type AppServiceRegistry, type MethodParameter } from '../../http/app-services';
 import { APPLICATION } from '../session/session';
 
 /** An OpenAPI 3 description generated from the registry: it cannot drift from the endpoints that exist. */
@@ -12,7 +12,9 @@ function buildOpenApi(registry: AppServiceRegistry) {
   };
   for (const m of registry.all()) {
     const inQuery = m.verb === 'GET' || m.verb === 'DELETE';
-    const names = m.parameters ?? [];
+    const parameters = m.parameters ?? [];
+    const names = parameters.map(parameterName);
+    const schemaOf = (p: MethodParameter) => (typeof p === 'string' ? {} : { type: 'string', format: p.format });
     paths[`/api/services/app/${m.service}/${m.method}`] = {
       [m.verb.toLowerCase()]: {
         tags: [m.service],
@@ -20,12 +22,12 @@ function buildOpenApi(registry: AppServiceRegistry) {
         description: m.access === 'anonymous' ? 'Anonymous' : m.access === 'user' ? 'Any logged-in user' : `Permission: ${m.access.anyOf.join(' or ')}`,
         ...(m.access === 'anonymous' ? { security: [] } : {}),
         ...(inQuery
-          ? { parameters: names.map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } })) }
+          ? { parameters: parameters.map((p) => ({ name: parameterName(p), in: 'query', required: false, schema: { type: 'string', ...schemaOf(p) } })) }
           : m.upload
             ? { requestBody: { content: { 'multipart/form-data': { schema: { type: 'object', properties: Object.fromEntries(
               names.map((n) => [n, n === 'file' ? { type: 'string', format: 'binary' } : {}])) } } } } }
             : names.length > 0
-              ? { requestBody: { content: { 'application/json': { schema: { type: 'object', properties: Object.fromEntries(names.map((n) => [n, {}])) } } } } }
+              ? { requestBody: { content: { 'application/json': { schema: { type: 'object', properties: Object.fromEntries(parameters.map((p) => [parameterName(p), schemaOf(p)])) } } } } }
               : {}),
         responses: { 200: { description: 'ABP envelope: {result, success, error, unAuthorizedRequest, __abp}' } },
       },

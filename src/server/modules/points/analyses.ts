@@ -13,7 +13,7 @@ import { pagedList } from '../../crud/paging';
 import { areaCondition, scopeOf } from '../../crud/scope';
 import { and, join, raw, sql, tenantCondition, type Sql } from '../../crud/sql';
 import type { Db } from '../../db/database';
-import type { AppServiceRegistry } from '../../http/app-services';
+import { dateParameter, type AppServiceRegistry } from '../../http/app-services';
 import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
 import type { Input } from '../../http/input';
@@ -109,7 +109,7 @@ export function registerAnalyses(registry: AppServiceRegistry): void {
   const access = { anyOf: [rblist.permission] };
 
   registry.add({
-    service: rblist.name, method: 'GetRblistParticipation', verb: 'GET', access, parameters: ['Level', 'From', 'To'],
+    service: rblist.name, method: 'GetRblistParticipation', verb: 'GET', access, parameters: ['Level', dateParameter('From'), dateParameter('To')],
     summary: 'Participation by area: enrolled households, those with at least one record in the period, and the rate',
     async handler(ctx, input) {
       const level = LEVELS[levelOf(input, ctx)];
@@ -127,7 +127,7 @@ export function registerAnalyses(registry: AppServiceRegistry): void {
   });
 
   registry.add({
-    service: rblist.name, method: 'GetRblistCollectorAnalyse', verb: 'GET', access, parameters: ['From', 'To'],
+    service: rblist.name, method: 'GetRblistCollectorAnalyse', verb: 'GET', access, parameters: [dateParameter('From'), dateParameter('To')],
     summary: 'Per collector in the period: records, households served and kilograms, in all and by class',
     async handler(ctx, input) {
       const period = periodOf(input, ctx);
@@ -171,7 +171,7 @@ export function registerAnalyses(registry: AppServiceRegistry): void {
   });
 
   registry.add({
-    service: rblist.name, method: 'GetGarbageDisposalTop', verb: 'GET', access, parameters: ['From', 'To', 'Top'],
+    service: rblist.name, method: 'GetGarbageDisposalTop', verb: 'GET', access, parameters: [dateParameter('From'), dateParameter('To'), 'Top'],
     summary: 'The compounds, households and collectors that handed in the most kilograms in the period',
     async handler(ctx, input) {
       const period = periodOf(input, ctx);
@@ -196,7 +196,7 @@ export function registerAnalyses(registry: AppServiceRegistry): void {
   });
 
   registry.add({
-    service: rblist.name, method: 'GetRblistTrend', verb: 'GET', access, parameters: ['From', 'To', 'Grain'],
+    service: rblist.name, method: 'GetRblistTrend', verb: 'GET', access, parameters: [dateParameter('From'), dateParameter('To'), 'Grain'],
     summary: 'Kilograms and records by day or month and class in the period',
     async handler(ctx, input) {
       const period = periodOf(input, ctx);
@@ -223,7 +223,7 @@ export function registerAnalyses(registry: AppServiceRegistry): void {
   });
 
   registry.add({
-    service: 'Integral', method: 'GetPointsFlow', verb: 'GET', access: { anyOf: ['Pages.Integral' as const] }, parameters: ['From', 'To', 'Grain'],
+    service: 'Integral', method: 'GetPointsFlow', verb: 'GET', access: { anyOf: ['Pages.Integral' as const] }, parameters: [dateParameter('From'), dateParameter('To'), 'Grain'],
     summary: 'Points issued (awards net of their reversals) and redeemed (held at machines net of holds released) by day or month',
     async handler(ctx, input) {
       const period = periodOf(input, ctx);

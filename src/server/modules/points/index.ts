@@ -5,7 +5,7 @@ import { areaCondition, scopeOf } from '../../crud/scope';
 import { pagedList } from '../../crud/paging';
 import { sql, tenantCondition } from '../../crud/sql';
 import type { Db } from '../../db/database';
-import type { AppServiceRegistry } from '../../http/app-services';
+import { dateParameter, type AppServiceRegistry } from '../../http/app-services';
 import { errors } from '../../http/errors';
 import { addDays } from '../../../shared/time';
 import { instantValue } from '../../time';
@@ -54,7 +54,7 @@ export async function reconcile(db: Db, tenantId: number | null): Promise<Reconc
 export function registerPoints(registry: AppServiceRegistry): void {
   registry.add({
     service: SERVICE, method: 'GetAll', verb: 'GET', access: READ,
-    parameters: ['HouseholdId', 'Reason', 'From', 'To', 'Keyword', 'SkipCount', 'MaxResultCount', 'Sorting'],
+    parameters: ['HouseholdId', 'Reason', dateParameter('From'), dateParameter('To'), 'Keyword', 'SkipCount', 'MaxResultCount', 'Sorting'],
     summary: 'Ledger entries of the households the caller may see, newest first',
     async handler(ctx, input) {
       const where = [tenantCondition('e', ctx.tenantId)];
