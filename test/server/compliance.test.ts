@@ -1,5 +1,6 @@
 // What the enterprise and compliance resources do beyond the declared-resource contract: enterprise-scoped
 // visibility, segments, national checksums, annual plans with their rows, status moves, contract filters and reminders.
+import { addDays, dayOf, DEFAULT_TIME_ZONE } from '../../src/shared/time';
 import { creditCodeCheckChar, idCardCheckChar } from '../../src/shared/validators';
 import { contractPdf } from '../support/chinese-pdf';
 import { expectError, expectSuccess, expectValidationError, ok, userWithPermissions } from '../support/server-fixtures';
@@ -301,7 +302,8 @@ describe('annual management plans', () => {
 });
 
 describe('contracts', () => {
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  // Days of the tenant's calendar (China's), counted from today.
+  const day = (offset: number) => addDays(dayOf(Date.now(), DEFAULT_TIME_ZONE), offset);
   let partyA: Dto;
   let partyB: Dto;
   let normal: Dto;

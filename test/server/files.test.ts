@@ -5,7 +5,7 @@ import path from 'node:path';
 import { checkFileIds } from '../../src/server/files';
 import { translate } from '../../src/shared/locales';
 import { CONTRACT_FIELDS, contractPdf, chinesePdf } from '../support/chinese-pdf';
-import { createTenant, expectError, expectSuccess, expectValidationError, userWithPermissions } from '../support/server-fixtures';
+import { CHINA_INSTANT, createTenant, expectError, expectSuccess, expectValidationError, userWithPermissions } from '../support/server-fixtures';
 import { type CallResult, DEFAULT_PASSWORD, type Envelope, hasStackTrace, svc, useTestServer } from '../support/server-harness';
 
 type FileDto = { id: number; name: string; size: number; contentType: string; creationTime: string };
@@ -88,7 +88,8 @@ describe('UploadFile', () => {
     const dto = await uploaded('Contract', clerk.token, { name: '危废处置合同.pdf', data: pdf, type: 'application/pdf' });
     expect(dto).toEqual({
       id: expect.any(Number), name: '危废处置合同.pdf', size: pdf.length, contentType: 'application/pdf',
-      creationTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/),
+      // An instant on the tenant's (China's) clock, with its offset.
+      creationTime: expect.stringMatching(CHINA_INSTANT),
     });
     const [row] = await server.db.query<Record<string, unknown>>('select * from stored_files where id = $1', [dto.id]);
     expect(row).toMatchObject({ tenant_id: 1, resource: 'Contract', creator_user_id: clerk.id, is_deleted: false, size: pdf.length });

@@ -1,5 +1,6 @@
 // What the transfer data tells people: list filters, statistics by waste code and by period, the "for action" inbox,
 // and the read-only inventory.
+import { weekdayOf } from '../../src/shared/time';
 import { expectError, expectSuccess, expectValidationError } from '../support/server-fixtures';
 import { svc, useTestServer } from '../support/server-harness';
 import { buildTransferWorld, orderBody, type TransferWorld } from '../support/transfer-world';
@@ -82,7 +83,7 @@ describe('statistics', () => {
     const weeks = await call<{ items: Dto[] }>(admin, 'GET', T('GetTransferOrderTimeStatistics'), {
       Start: `${year()}-03-01`, End: `${year()}-03-14`, Granularity: 'week', ProducerId: world.producer.id,
     });
-    for (const item of weeks.items) expect(new Date(`${String(item.period)}T00:00:00Z`).getUTCDay()).toBe(1);
+    for (const item of weeks.items) expect(weekdayOf(String(item.period))).toBe(1);
     expect(weeks.items.reduce((n, i) => n + Number(i.orderCount), 0)).toBe(1);
   });
 

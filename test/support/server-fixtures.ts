@@ -22,6 +22,9 @@ export interface CreatedTenant {
   name: string;
 }
 
+/** An instant as the API writes it for a tenant on China's clock (every seeded tenant's): `2026-11-28T00:41:09.123+08:00`. */
+export const CHINA_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?\+08:00$/;
+
 /** Throws with the whole answer when a setup call does not succeed, so a broken fixture names its cause. */
 export function ok<T>(response: CallResult<Envelope<T>>, what: string): T {
   if (response.status !== 200 || !response.body?.success) throw new Error(`${what}: ${response.status} ${response.text}`);

@@ -1,6 +1,7 @@
 // A tenant ready for transfers, built over the public API: a producer with a hazardous waste, an approved annual plan,
 // stock and a contract with the receiver; a transporter with a permitted vehicle and a qualified driver; a licensed
 // receiver; one clerk linked to each. Server and browser tests share it.
+import { DEFAULT_TIME_ZONE, dayOf } from '../../src/shared/time';
 import { creditCodeCheckChar, idCardCheckChar } from '../../src/shared/validators';
 import { ok, userWithPermissions, type ApiClient, type Dto } from './server-fixtures';
 import { svc, unique } from './server-harness';
@@ -64,13 +65,22 @@ export const PRODUCER_PERMISSIONS = ['Pages.TransferApplication', 'Pages.Warehou
 export const TRANSPORTER_PERMISSIONS = ['Pages.TransferApplication'];
 export const RECEIVER_PERMISSIONS = ['Pages.TransferReception', 'Pages.Warehousereceipt', 'Pages.InventoryList'];
 
-export async function buildTransferWorld(api: ApiClient, admin: string, options: { tenantId?: number; planned?: number; stock?: number } = {}): Promise<TransferWorld> {
+export interface TransferWorldOptions {
+  tenantId?: number;
+  planned?: number;
+  stock?: number;
+  /** The day orders are planned for, whose year the plan and the contract cover; default: today in China. */
+  plannedDate?: string;
+}
+
+export async function buildTransferWorld(api: ApiClient, admin: string, options: TransferWorldOptions = {}): Promise<TransferWorld> {
   const tenantId = options.tenantId ?? 1;
   const planned = options.planned ?? 100;
   const stock = options.stock ?? 50;
   const codes = ok<Dto[]>(await api.call('GET', svc('Wastecode', 'GetWastecodeAll'), { token: admin, query: { Keyword: '900-214-08' } }), 'codes');
   const wastecodeId = codes[0].id;
-  const plannedDate = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  // Today in China, the tenant's zone: the day the clerks would type.
+  const plannedDate = options.plannedDate ?? dayOf(Date.now(), DEFAULT_TIME_ZONE);
   const year = Number(plannedDate.slice(0, 4));
 
   const producer = await enterprise(api, admin, [2]);

@@ -1,3 +1,5 @@
+import { dateOf, isRealDay, type CalendarDate } from '../../shared/time';
+
 /** What the text of a contract suggests for the contract form; every field is a guess the user confirms. */
 export interface ContractFields {
   contractNo?: string;
@@ -15,14 +17,10 @@ const DATE = String.raw`(\d{4})\s*[年./-]\s*(\d{1,2})\s*[月./-]\s*(\d{1,2})\s*
 const COLON = '[:：]';
 const UNTIL = '(?:至|到|止|~|～|—{1,2}|-{1,2})';
 
-/** A real calendar date as YYYY-MM-DD, or undefined. */
-export function toIsoDate(year: string, month: string, day: string): string | undefined {
-  const y = Number(year);
-  const m = Number(month);
-  const d = Number(day);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (y < 1900 || y > 2200 || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return undefined;
-  return `${year}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+/** A real calendar date as YYYY-MM-DD (within the years the date fields accept), or undefined. */
+export function toIsoDate(year: string, month: string, day: string): CalendarDate | undefined {
+  const [y, m, d] = [Number(year), Number(month), Number(day)];
+  return isRealDay(y, m, d) ? dateOf(y, m, d) : undefined;
 }
 
 function dateAfter(text: string, labels: string): string | undefined {

@@ -1,6 +1,6 @@
 import { CHECKS, idCardCheckChar, isIdCardNumber, maskIdCard, normalizeIdCard } from '.';
 
-const TODAY = new Date(2025, 5, 15); // 15 June 2025, local time
+const TODAY = '2025-06-15';
 
 /** A number with a correct check character for the given first 17 digits. */
 const withCheck = (first17: string) => first17 + idCardCheckChar(first17);
@@ -40,6 +40,22 @@ describe('isIdCardNumber', () => {
     expect(isIdCardNumber('11010519491231002X1', TODAY)).toBe(false);
     expect(isIdCardNumber('1101051949123100X2', TODAY)).toBe(false);
     expect(isIdCardNumber('110105491231002', TODAY)).toBe(false); // the old 15-digit form
+  });
+
+  it("without a given today, takes China's day: a birth on 28 November is valid from China's midnight on, wherever the process runs", () => {
+    const bornOn28th = withCheck('11010120261128001');
+    jest.useFakeTimers();
+    try {
+      // The test process runs on Los Angeles time, where both instants are still 27 November.
+      jest.setSystemTime(Date.parse('2026-11-27T23:59:30+08:00'));
+      expect(isIdCardNumber(bornOn28th)).toBe(false);
+      expect(CHECKS.idCard.test(bornOn28th)).toBe(false);
+      jest.setSystemTime(Date.parse('2026-11-28T00:00:30+08:00'));
+      expect(isIdCardNumber(bornOn28th)).toBe(true);
+      expect(CHECKS.idCard.test(bornOn28th)).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('is the check behind CHECKS.idCard', () => {

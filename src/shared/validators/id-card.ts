@@ -1,4 +1,5 @@
 // Resident identity card number (公民身份号码), GB 11643-1999: the 18-character form.
+import { dateOf, dayOf, DEFAULT_TIME_ZONE, isRealDay, systemClock, type CalendarDate } from '../time';
 
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const CHECK_CHARS = '10X98765432';
@@ -26,21 +27,16 @@ export function normalizeIdCard(s: string): string {
   return s.trim().toUpperCase();
 }
 
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
-
-function isBirthDate(yyyymmdd: string, today: Date): boolean {
-  const year = Number(yyyymmdd.slice(0, 4));
-  const month = Number(yyyymmdd.slice(4, 6));
-  const day = Number(yyyymmdd.slice(6, 8));
-  if (year < 1900 || month < 1 || month > 12 || day < 1) return false;
-  // Day 0 of the next month is the last day of this one (leap years included).
-  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return false;
-  const todayText = `${pad(today.getFullYear(), 4)}${pad(today.getMonth() + 1, 2)}${pad(today.getDate(), 2)}`;
-  return yyyymmdd <= todayText;
+function isBirthDate(yyyymmdd: string, today: CalendarDate): boolean {
+  const [year, month, day] = [yyyymmdd.slice(0, 4), yyyymmdd.slice(4, 6), yyyymmdd.slice(6, 8)].map(Number);
+  return isRealDay(year, month, day) && dateOf(year, month, day) <= today;
 }
 
-/** `today` is the reference for "not born in the future" (the local date). */
-export function isIdCardNumber(s: string, today: Date = new Date()): boolean {
+/**
+ * Whether `s` is a valid number: format, province, a real birth date not after `today`, check character. The birth
+ * date is a day of China's calendar, where the number is issued, so "today" is China's unless the caller gives it.
+ */
+export function isIdCardNumber(s: string, today: CalendarDate = dayOf(systemClock.now(), DEFAULT_TIME_ZONE)): boolean {
   const id = normalizeIdCard(s);
   if (!/^\d{17}[\dX]$/.test(id)) return false;
   if (!PROVINCES.has(id.slice(0, 2))) return false;

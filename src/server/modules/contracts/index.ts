@@ -19,13 +19,16 @@ export const contractHooks: ResourceHooks<typeof contract> = {
   },
 };
 
-/** Normal contracts the caller may see that expire between today and `days` from now, soonest first. */
+/**
+ * Normal contracts the caller may see whose expiry date (its last day in force) is between the tenant's today and the
+ * day `days` later, both included, soonest first: a contract expiring today is still in force until the tenant's
+ * midnight.
+ */
 export async function expiringContracts(ctx: ServiceContext, days: number): Promise<Row[]> {
   const { items } = await ctx.resources.of(contract).list(ctx, new Input({ status: contractStatus.normal, MaxResultCount: 200, Sorting: 'expiryDate' }, ctx.language));
   // The list is small (one page of the soonest); the window is applied here so the engine needs no range filter.
-  const today = new Date();
-  const from = today.toISOString().slice(0, 10);
-  const to = new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  const from = ctx.calendar.today();
+  const to = ctx.calendar.todayPlus(days);
   return items.filter((c) => String(c.expiryDate) >= from && String(c.expiryDate) <= to);
 }
 

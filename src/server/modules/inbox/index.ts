@@ -47,7 +47,7 @@ async function orderKind(ctx: ServiceContext, kind: OrderKind): Promise<InboxKin
     ...await countAndNewest(ctx, {
       from: sql`transfer_order o join enterprise_information p on p.id = o.producer_id join enterprise_information r on r.id = o.receiver_id`,
       where, order: sql`o.planned_date, o.id`,
-      select: sql`o.id, o.manifest_no as title, p.name || ' → ' || r.name as subtitle, to_char(o.planned_date, 'YYYY-MM-DD') as date`,
+      select: sql`o.id, o.manifest_no as title, p.name || ' → ' || r.name as subtitle, o.planned_date as date`,
     }),
   };
 }

@@ -37,7 +37,7 @@ export async function recordHistory(ctx: RequestContext, tx: Db, entry: HistoryE
     producer_id: number; transporter_id: number; receiver_id: number; planned_date: string; total_quantity: number; received: number | null;
   }>(
     `select manifest_no, version, declare_status, dispatch_status, sign_status, producer_id, transporter_id, receiver_id,
-            to_char(planned_date, 'YYYY-MM-DD') as planned_date, coalesce(total_quantity, 0)::float8 as total_quantity,
+            planned_date, coalesce(total_quantity, 0)::float8 as total_quantity,
             (select sum(l.received_quantity)::float8 from transfer_order_line l where l.order_id = o.id and not l.is_deleted) as received
        from transfer_order o where id = $1`, [entry.orderId]);
   const parties = [order.producer_id, order.transporter_id, order.receiver_id].map(Number);

@@ -14,7 +14,6 @@ import { moveStock } from '../inventory/stock';
 import { authorizeMove, checkVersion, lockOrder, movedState, orders } from './guard';
 import { recordHistory, stateOf } from './history';
 import { LINES, quantitiesOf, readLines } from './lines';
-import { chinaDate } from '../../../shared/util/china-date';
 import { recordOf } from '../../../shared/json';
 
 interface MoveOutcome {
@@ -63,9 +62,9 @@ function idList(ctx: ServiceContext, input: Input, name: string): number[] {
   return [...new Set(ids)];
 }
 
-/** Vehicles and drivers of the order's transporter, with permits and licences valid today. */
+/** Vehicles and drivers of the order's transporter, with permits and licences valid today (the tenant's day). */
 async function checkCrew(ctx: ServiceContext, tx: Db, order: Row, vehicleIds: number[], driverIds: number[]): Promise<void> {
-  const today = chinaDate();
+  const today = ctx.calendar.today();
   const problems: ValidationErrorInfo[] = [];
   const vehicles = await tx.query<{ id: number; enterprise_id: number; plate_number: string; permit_number: string | null; permit_expiry: string | null }>(
     `select id, enterprise_id, plate_number, permit_number, permit_expiry from vehicle_information
@@ -115,7 +114,7 @@ function receivedQuantities(ctx: ServiceContext, input: Input, orderLines: Row[]
 
 /**
  * Agreeing moves the waste: out of the producer's stock (the declared quantity per code: refused if short), into
- * the receiver's as one warehouse receipt per line with its received quantity.
+ * the receiver's as one warehouse receipt per line with its received quantity, dated the tenant's day of the reception.
  */
 async function receive(ctx: ServiceContext, tx: Db, order: Row, orderLines: Row[]): Promise<void> {
   const out = new Map<number, number>();
@@ -128,7 +127,7 @@ async function receive(ctx: ServiceContext, tx: Db, order: Row, orderLines: Row[
     const received = Number(line.receivedQuantity);
     if (!(received > 0)) continue;
     await receipts.create(ctx, tx, nestedInput({
-      enterpriseId: order.receiverId, wastecodeId: line.wastecodeId, quantity: received, receiptDate: chinaDate(),
+      enterpriseId: order.receiverId, wastecodeId: line.wastecodeId, quantity: received, receiptDate: ctx.calendar.today(),
       remarks: `${String(order.manifestNo)} ${String(line.wasteName ?? '')}`.trim(),
     }, ctx), { source: 2, transferOrderId: order.id });
   }

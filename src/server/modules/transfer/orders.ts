@@ -135,7 +135,7 @@ async function createOrder(ctx: ServiceContext, tx: Db, input: Input): Promise<{
     if (found[0]) return { row: await orders(ctx).detail(ctx, tx, Number(found[0].id)), warnings: [] };
   }
   const created = await orders(ctx).create(ctx, tx, input, {
-    manifestNo: await nextManifestNo(tx, ctx.tenantId), declarantName: await declarantName(ctx, tx), totalQuantity: 0,
+    manifestNo: await nextManifestNo(tx, ctx.tenantId, ctx.calendar.today()), declarantName: await declarantName(ctx, tx), totalQuantity: 0,
   });
   if (key) await tx.query('update transfer_order set request_key = $2 where id = $1', [created.id, key]);
   return { row: await orders(ctx).detail(ctx, tx, created.id), warnings: warningsIn(created) };

@@ -1,9 +1,11 @@
 import { translate } from '../../../shared/locales';
 import { inventory, transferorder } from '../../../shared/resources';
+import {
+  addDays, addMonths, daysBetween, firstOfMonth, lastOfMonth, mondayOf, monthOf, type CalendarDate,
+} from '../../../shared/time';
 import { scopeOf, type Scope } from '../../crud/scope';
 import { and, raw, sql, type Sql } from '../../crud/sql';
 import type { AppServiceRegistry } from '../../http/app-services';
-import type { RequestContext } from '../../http/context';
 import { errors } from '../../http/errors';
 import { Input } from '../../http/input';
 import { declareStatus } from '../../../shared/enums';
@@ -13,18 +15,58 @@ const GRANULARITIES = ['day', 'week', 'month'] as const;
 type Granularity = (typeof GRANULARITIES)[number];
 const MAX_PERIODS = 400;
 
-function optionalDate(ctx: RequestContext, input: Input, name: string): string | undefined {
-  const value = input.optionalString(name, 30)?.slice(0, 10);
-  if (value === undefined) return undefined;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) {
-    throw errors.invalid(ctx.language, name.charAt(0).toLowerCase() + name.slice(1), translate(ctx.language, 'validation.date', { field: name }));
-  }
-  return value;
+// Periods are runs of calendar days (planned dates are days of the tenant's calendar, not instants): a week starts on
+// Monday, a month on its first day. They are computed here, so no query depends on the database session's zone.
+const PERIOD: Record<Granularity, { start(day: CalendarDate): CalendarDate; next(start: CalendarDate): CalendarDate }> = {
+  day: { start: (day) => day, next: (start) => addDays(start, 1) },
+  week: { start: mondayOf, next: (start) => addDays(start, 7) },
+  month: { start: firstOfMonth, next: (start) => addMonths(start, 1) },
+};
+
+/** How many periods of `granularity` the days `start`–`end` touch (0 when `end` is earlier). */
+function periodCount(granularity: Granularity, start: CalendarDate, end: CalendarDate): number {
+  if (end < start) return 0;
+  const first = PERIOD[granularity].start(start);
+  const last = PERIOD[granularity].start(end);
+  if (granularity === 'day') return daysBetween(first, last) + 1;
+  if (granularity === 'week') return daysBetween(first, last) / 7 + 1;
+  const months = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7));
+  return months(monthOf(last)) - months(monthOf(first)) + 1;
 }
 
-/** The first day of `day`'s month, and whether `day` is the last of its month. */
-const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
-const isMonthEnd = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).getUTCDate() === 1;
+/** The first day of every period of `granularity` from the one holding `start` to the one holding `end`. */
+function periodsOf(granularity: Granularity, start: CalendarDate, end: CalendarDate): CalendarDate[] {
+  const { start: startOf, next } = PERIOD[granularity];
+  const out: CalendarDate[] = [];
+  for (let period = startOf(start); period <= end; period = next(period)) out.push(period);
+  return out;
+}
+
+interface DayTotal {
+  day: CalendarDate;
+  orders: number;
+  quantity: number;
+  received: number;
+}
+
+/** Tonnes carry three decimals; adding them up in floating point leaves noise beyond those. */
+const tonnesOf = (sum: number) => Math.round(sum * 1000) / 1000;
+
+/** Every period with the totals of its days. */
+function inPeriods(granularity: Granularity, periods: CalendarDate[], days: DayTotal[]) {
+  const byPeriod = new Map<CalendarDate, DayTotal[]>();
+  for (const day of days) {
+    const period = PERIOD[granularity].start(day.day);
+    const within = byPeriod.get(period) ?? [];
+    within.push(day);
+    byPeriod.set(period, within);
+  }
+  return periods.map((period) => {
+    const within = byPeriod.get(period) ?? [];
+    const sum = (pick: (d: DayTotal) => number) => within.reduce((total, d) => total + pick(d), 0);
+    return { period, orderCount: sum((d) => d.orders), quantity: tonnesOf(sum((d) => d.quantity)), receivedQuantity: tonnesOf(sum((d) => d.received)) };
+  });
+}
 
 /** Rollup rows (alias `r`) the caller may see, of one producer when asked, with `column` within [start, end]. */
 function rollupConditions(scope: Scope, column: string, producerId: number | undefined, start?: string, end?: string): Sql {
@@ -40,10 +82,10 @@ function rollupConditions(scope: Scope, column: string, producerId: number | und
  * the big-data screen asks), the day rows otherwise.
  */
 function wasteTotals(scope: Scope, producerId: number | undefined, start?: string, end?: string): Sql {
-  if ((!start || start === monthStart(start)) && (!end || isMonthEnd(end))) {
+  if ((!start || start === firstOfMonth(start)) && (!end || end === lastOfMonth(end))) {
     const months = monthRollup('r', scope);
     return sql`select r.wastecode_id, r.declared, r.received from ${months.from}
-                where ${rollupConditions(scope, 'month', producerId, start, end && monthStart(end))}`;
+                where ${rollupConditions(scope, 'month', producerId, start, end && firstOfMonth(end))}`;
   }
   return sql`select r.wastecode_id, r.declared, r.received from ${TONNES} r where ${rollupConditions(scope, 'planned_date', producerId, start, end)}`;
 }
@@ -73,8 +115,8 @@ export function registerStatisticsMethods(registry: AppServiceRegistry): void {
     service, method: 'GetProductionWasteStatistics', verb: 'GET', access, parameters: ['Start', 'End', 'ProducerId'],
     summary: 'Tonnes declared and received per waste code (voided orders left out; received on completed manifests)',
     async handler(ctx, input) {
-      const start = optionalDate(ctx, input, 'Start');
-      const end = optionalDate(ctx, input, 'End');
+      const start = input.optionalDate('Start');
+      const end = input.optionalDate('End');
       const producerId = input.optionalInt('ProducerId', { min: 1 });
       const items = await ctx.db.query(sql`
         select nullif(t.wastecode_id, 0) as "wastecodeId", w.code as "wastecodeName",
@@ -88,29 +130,19 @@ export function registerStatisticsMethods(registry: AppServiceRegistry): void {
 
   registry.add({
     service, method: 'GetTransferOrderTimeStatistics', verb: 'GET', access, parameters: ['Start', 'End', 'Granularity', 'ProducerId'],
-    summary: 'Orders and tonnes per day, week (from Monday) or month of the planned date, every period listed',
+    summary: 'Orders and tonnes per day, week (from Monday) or month of the planned date, every period listed; End: the tenant\'s today unless given',
     async handler(ctx, input) {
-      const start = optionalDate(ctx, input, 'Start');
-      const end = optionalDate(ctx, input, 'End');
-      if (!start) throw errors.invalid(ctx.language, 'start', translate(ctx.language, 'validation.required', { field: 'Start' }));
-      if (!end) throw errors.invalid(ctx.language, 'end', translate(ctx.language, 'validation.required', { field: 'End' }));
+      const start = input.requiredDate('Start');
+      const end = input.optionalDate('End') ?? ctx.calendar.today();
       const granularity = (input.optionalString('Granularity', 10)?.toLowerCase() ?? 'day') as Granularity;
       if (!GRANULARITIES.includes(granularity)) throw errors.invalid(ctx.language, 'granularity', translate(ctx.language, 'validation.pattern', { field: 'Granularity' }));
-      const days = (Date.parse(end) - Date.parse(start)) / 86_400_000;
-      const periods = granularity === 'day' ? days : granularity === 'week' ? days / 7 : days / 30;
-      if (days < 0 || periods > MAX_PERIODS) throw errors.invalid(ctx.language, 'end', translate(ctx.language, 'transferRules.range', { max: MAX_PERIODS }));
-      const unit = granularity;
+      const count = periodCount(granularity, start, end);
+      if (count === 0 || count > MAX_PERIODS) throw errors.invalid(ctx.language, 'end', translate(ctx.language, 'transferRules.range', { max: MAX_PERIODS }));
       const producerId = input.optionalInt('ProducerId', { min: 1 });
-      const items = await ctx.db.query(
-        sql`with buckets as (
-           select generate_series(date_trunc(${unit}, ${start}::date), date_trunc(${unit}, ${end}::date), ('1 ' || ${unit})::interval)::date as period),
-         totals as (
-           select date_trunc(${unit}, d.planned_date)::date as period, sum(d.orders)::int as orders, sum(d.declared) as quantity, sum(d.received) as received
-             from (${dayTotals(scopeOf(ctx), producerId, start, end)}) d group by 1)
-         select to_char(b.period, 'YYYY-MM-DD') as period, coalesce(t.orders, 0) as "orderCount",
-                coalesce(t.quantity, 0)::float8 as quantity, coalesce(t.received, 0)::float8 as "receivedQuantity"
-           from buckets b left join totals t on t.period = b.period order by b.period`);
-      return { granularity, items };
+      const days = await ctx.db.query<DayTotal>(sql`
+        select d.planned_date as day, sum(d.orders)::int as orders, sum(d.declared)::float8 as quantity, sum(d.received)::float8 as received
+          from (${dayTotals(scopeOf(ctx), producerId, start, end)}) d group by d.planned_date`);
+      return { granularity, items: inPeriods(granularity, periodsOf(granularity, start, end), days) };
     },
   });
 
