@@ -19,12 +19,16 @@ export const epochOf = (instant: InstantText): number => Date.parse(instant);
 // old local mean times, `+08:05:43`; the session's zone decides the offset, never the instant.
 const PG_TIMESTAMPTZ = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?([+-])(\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
 
-/** A timestamptz as the database writes it, in the server's shape; `infinity` and BC dates pass as they are. */
+/**
+ * A timestamptz as the database writes it, in the server's shape; `infinity` and BC dates pass as they are.
+ * Microseconds round to the millisecond as a `timestamptz(3)` column rounds them, so `now()` read back and `now()`
+ * stored are the same instant.
+ */
 export function instantFromDatabase(text: string): InstantText | string {
   const m = PG_TIMESTAMPTZ.exec(text);
   if (!m) return text;
   const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i]));
-  const millisecond = m[7] === undefined ? 0 : Math.floor(Number(`0.${m[7]}`) * 1000);
+  const millisecond = m[7] === undefined ? 0 : Math.floor((Number(m[7].padEnd(6, '0')) + 500) / 1000);
   const offsetSeconds = (Number(m[9]) * 3600 + Number(m[10] ?? 0) * 60 + Number(m[11] ?? 0)) * (m[8] === '-' ? -1 : 1);
   const wall = Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
   return instantText(wall - offsetSeconds * 1000);

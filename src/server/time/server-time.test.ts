@@ -5,6 +5,9 @@ import { instantFromDatabase, isInstantText, onTenantClock } from '.';
 describe('instants from the database', () => {
   it('come in one shape whatever offset the session wrote them with', () => {
     expect(instantFromDatabase('2026-11-28 05:41:09.123456+14')).toBe('2026-11-27T15:41:09.123Z');
+    // Rounded as a timestamptz(3) column stores them, carrying into the next second.
+    expect(instantFromDatabase('2026-11-28 05:41:09.8385+14')).toBe('2026-11-27T15:41:09.839Z');
+    expect(instantFromDatabase('2026-11-28 05:41:09.9996+14')).toBe('2026-11-27T15:41:10.000Z');
     expect(instantFromDatabase('2026-11-27 12:11:09-03:30')).toBe('2026-11-27T15:41:09.000Z');
     expect(instantFromDatabase('1900-01-01 00:00:00+08:05:43')).toBe('1899-12-31T15:54:17.000Z');
     expect(instantFromDatabase('infinity')).toBe('infinity');
