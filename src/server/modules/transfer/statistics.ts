@@ -5,7 +5,7 @@ import {
 } from '../../../shared/time';
 import { scopeOf, type Scope } from '../../crud/scope';
 import { and, raw, sql, type Sql } from '../../crud/sql';
-import type { AppServiceRegistry } from '../../http/app-services';
+import { dateParameter, type AppServiceRegistry } from '../../http/app-services';
 import { errors } from '../../http/errors';
 import { Input } from '../../http/input';
 import { declareStatus } from '../../../shared/enums';
@@ -112,7 +112,7 @@ export function registerStatisticsMethods(registry: AppServiceRegistry): void {
   const access = { anyOf: [transferorder.permission, ...transferorder.sharedWith ?? [], 'Pages.BigData' as const] };
 
   registry.add({
-    service, method: 'GetProductionWasteStatistics', verb: 'GET', access, parameters: ['Start', 'End', 'ProducerId'],
+    service, method: 'GetProductionWasteStatistics', verb: 'GET', access, parameters: [dateParameter('Start'), dateParameter('End'), 'ProducerId'],
     summary: 'Tonnes declared and received per waste code (voided orders left out; received on completed manifests)',
     async handler(ctx, input) {
       const start = input.optionalDate('Start');
@@ -129,7 +129,7 @@ export function registerStatisticsMethods(registry: AppServiceRegistry): void {
   });
 
   registry.add({
-    service, method: 'GetTransferOrderTimeStatistics', verb: 'GET', access, parameters: ['Start', 'End', 'Granularity', 'ProducerId'],
+    service, method: 'GetTransferOrderTimeStatistics', verb: 'GET', access, parameters: [dateParameter('Start'), dateParameter('End'), 'Granularity', 'ProducerId'],
     summary: 'Orders and tonnes per day, week (from Monday) or month of the planned date, every period listed; End: the tenant\'s today unless given',
     async handler(ctx, input) {
       const start = input.requiredDate('Start');
