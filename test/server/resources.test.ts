@@ -9,7 +9,8 @@ import {
   createTenant, createUser, createRole, expectError, expectSuccess, expectValidationError, ok, tenantPermissionsExcept,
 } from '../support/server-fixtures';
 import {
-  canCarryMarker, compareValues, expectedDtoValue, failingCheckValue, requiredFields, validBody, wrongTypeValue, type Body, type ValueSource,
+  canCarryMarker, compareValues, expectedDtoValue, failingCheckValue, IMPOSSIBLE_DATES, requiredFields, validBody, wrongTypeValue, type Body,
+  type ValueSource,
 } from '../support/resource-values';
 import { pickerFields } from '../../src/server/crud/picker';
 import { DEFAULT_PASSWORD, svc, unique, useTestServer } from '../support/server-harness';
@@ -313,6 +314,9 @@ for (const resource of STANDARD) {
         if (def.kind === 'string' && def.check) await refuse({ ...valid, [name]: failingCheckValue(def.check) }, name, `${name} failing its ${def.check} check`);
         if (def.kind === 'reference') await refuse({ ...valid, [name]: 987654321 }, name, `${name} pointing nowhere`);
         if (def.kind === 'enum' && def.multiple) await refuse({ ...valid, [name]: ['__nope__'] }, name, `${name} with an unknown option`);
+        if (def.kind === 'date' || def.kind === 'datetime') {
+          for (const impossible of IMPOSSIBLE_DATES) await refuse({ ...valid, [name]: impossible }, name, `${name} ${impossible}`);
+        }
       }
       const after = expectSuccess<Paged>(await server.call('GET', path('GetAll'), { token: admin, query: { MaxResultCount: 1 } })).totalCount;
       expect(after).toBe(before);
@@ -321,6 +325,11 @@ for (const resource of STANDARD) {
       const target = rows[2].dto;
       const [name, def] = fieldsOf(resource)[0];
       expectValidationError(await server.call('PUT', path('Update'), { token: admin, body: { ...valid, id: target.id, [name]: wrongTypeValue(def) } }), name);
+      for (const [dateName] of writable(resource).filter(([, d]) => d.kind === 'date' || d.kind === 'datetime')) {
+        for (const impossible of IMPOSSIBLE_DATES) {
+          expectValidationError(await server.call('PUT', path('Update'), { token: admin, body: { ...valid, id: target.id, [dateName]: impossible } }), dateName);
+        }
+      }
       expect(expectSuccess(await server.call('GET', path('Get'), { token: admin, query: { Id: target.id } }))).toEqual(target);
 
       // A tree cannot make a row its own parent.

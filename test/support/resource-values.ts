@@ -285,6 +285,9 @@ export async function validBody(resource: Resource, seq: number, marker: string,
   return body;
 }
 
+/** Dates and times no calendar or clock has: every date and date-time input refuses each of them with a 400. */
+export const IMPOSSIBLE_DATES = ['2026-02-30', '2026-13-45', 'notadate', '2026-11-28T24:00:01', '0000-01-01', '2026-11-28T10:00:00+15:00'] as const;
+
 /** A value of the wrong JSON type for the field (or of the right type but impossible), always refused. */
 export function wrongTypeValue(def: FieldDef): unknown {
   switch (def.kind) {

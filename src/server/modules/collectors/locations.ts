@@ -89,8 +89,9 @@ export function registerLocations(registry: AppServiceRegistry): void {
     service: SERVICE, method: 'GetTrack', verb: 'GET', access, parameters: ['CollectorId', dateParameter('Date')],
     summary: 'One collector\'s positions of a day (the tenant\'s today by default), in the order they were taken',
     async handler(ctx, input) {
-      const who = await ctx.resources.of(collector).get(ctx, ctx.db, input.requiredInt('CollectorId', { min: 1 }));
+      // The request's own values are checked before anything is looked up.
       const day = dayOf(input, ctx);
+      const who = await ctx.resources.of(collector).get(ctx, ctx.db, input.requiredInt('CollectorId', { min: 1 }));
       const items = await ctx.db.query(sql`select ${POSITION} from collector_location l
         where l.collector_id = ${who.id} and l.at >= ${day.from} and l.at < ${day.to} order by l.at`);
       return { date: day.date, collectorId: who.id, items };
