@@ -13,7 +13,7 @@ export interface Sweeper {
 }
 
 async function sweepAll(services: Services, resources: ResourceServices): Promise<void> {
-  await sweepOnce(services.db, services.hub);
+  await sweepOnce(services.db, services.hub, services.clock.now());
   await releaseExpiredHolds(services, resources);
 }
 

@@ -1,7 +1,8 @@
 /**
  * The big-data screen's contract, read by the server module (src/server/modules/bigdata) and the screen. One
  * aggregate call paints the screen; after that the screen folds live events onto it and reconciles with the same call
- * now and then. Tonnes are tonnes (t), weights of storage points kilograms as everywhere else; dates are China dates.
+ * now and then. Tonnes are tonnes (t), weights of storage points kilograms as everywhere else; dates are days of the
+ * tenant's calendar, and times instants written on its clock (`2026-11-28T00:41:09+08:00`).
  */
 import type { LiveEvent } from './live/events';
 import { declareStatus, dispatchStatus, signStatus } from './enums';
@@ -70,7 +71,7 @@ export interface NamedTonnes {
 
 /** `GET BigData/GetOverview` (`Pages.BigData`): everything the screen shows, within the caller's tenant and enterprises. */
 export interface BigDataOverview {
-  /** Server time of the read, China time (ISO, no offset). */
+  /** The server's clock when the figures were read: the instant every "today" and window of them is of. */
   asOf: string;
   /** The tenant's event head read before the figures: events with seq ≤ head are in them. */
   head: number;
@@ -99,11 +100,11 @@ export interface BigDataOverview {
   topProducers: NamedTonnes[];
   /** Tonnes declared this year per `disposalMethod`, every method listed. */
   disposal: { disposalMethod: number; tonnes: number }[];
-  /** Warnings raised per day and type over the last 7 days (China dates), oldest first, every day listed. */
+  /** Warnings raised per day and type over the last 7 days of the tenant (by the day of their instant), oldest first, every day listed. */
   warningsByDay: { day: string; counts: { warningType: number; count: number }[] }[];
   /** Active storage points per fill band: [0,0.2), [0.2,0.4), [0.4,0.6), [0.6,0.8), [0.8,1), ≥ 1. */
   fillBands: number[];
-  /** Share of devices that reported in each of the last 24 hours, oldest first (hour as ISO, China time). */
+  /** Share of devices that reported in each of the last 24 hours of the tenant's wall clock, oldest first (`hour`: the instant it begins). */
   onlineByHour: { hour: string; ratio: number }[];
   /** The latest ticker events the caller may see, newest first. */
   recent: LiveEvent[];
@@ -195,7 +196,7 @@ export const DISPLAY_AUTH_PATH = '/api/TokenAuth/DisplayAuthenticate';
 export interface ReplayPage {
   items: LiveEvent[];
   hasMore: boolean;
-  /** The clock that stamps events, now: where the replay's hour ends. */
+  /** The server's clock when read: the instant where the replay's window ends. */
   now: string;
 }
 export const REPLAY_TYPES = [

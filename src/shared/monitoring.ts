@@ -9,10 +9,6 @@ import type { WarningPayload } from './live/events';
 export const INGEST_PATH = '/api/device/readings';
 export const DEVICE_KEY_HEADER = 'X-Device-Key';
 export const INGEST_MAX_READINGS = 500;
-/** A device clock may run this far ahead of the server's. */
-export const READING_MAX_FUTURE_MS = 5 * 60_000;
-/** Buffered readings older than this are refused. */
-export const READING_MAX_AGE_MS = 7 * 24 * 3600_000;
 
 /** Inclusive ranges of the measured values. */
 export const READING_LIMITS = {
@@ -29,8 +25,10 @@ export type ReadingField = keyof typeof READING_LIMITS;
 export const READING_FIELDS = Object.keys(READING_LIMITS) as ReadingField[];
 
 /**
- * One reading as a device sends it. `at` is ISO 8601 with `Z` or an offset; the values may be null or left out (a
- * device without a thermometer); latitude and longitude come together or not at all.
+ * One reading as a device sends it. `at` is the instant the device's clock stamped, ISO 8601 with `Z` or an offset,
+ * within the window every device time keeps (src/shared/time/device-time.ts: at most 10 minutes ahead of the server,
+ * at most 7 days old); the values may be null or left out (a device without a thermometer); latitude and longitude
+ * come together or not at all.
  */
 export interface DeviceReading {
   at: string;
@@ -99,7 +97,7 @@ export interface StoragePointDto {
 
 /** One bucket of a storage point's weight series. */
 export interface WeightSample {
-  /** Bucket start (server time, no offset). */
+  /** Bucket start: an instant; buckets are aligned on the tenant's midnight. */
   at: string;
   /** The bucket's last weight, kg. */
   weight: number;

@@ -8,6 +8,7 @@ import { createTenant, expectError, expectSuccess, ok, userWithPermissions, type
 import { svc, useTestServer } from '../support/server-harness';
 import { equipmentModel, device, nowReadings, sendOk } from '../support/monitoring-world';
 import { buildTransferWorld, clerk, enterprise, orderBody, post, type TransferWorld } from '../support/transfer-world';
+import { addDays, DEFAULT_TIME_ZONE, formatInstant, startOfDay } from '../../src/shared/time';
 
 type Order = Dto & { lines: Dto[]; version: number };
 
@@ -63,7 +64,7 @@ describe('the overview', () => {
   it('counts enterprises, devices, storage, stock and warnings of the tenant', async () => {
     const o = await overview(admin);
     expect(o.tenantName).toEqual(expect.any(String));
-    expect(o.asOf).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+    expect(o.asOf).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?\+08:00$/);
     expect(o.enterprises).toEqual({ producers: 1, transporters: 3, receivers: 2 });
     expect(o.devices).toEqual({ online: 2, total: 2 });
     expect(o.storage).toEqual({ tonnes: 0.7, capacityTonnes: 1, points: 2 });
@@ -75,7 +76,7 @@ describe('the overview', () => {
     expect(o.warningsByDay[6]).toEqual({ day: o.asOf.slice(0, 10), counts: o.openWarnings });
     expect(o.warningsByDay.slice(0, 6).every((d) => d.counts.every((c) => c.count === 0))).toBe(true);
     expect(o.onlineByHour).toHaveLength(24);
-    expect(o.onlineByHour[23]).toEqual({ hour: `${o.asOf.slice(0, 13)}:00:00`, ratio: 1 });
+    expect(o.onlineByHour[23]).toEqual({ hour: `${o.asOf.slice(0, 13)}:00:00+08:00`, ratio: 1 });
   });
 
   it('reads the transfers from the rollups: stages, tonnes received and in progress, producers, disposal, flows', async () => {
@@ -111,6 +112,29 @@ describe('the overview', () => {
     expect(await wastes(admin, year)).toEqual([[15.5, 4.5]]);
     expect(await wastes(admin, { Start: today, End: today })).toEqual([[15.5, 4.5]]);
     expect(await wastes(await bigDataUser([otherTransporter.id]), year)).toEqual([[1, 0]]);
+  });
+
+  it('counts today\'s transfers and the flows of the last day and week on the tenant\'s days, each up to its China midnight', async () => {
+    // The clock half a minute before and after the midnight that ends a day `days` after the planned one.
+    const around = async (days: number) => {
+      const midnight = startOfDay(addDays(world.plannedDate, days + 1), DEFAULT_TIME_ZONE);
+      server.clock.travelTo(formatInstant(midnight - 30_000, DEFAULT_TIME_ZONE));
+      const before = await overview(admin);
+      server.clock.travelTo(formatInstant(midnight + 30_000, DEFAULT_TIME_ZONE));
+      const after = await overview(admin);
+      expect([before.asOf.slice(0, 10), after.asOf.slice(0, 10)]).toEqual([addDays(world.plannedDate, days), addDays(world.plannedDate, days + 1)]);
+      return { before, after };
+    };
+    try {
+      const planned = await around(0);
+      expect([planned.before.transferred.today.tonnes, planned.after.transferred.today.tonnes]).toEqual([4.5, 0]);
+      const day = await around(1);
+      expect([day.before.map.flows.day.length, day.after.map.flows.day.length]).toEqual([1, 0]);
+      const week = await around(6);
+      expect([week.before.map.flows.week.length, week.after.map.flows.week.length]).toEqual([1, 0]);
+    } finally {
+      server.clock.reset();
+    }
   });
 
   it('places enterprises with a position and every device on the map', async () => {
@@ -190,7 +214,7 @@ describe('replay', () => {
     expect(items.map((e) => e.type)).toEqual(expect.arrayContaining(['transfer.changed', 'warning.raised', 'storage.weight']));
     // The same as reading the log directly.
     const logged = await server.db.query<{ seq: number }>(
-      `select seq from live_events where tenant_key = $1 and seq <= $2 and type = any($3::text[]) and created_at >= localtimestamp - interval '60 minutes' order by seq`,
+      `select seq from live_events where tenant_key = $1 and seq <= $2 and type = any($3::text[]) and created_at >= now() - interval '60 minutes' order by seq`,
       [tenantId, head, [...REPLAY_TYPES]]);
     expect(seqs).toEqual(logged.map((r) => Number(r.seq)));
     expectError(await replay(admin, { Minutes: 60, MaxResultCount: REPLAY_PAGE_MAX + 1 }), 400);

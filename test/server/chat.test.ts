@@ -352,15 +352,15 @@ describe('who is online', () => {
     expect(await server.db.query('select 1 from hub_presence where user_id = $1', [b.id])).toEqual([]);
 
     // Another instance's connection of B, refreshed just now: online; not refreshed for two minutes: gone.
-    await server.db.query(`insert into hub_presence (instance_id, connection_id, tenant_id, user_id, seen_at) values ('other-instance', 'c1', 1, $1, localtimestamp)`, [b.id]);
+    await server.db.query(`insert into hub_presence (instance_id, connection_id, tenant_id, user_id, seen_at) values ('other-instance', 'c1', 1, $1, now())`, [b.id]);
     expect(await onlineOf(a.token, b.id)).toBe(true);
     // A message to B now counts as delivered: B is connected somewhere.
     const sent = await sendText(a, b, 'to the other instance');
     expect((await server.db.query<{ delivered_time: string | null }>('select delivered_time from chat_log where id = $1', [sent.id]))[0].delivered_time).not.toBeNull();
-    await server.db.query(`update hub_presence set seen_at = localtimestamp - interval '120 seconds' where instance_id = 'other-instance'`);
+    await server.db.query(`update hub_presence set seen_at = now() - interval '120 seconds' where instance_id = 'other-instance'`);
     expect(await onlineOf(a.token, b.id)).toBe(false);
     // Another tenant's presence does not make anyone of this tenant online.
-    await server.db.query(`update hub_presence set seen_at = localtimestamp, tenant_id = $1 where instance_id = 'other-instance'`, [otherTenant.id]);
+    await server.db.query(`update hub_presence set seen_at = now(), tenant_id = $1 where instance_id = 'other-instance'`, [otherTenant.id]);
     expect(await onlineOf(a.token, b.id)).toBe(false);
     await server.db.query(`delete from hub_presence where instance_id = 'other-instance'`);
   });

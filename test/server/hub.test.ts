@@ -6,6 +6,8 @@ import { buildApp, type App } from '../../src/server/app';
 import { readConfig } from '../../src/server/config';
 import { FRAME_TARGET, type LiveFrame } from '../../src/shared/live/events';
 import { notifyUser } from '../../src/server/modules/notifications/notifications';
+import { onTenantClock } from '../../src/server/time';
+import { DEFAULT_TIME_ZONE } from '../../src/shared/time';
 import { JWT_SECRET, svc, useTestServer } from '../support/server-harness';
 
 const server = useTestServer();
@@ -48,7 +50,8 @@ test('a logged-in user connects with the bearer token and receives notices addre
   await connection.start();
   const received = notices(connection);
   const item = await notifyUser(server.db, server.app.services.hub, 1, await userId(token), { type: 1, title: 'hub test', description: 'd' });
-  expect(await first(received)).toEqual(item);
+  // Pushed as clients read it: its time on the tenant's clock.
+  expect(await first(received)).toEqual(onTenantClock(item, DEFAULT_TIME_ZONE));
   expect(received).toHaveLength(1);
   const list = await server.call('GET', svc('Notification', 'GetUserNotifications'), { token });
   expect(list.body.result.items[0].title).toBe('hub test');

@@ -9,6 +9,7 @@ import {
 import type { LiveEvent, WarningPayload } from '../../src/shared/live/events';
 import type { OpenWarningDto, SeqItems } from '../../src/shared/monitoring';
 import { sweepOnce } from '../../src/server/modules/monitoring';
+import { DEFAULT_TIME_ZONE, dayOf } from '../../src/shared/time';
 
 const server = useTestServer({ env: { SWEEP_INTERVAL_MS: '0' } });
 let admin: string;
@@ -168,7 +169,7 @@ describe('reductions', () => {
     await sendOk(server, dev.deviceKey, readings({ weight: 100 }));
     const otherCode = ok<Dto[]>(await server.call('GET', svc('Wastecode', 'GetWastecodeAll'), { token: admin, query: { Keyword: '900-041-49' } }), 'code')[0];
     const receipt = (wastecodeId: number) => post(server, admin, 'Warehousereceipt', 'Create', {
-      enterpriseId: own.producer.id, wastecodeId, quantity: 0.05, receiptDate: new Date().toISOString().slice(0, 10), storagePlace: '危废库',
+      enterpriseId: own.producer.id, wastecodeId, quantity: 0.05, receiptDate: dayOf(Date.now(), DEFAULT_TIME_ZONE), storagePlace: '危废库',
     });
     await receipt(otherCode.id);
     await sendOk(server, dev.deviceKey, readings({ weight: 60 }));
@@ -272,7 +273,7 @@ describe('warnings people move', () => {
 // Last: the sweeper's clock runs hours ahead and takes every device of this file offline.
 describe('rules of silence (the sweeper)', () => {
   const hub = () => server.app.services.hub;
-  const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+  const later = (minutes: number) => Date.now() + minutes * 60_000;
 
   it('offline: no heartbeat within the model\'s minutes takes the device offline with a warning; a reading brings it back', async () => {
     const dev = await boundDevice(server, admin, world);

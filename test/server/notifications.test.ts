@@ -1,5 +1,7 @@
 // The notice popover's endpoints: seeded notices, unread counts and marking as read.
 import { notifyUser } from '../../src/server/modules/notifications/notifications';
+import { onTenantClock } from '../../src/server/time';
+import { DEFAULT_TIME_ZONE } from '../../src/shared/time';
 import type { EventsAfterResult } from '../../src/shared/live/events';
 import { createUser, expectError, expectSuccess, expectValidationError, ok } from '../support/server-fixtures';
 import { svc, useTestServer } from '../support/server-harness';
@@ -27,7 +29,7 @@ describe('seeded notices', () => {
     for (const notice of result.items) {
       expect(notice).toEqual({
         id: expect.any(Number), type: notice.type, title: expect.any(String), description: expect.any(String), isRead: false, category: null,
-        creationTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/),
+        creationTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?\+08:00$/),
       });
       expect(notice.title.length).toBeGreaterThan(0);
     }
@@ -139,7 +141,10 @@ describe('notices are private', () => {
     const { head } = await eventsAfter(token);
     const notice = await notifyUser(server.db, null, 1, userId, { type: 1, title: 'live', description: 'd' });
     const mine = (await eventsAfter(token, head)).items.filter((e) => e.type === 'notice.created');
-    expect(mine).toEqual([expect.objectContaining({ type: 'notice.created', enterpriseIds: null, payload: notice })]);
+    // The event carries the notice as clients read it: its time on the tenant's clock.
+    expect(mine).toEqual([expect.objectContaining({ type: 'notice.created', enterpriseIds: null, payload: onTenantClock(notice, DEFAULT_TIME_ZONE) })]);
+    expect((mine[0].payload as { creationTime: string }).creationTime).toMatch(/\+08:00$/);
+    expect(mine[0].at).toMatch(/\+08:00$/);
     expect((await eventsAfter(adminToken, head)).items.filter((e) => e.type === 'notice.created')).toEqual([]);
 
     // A notice whose transaction rolls back leaves no event behind.

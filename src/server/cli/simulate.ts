@@ -3,6 +3,7 @@
 import { setMaxListeners } from 'node:events';
 import { DEVICE_KEY_HEADER, INGEST_PATH, type DeviceReading, type IngestResult, type StoragePointDto } from '../../shared/monitoring';
 import { creditCodeCheckChar } from '../../shared/validators';
+import { DEFAULT_TIME_ZONE, formatTimeOfDay } from '../../shared/time';
 import { Api, inParallel, login, sleep, type Row } from './simulator/api';
 import { createDevice, mulberry32, step, type Rng, type SimDevice } from './simulator/devices';
 import { HELP, readOptions, type Options } from './simulator/options';
@@ -69,6 +70,12 @@ async function ensureDevices(api: Api, count: number, log: (line: string) => voi
   }
   log(`Created ${created.length} devices (${serialOf(Number(SERIAL.exec(String(created[0].serialNumber))![1]))} …).`);
   return [...existing, ...created].slice(0, count);
+}
+
+/** The zone of the tenant's calendar, as every client learns it (ABP's `timing`): the report's clock shows its time. */
+async function tenantZone(api: Api): Promise<string> {
+  const configuration = await api.call<{ timing?: { timeZoneInfo?: { iana?: { timeZoneId?: string } } } }>('GET', '/AbpUserConfiguration/GetAll');
+  return configuration.timing?.timeZoneInfo?.iana?.timeZoneId ?? DEFAULT_TIME_ZONE;
 }
 
 interface Target {
@@ -171,6 +178,7 @@ export interface SimulatorStats {
 export async function runSimulator(options: Options, stop: AbortSignal, log: (line: string) => void = console.log): Promise<SimulatorStats> {
   const api = await login(options);
   log(`Logged in to ${options.url} as ${options.user} (tenant ${options.tenant}).`);
+  const zone = await tenantZone(api);
   const targets = options.devices > 0 ? await prepare(api, options, log) : [];
   if (targets.length > 0) log(`Driving ${targets.length} devices at ${options.rate} reading/s each (${(targets.length * options.rate).toFixed(1)}/s), batches of ${options.batch}; Ctrl-C stops.`);
   const scheme = options.households > 0 ? await prepareScheme(api, options.households) : null;
@@ -186,7 +194,7 @@ export async function runSimulator(options: Options, stop: AbortSignal, log: (li
     const rate = ((stats.accepted - last.accepted) * 1000) / Math.max(1, now - last.at);
     last = { at: now, accepted: stats.accepted };
     const silent = targets.filter((t) => now < t.sim.silentUntil).length;
-    const time = new Date(now).toLocaleTimeString();
+    const time = formatTimeOfDay(now, zone);
     if (targets.length > 0) {
       log(`${time}  sent ${stats.sent}  accepted ${stats.accepted}  errors ${stats.errors}  ${rate.toFixed(1)} readings/s`
         + `  | pickups ${stats.pickups}  suspicious ${stats.suspicious}  silent now ${silent}`);

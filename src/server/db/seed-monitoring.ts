@@ -52,7 +52,7 @@ export async function seedMonitoringDemo(tx: Db, tenantId: number): Promise<void
        returning id, enterprise_id, equipmentmodel_id, hazardouswaste_information_id, storage_place)
      insert into hazardous_waste_storage (tenant_id, smartequipment_id, enterprise_id, hazardouswaste_information_id, wastecode_id, storage_place,
             current_weight, capacity, fill_ratio, bound_time)
-     select $1, d.id, d.enterprise_id, d.hazardouswaste_information_id, h.wastecode_id, d.storage_place, 0, m.capacity, 0, localtimestamp
+     select $1, d.id, d.enterprise_id, d.hazardouswaste_information_id, h.wastecode_id, d.storage_place, 0, m.capacity, 0, now()
        from d join equipment_model m on m.id = d.equipmentmodel_id join hazardous_waste_information h on h.id = d.hazardouswaste_information_id`,
     [tenantId, enterprise.id, JSON.stringify(devices)]);
 }

@@ -2,7 +2,9 @@
  * The live event contract, read by both sides. Every change a client watches is persisted as one event with a
  * per-tenant, strictly increasing `seq`, pushed on the hub in batches, and can be fetched again with
  * `Events/GetEventsAfter`. Payloads carry absolute state (the weight now, the whole warning), never deltas alone, so
- * folding an event twice or after a fresher snapshot changes nothing.
+ * folding an event twice or after a fresher snapshot changes nothing. Every instant an event carries, `at` and those in
+ * its payload, is ISO 8601 written on the tenant's clock with its offset (`2026-11-28T00:41:09+08:00`); every day is a
+ * day of the tenant's calendar.
  */
 
 import type { PermissionName } from '../permissions';
@@ -29,7 +31,7 @@ export type LiveEventType =
 export interface LiveEvent<P = unknown> {
   seq: number;
   type: LiveEventType;
-  /** Server time the event was written (ISO, no offset, as ABP writes times). */
+  /** The instant the event was written (the writing transaction's clock), on the tenant's clock with its offset. */
   at: string;
   /** Enterprises the event concerns; null means the whole tenant (or, for chat, the users it names). */
   enterpriseIds: number[] | null;
@@ -203,7 +205,7 @@ export interface TransferChangedPayload {
   producerId: number;
   transporterId: number;
   receiverId: number;
-  /** China date the transfer is planned for. */
+  /** The tenant's day the transfer is planned for. */
   plannedDate: string;
   /** Tonnes declared, and received once agreed (null before). */
   totalQuantity: number;
@@ -316,7 +318,7 @@ export interface PointsBalancePayload {
 export interface CountedKg {
   /** `rubbishType1` of the record. */
   rubbishType1: number;
-  /** China date of the record's time. */
+  /** The tenant's day of the record's instant. */
   day: string;
   kg: number;
 }

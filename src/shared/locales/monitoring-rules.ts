@@ -9,8 +9,6 @@ export const MONITORING_RULE_TEXTS = {
     zh: '{{field}}须为带时区的 ISO 8601 时间（如 2026-01-01T08:00:00+08:00）',
     en: '{{field}} must be an ISO 8601 time with Z or an offset (2026-01-01T08:00:00+08:00)',
   },
-  readingFuture: { zh: '{{field}}超前服务器时间 5 分钟以上，请校准设备时钟', en: '{{field}} is more than 5 minutes ahead of the server; check the device clock' },
-  readingTooOld: { zh: '{{field}}早于 7 天前，不再接收', en: '{{field}} is older than 7 days and no longer accepted' },
   readingOrder: { zh: '{{field}}早于上一条读数，读数须按时间排序', en: '{{field}} is before the previous reading; readings must be in time order' },
   readingNumber: { zh: '{{field}}须为 {{min}} 至 {{max}} 之间的数字', en: '{{field}} must be a number from {{min}} to {{max}}' },
   readingPosition: { zh: '经纬度须同时提供', en: 'Latitude and longitude come together' },

@@ -12,11 +12,11 @@ import { and, join, scopeCondition, sql, type Sql } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import type { RequestContext } from '../../http/context';
 import { topicsOf } from '../events/audience';
-import { fromChina, inChina } from '../../crud/china-time';
 import { headOf, latestEvents } from '../events/log';
 import { schemeToday } from '../points/analyses';
-import { chinaNow } from '../../../shared/util/china-date';
 import { COUNTS, monthRollup, rollupScope, STAGES, TONNES } from '../transfer/rollups';
+import { addDays, addMonths, instantOfWallClock, tenantCalendar, wallClockOf, type CalendarDate, type TenantCalendar } from '../../../shared/time';
+import { dayIn, epochOf, instantText, instantValue, type InstantText } from '../../time';
 
 
 /** Live rows of `resource` under `alias` that the caller may see. */
@@ -27,10 +27,16 @@ function visible(resource: Resource, alias: string, scope: Scope): Sql {
 
 const WEEK_DAYS = 7;
 const HOURS = 24;
+const HOUR_MS = 3600_000;
 
-/** `day` plus `days` (negative: earlier), as a date. */
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/**
+ * The last 24 hours of the tenant's wall clock, oldest first, the current one last: the instant each begins. Hours
+ * are an hour of real time apart, so a day that changes its offset still shows 24 of them.
+ */
+function lastHours(calendar: TenantCalendar): InstantText[] {
+  const wall = wallClockOf(calendar.now(), calendar.zone);
+  const current = instantOfWallClock({ ...wall, minute: 0, second: 0, millisecond: 0 }, calendar.zone);
+  return Array.from({ length: HOURS }, (_, i) => instantText(current - (HOURS - 1 - i) * HOUR_MS));
 }
 
 interface Totals {
@@ -100,23 +106,29 @@ interface WarningCount {
   count: number;
 }
 
-/** Open and acknowledged warnings per type, and warnings raised per China day and type since `firstDay`. */
-async function readWarnings(db: Db, scope: Scope, firstDay: string): Promise<{ open: WarningCount[]; raised: WarningCount[] }> {
+/**
+ * Open and acknowledged warnings per type, and warnings raised per day of the tenant and type over the days `from` to
+ * `to` (the instants those days cover, so the index on the raise time serves).
+ */
+async function readWarnings(db: Db, scope: Scope, calendar: TenantCalendar, from: CalendarDate, to: CalendarDate): Promise<{ open: WarningCount[]; raised: WarningCount[] }> {
   const where = visible(equipmentwarning, 'w', scope);
+  const days = calendar.span(from, to);
   const rows = await db.query<WarningCount>(sql`
     select null as day, w.warning_type as "warningType", count(*) as count from equipment_warning w
      where ${where} and w.status <> ${warningStatus.closed} group by w.warning_type
     union all
-    select to_char(${inChina(sql`w.raised_at`)}, 'YYYY-MM-DD'), w.warning_type, count(*) from equipment_warning w
-     where ${where} and w.raised_at >= ${fromChina(`${firstDay}T00:00:00`)} group by 1, 2`);
+    select ${dayIn(sql`w.raised_at`, calendar.zone)}, w.warning_type, count(*) from equipment_warning w
+     where ${where} and w.raised_at >= ${instantValue(days.start)} and w.raised_at < ${instantValue(days.end)} group by 1, 2`);
   return { open: rows.filter((r) => r.day === null), raised: rows.filter((r) => r.day !== null) };
 }
 
-/** Devices (of the caller's) with at least one reading per China hour since `firstHour`. */
-async function readReportingDevices(db: Db, scope: Scope, firstHour: string): Promise<Map<string, number>> {
-  const rows = await db.query<{ hour: string; devices: number }>(sql`
-    select to_char(date_trunc('hour', ${inChina(sql`t.read_at`)}), 'YYYY-MM-DD"T"HH24:MI:SS') as hour, count(distinct t.smartequipment_id) as devices
-      from smart_equipment d join telemetry_reading t on t.smartequipment_id = d.id and t.read_at >= ${fromChina(firstHour)}
+/** Devices (of the caller's) with at least one reading in each of the hours that begin at `hours`, by the hour's start. */
+async function readReportingDevices(db: Db, scope: Scope, hours: readonly InstantText[]): Promise<Map<InstantText, number>> {
+  const first = sql`${hours[0]}::timestamptz`;
+  const end = instantValue(epochOf(hours[hours.length - 1]) + HOUR_MS);
+  const rows = await db.query<{ hour: InstantText; devices: number }>(sql`
+    select date_bin(make_interval(hours => 1), t.read_at, ${first}) as hour, count(distinct t.smartequipment_id) as devices
+      from smart_equipment d join telemetry_reading t on t.smartequipment_id = d.id and t.read_at >= ${first} and t.read_at < ${end}
      where ${visible(smartequipment, 'd', scope)}
      group by 1`);
   return new Map(rows.map((r) => [r.hour, Number(r.devices)]));
@@ -130,9 +142,9 @@ interface Periods {
  * Tonnes received on `today` and the same day a year earlier (day rows), in its month and year and the same periods
  * a year earlier (month rows).
  */
-async function readPeriods(db: Db, scope: Scope, today: string): Promise<Periods> {
+async function readPeriods(db: Db, scope: Scope, today: CalendarDate): Promise<Periods> {
   const day = sql`${today}::date`;
-  const ago = sql`(${today}::date - interval '1 year')::date`;
+  const ago = sql`${addMonths(today, -12)}::date`;
   const [days] = await db.query<{ today: number; todayLastYear: number }>(sql`
     select coalesce(sum(r.received) filter (where r.planned_date = ${day}), 0) as today,
            coalesce(sum(r.received) filter (where r.planned_date = ${ago}), 0) as "todayLastYear"
@@ -153,7 +165,7 @@ async function readPeriods(db: Db, scope: Scope, today: string): Promise<Periods
 }
 
 /** Tonnes declared this year per producer (the top ones, named) and per disposal method, in one pass. */
-async function readYearDeclared(db: Db, scope: Scope, today: string): Promise<{ producers: NamedTonnes[]; disposal: Map<number, number> }> {
+async function readYearDeclared(db: Db, scope: Scope, today: CalendarDate): Promise<{ producers: NamedTonnes[]; disposal: Map<number, number> }> {
   const year = Number(today.slice(0, 4));
   const months = monthRollup('m', scope);
   const rows = await db.query<{ producerId: number | null; disposalMethod: number | null; tonnes: number }>(sql`
@@ -180,7 +192,7 @@ async function enterpriseNames(db: Db, ids: number[]): Promise<Map<number, strin
  * Producer → receiver flows planned in [firstDay, today] and in [dayStart, today]: tonnes declared (not voided) from
  * the tonnes rollup, orders from the counts rollup; the biggest by tonnes.
  */
-async function readFlows(db: Db, scope: Scope, firstDay: string, dayStart: string, today: string): Promise<BigDataOverview['map']['flows']> {
+async function readFlows(db: Db, scope: Scope, firstDay: CalendarDate, dayStart: CalendarDate, today: CalendarDate): Promise<BigDataOverview['map']['flows']> {
   const window = sql`r.planned_date between ${firstDay}::date and ${today}::date`;
   const recent = sql`r.planned_date >= ${dayStart}::date`;
   const rows = await db.query<{ producerId: number; receiverId: number; dayTonnes: number; weekTonnes: number; dayOrders: number; weekOrders: number }>(sql`
@@ -222,31 +234,34 @@ const period = (tonnes: number, lastYear: number): PeriodTonnes => ({ tonnes, la
 
 /**
  * Everything the big-data screen shows, read in one repeatable-read transaction: the figures are one snapshot, and
- * the head read first in it is exactly the last event whose change they include.
+ * the head read first in it is exactly the last event whose change they include. One reading of the server's clock
+ * makes `asOf`, "today" and every window, all on the tenant's calendar.
  */
 export async function readOverview(ctx: RequestContext): Promise<BigDataOverview> {
   const scope = scopeOf(ctx);
   const session = ctx.session!;
-  const asOf = chinaNow();
-  const today = asOf.slice(0, 10);
-  const firstDay = addDays(today, -(WEEK_DAYS - 1));
-  const currentHour = `${asOf.slice(0, 13)}:00:00`;
-  const hours = Array.from({ length: HOURS }, (_, i) => new Date(Date.parse(`${currentHour}Z`) - (HOURS - 1 - i) * 3600_000).toISOString().slice(0, 19));
+  // The clock read once: the screen's "today", its windows and `asOf` are of one instant, even across a midnight.
+  const now = ctx.calendar.now();
+  const calendar = tenantCalendar(ctx.calendar.zone, { now: () => now });
+  const asOf = instantText(now);
+  const today = calendar.today();
+  const firstDay = calendar.todayPlus(-(WEEK_DAYS - 1));
+  const hours = lastHours(calendar);
   return ctx.db.transaction(async (tx) => {
     await tx.query('set transaction isolation level repeatable read');
     const head = await headOf(tx, ctx.tenantId);
     const totals = await readTotals(tx, scope);
     const enterprises = await readMapEnterprises(tx, scope);
     const devices = await readMapDevices(tx, scope);
-    const warnings = await readWarnings(tx, scope, firstDay);
-    const reporting = await readReportingDevices(tx, scope, hours[0]);
+    const warnings = await readWarnings(tx, scope, calendar, firstDay, today);
+    const reporting = await readReportingDevices(tx, scope, hours);
     const periods = await readPeriods(tx, scope, today);
     const declared = await readYearDeclared(tx, scope, today);
     const flows = await readFlows(tx, scope, firstDay, addDays(today, -1), today);
     const { stages: manifests, inProgress } = await readStages(tx, scope);
     const viewer = { userId: session.userId, topics: topicsOf(session), enterpriseIds: session.enterpriseIds };
     const recent = await latestEvents(tx, ctx.tenantId, viewer, TICKER_TYPES, head, BIGDATA_LIMITS.recent);
-    const recycling = await schemeToday(ctx, tx);
+    const recycling = await schemeToday({ ...ctx, calendar }, tx);
     const countOf = (rows: WarningCount[], type: number, day: string | null = null) =>
       Number(rows.find((r) => r.warningType === type && r.day === day)?.count ?? 0);
     const days = Array.from({ length: WEEK_DAYS }, (_, i) => addDays(firstDay, i));

@@ -4,7 +4,10 @@ import type { RequestContext } from '../../http/context';
 import { topicsOf } from '../events/audience';
 import { eventsWithin, headOf } from '../events/log';
 
-/** The last `Minutes` of what the screen draws, a bounded page at a time; `UpTo` defaults to the head now. */
+/**
+ * The last `Minutes` of what the screen draws, up to the server's clock now, a bounded page at a time; `UpTo` defaults
+ * to the head now.
+ */
 export async function readReplay(ctx: RequestContext, input: Input): Promise<ReplayPage> {
   const session = ctx.session!;
   const minutes = input.requiredInt('Minutes', { min: 1, max: 1440 });
@@ -12,5 +15,5 @@ export async function readReplay(ctx: RequestContext, input: Input): Promise<Rep
   const after = input.optionalInt('After', { min: 0 }) ?? 0;
   const limit = input.optionalInt('MaxResultCount', { min: 1, max: REPLAY_PAGE_MAX }) ?? REPLAY_PAGE_MAX;
   const viewer = { userId: session.userId, topics: topicsOf(session), enterpriseIds: session.enterpriseIds };
-  return eventsWithin(ctx.db, ctx.tenantId, viewer, { minutes, upTo, types: REPLAY_TYPES }, after, limit);
+  return eventsWithin(ctx.db, ctx.tenantId, viewer, { minutes, now: ctx.calendar.now(), upTo, types: REPLAY_TYPES }, after, limit);
 }

@@ -105,7 +105,7 @@ async function sendMessage(ctx: RequestContext, input: Input): Promise<ChatMessa
     const online = await isUserOnline(tx, ctx.hub, ctx.tenantId, message.toUserId);
     const [{ id }] = await tx.query<{ id: number }>(
       `insert into chat_log (tenant_id, creator_user_id, from_user_id, to_user_id, content, message_type, file_id, file_name, delivered_time)
-       values ($1, $2, $2, $3, $4, $5, $6, $7, case when $8::boolean then localtimestamp end) returning id`,
+       values ($1, $2, $2, $3, $4, $5, $6, $7, case when $8::boolean then now() end) returning id`,
       [ctx.tenantId, me(ctx), message.toUserId, message.content, message.messageType, message.fileId, file?.name ?? null, online]);
     const stored = await readMessage(tx, id);
     const [event] = await recordEvents(ctx, tx, [
@@ -168,7 +168,7 @@ async function markRead(ctx: RequestContext, input: Input): Promise<{ count: num
     const where = [scopeCondition('c', ctx.tenantId), sql`c.from_user_id = ${from}`, sql`c.to_user_id = ${me(ctx)}`, sql`not c.is_read`];
     if (upTo !== undefined) where.push(sql`c.id <= ${upTo}`);
     const rows = await tx.query<{ id: number; read_time: string }>(
-      sql`update chat_log c set is_read = true, read_time = localtimestamp, delivered_time = coalesce(c.delivered_time, localtimestamp)
+      sql`update chat_log c set is_read = true, read_time = now(), delivered_time = coalesce(c.delivered_time, now())
         where ${and(where)} returning c.id, c.read_time`);
     if (rows.length === 0) return { count: 0, upToId: null, readTime: null };
     const payload: ChatReadPayload = {

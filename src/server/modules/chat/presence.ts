@@ -10,7 +10,8 @@ const PRESENCE_STALE_SECONDS = 90;
 /** Rows of instances gone this long are removed by whichever instance refreshes next. */
 const PRESENCE_FORGET_SECONDS = 3600;
 
-const FRESH = raw(`seen_at > localtimestamp - interval '${PRESENCE_STALE_SECONDS} seconds'`);
+// Rows are stamped and judged by the database's clock, the one clock every instance shares.
+const FRESH = raw(`seen_at > now() - interval '${PRESENCE_STALE_SECONDS} seconds'`);
 
 interface PresenceLogger {
   warn(obj: object, msg: string): void;
@@ -44,7 +45,7 @@ export function trackPresence(db: Db, hub: HubServer, logger: PresenceLogger, re
 
   const upsert = (rows: { c: string; t: number | null; u: number }[]) => db.query(
     `insert into hub_presence (instance_id, connection_id, tenant_id, user_id, seen_at)
-     select $1, x.c, x.t, x.u, localtimestamp from jsonb_to_recordset($2::jsonb) as x(c text, t integer, u bigint)
+     select $1, x.c, x.t, x.u, now() from jsonb_to_recordset($2::jsonb) as x(c text, t integer, u bigint)
      on conflict (instance_id, connection_id) do update set seen_at = excluded.seen_at, tenant_id = excluded.tenant_id, user_id = excluded.user_id`,
     [instanceId, JSON.stringify(rows)]);
 
@@ -63,7 +64,7 @@ export function trackPresence(db: Db, hub: HubServer, logger: PresenceLogger, re
     enqueue('refresh', async () => {
       const rows = [...live].map(([c, { tenantId, userId }]) => ({ c, t: tenantId, u: userId }));
       if (rows.length > 0) await upsert(rows);
-      await db.query(`delete from hub_presence where seen_at < localtimestamp - interval '${PRESENCE_FORGET_SECONDS} seconds'`);
+      await db.query(`delete from hub_presence where seen_at < now() - interval '${PRESENCE_FORGET_SECONDS} seconds'`);
     });
   }, refreshMs);
   timer.unref();

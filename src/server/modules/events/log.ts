@@ -2,7 +2,7 @@ import type { EventTopic, LiveEvent, LiveEventType } from '../../../shared/live/
 import { hotStatement, type Db } from '../../db/database';
 import { tenantKey } from '../../db/tenant-key';
 import { sql, type Sql } from '../../crud/sql';
-import { onTenantClock } from '../../time';
+import { instantText, instantValue, onTenantClock, type InstantText } from '../../time';
 import type { AddressedEvent } from '../../realtime';
 
 export interface NewEvent {
@@ -22,13 +22,14 @@ const idList = (ids: number[] | null | undefined) => (ids && ids.length > 0 ? [.
 
 /**
  * Takes `$2` seqs from the tenant's counter and writes the events under them, in one round trip: `$3` holds the events
- * in order, the n-th getting the n-th seq of the range. Answers the range's last seq and the time the events carry.
+ * in order, the n-th getting the n-th seq of the range. Answers the range's last seq and the time the events carry,
+ * to the millisecond as the column keeps it: the push and every later read of an event say the same instant.
  */
 const APPEND_EVENTS = hotStatement('events.append',
   `with taken as (
      insert into live_event_counter (tenant_key, last_seq) values ($1, $2)
      on conflict (tenant_key) do update set last_seq = live_event_counter.last_seq + excluded.last_seq
-     returning last_seq, now() as at
+     returning last_seq, now()::timestamptz(3) as at
    ), written as (
      insert into live_events (tenant_key, seq, type, topic, enterprise_ids, user_ids, payload, created_at)
      select $1, t.last_seq - $2 + e.n, e.v->>'type', e.v->>'topic',
@@ -108,19 +109,27 @@ export async function latestEvents(db: Db, tenantId: number | null, viewer: View
   return rows.map(toLiveEvent);
 }
 
+/** A replay's window: the last `minutes` before `now` (the server's clock), up to seq `upTo`, of these types. */
+export interface ReplayWindow {
+  minutes: number;
+  now: number;
+  upTo: number;
+  types: readonly LiveEventType[];
+}
+
 /**
- * The viewer's events of `types` written in the last `minutes` (by the database's clock, the one that stamps them) up
- * to seq `upTo`, oldest first, after seq `after`, at most `limit`. Seqs grow with time, so the window's first seq is
- * found by time once (a BRIN index on the write time) and the pages then walk the primary key.
+ * The viewer's events of `types` written in the window's minutes up to seq `upTo`, oldest first, after seq `after`, at
+ * most `limit`; with the window's end. Seqs grow with time, so the window's first seq is found by time once (a BRIN
+ * index on the write time) and the pages then walk the primary key.
  */
 export async function eventsWithin(
-  db: Db, tenantId: number | null, viewer: Viewer, window: { minutes: number; upTo: number; types: readonly LiveEventType[] }, after: number, limit: number,
-): Promise<{ items: LiveEvent[]; hasMore: boolean; now: string }> {
+  db: Db, tenantId: number | null, viewer: Viewer, window: ReplayWindow, after: number, limit: number,
+): Promise<{ items: LiveEvent[]; hasMore: boolean; now: InstantText }> {
   const tk = tenantKey(tenantId);
-  const since = sql`now() - make_interval(mins => ${window.minutes}::int)`;
-  const [start] = await db.query<{ seq: number | null; now: string }>(
-    sql`select min(seq) as seq, now() as now from live_events where tenant_key = ${tk} and created_at >= ${since}`);
-  const now = start.now;
+  const now = instantText(window.now);
+  const since = instantValue(window.now - window.minutes * 60_000);
+  const [start] = await db.query<{ seq: number | null }>(
+    sql`select min(seq) as seq from live_events where tenant_key = ${tk} and created_at >= ${since}`);
   if (start.seq === null) return { items: [], hasMore: false, now };
   const rows = await db.query<EventRow>(
     sql`select seq, type, created_at as at, enterprise_ids, payload from live_events

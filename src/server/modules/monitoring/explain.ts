@@ -1,17 +1,18 @@
 import type { Db } from '../../db/database';
 import { sql, tenantCondition } from '../../crud/sql';
 import { declareStatus, dispatchStatus, signStatus } from '../../../shared/enums';
+import { epochOf, instantValue, type InstantText } from '../../time';
 
-/** How far back a transfer or a warehouse movement explains a drop in a storage point's weight. */
-const EXPLAIN_WINDOW_HOURS = 24;
+/** How far back a transfer or a warehouse movement explains a drop in a storage point's weight: 24 hours. */
+const EXPLAIN_WINDOW_MS = 24 * 3600_000;
 
 interface ExplainQuery {
   tenantId: number | null;
   /** The storage point's enterprise, as producer or warehouse. */
   enterpriseId: number;
   wastecodeId: number | null;
-  /** Server time of the earliest drop to explain. */
-  since: string;
+  /** The instant of the earliest drop to explain. */
+  since: InstantText;
 }
 
 /**
@@ -28,12 +29,12 @@ interface ExplainQuery {
  * receiver, so a line's quantity says little about one container. A drop with no such movement at all is what a
  * supervisor must chase.
  */
-export async function latestExplainingMovement(db: Db, q: ExplainQuery): Promise<string | null> {
+export async function latestExplainingMovement(db: Db, q: ExplainQuery): Promise<InstantText | null> {
   if (q.wastecodeId === null) return null;
   const producer = q.enterpriseId;
   const code = q.wastecodeId;
-  const from = sql`${q.since}::timestamp - make_interval(hours => ${EXPLAIN_WINDOW_HOURS})`;
-  const [row] = await db.query<{ latest: string | null }>(
+  const from = instantValue(epochOf(q.since) - EXPLAIN_WINDOW_MS);
+  const [row] = await db.query<{ latest: InstantText | null }>(
     sql`select greatest(
        (select max(h.creation_time) from transfer_order o
           join transfer_order_history h on h.order_id = o.id
@@ -47,8 +48,5 @@ export async function latestExplainingMovement(db: Db, q: ExplainQuery): Promise
   return row?.latest ?? null;
 }
 
-/** Server-local ISO times compared as instants (both sides carry no offset). */
-const localMs = (time: string): number => Date.parse(`${time.slice(0, 23)}Z`);
-
-export const explainsDrop = (latest: string | null, dropAt: string): boolean =>
-  latest !== null && localMs(latest) >= localMs(dropAt) - EXPLAIN_WINDOW_HOURS * 3600_000;
+export const explainsDrop = (latest: InstantText | null, dropAt: InstantText): boolean =>
+  latest !== null && epochOf(latest) >= epochOf(dropAt) - EXPLAIN_WINDOW_MS;

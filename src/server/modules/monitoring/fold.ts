@@ -16,7 +16,7 @@ export interface StorageState {
 }
 
 interface WeighedReading {
-  /** Server-local time of the reading, as the database stores it. */
+  /** The reading's instant, in the server's shape (InstantText). */
   readAt: string;
   weight: number | null;
 }

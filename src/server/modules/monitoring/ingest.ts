@@ -14,6 +14,8 @@ import { sendSuccess } from '../../http/envelope';
 import { AppError, errors } from '../../http/errors';
 import type { Services } from '../../http/context';
 import type { HubServer } from '../../realtime';
+import { parseZonedInstant } from '../../../shared/time';
+import { instantText, type InstantText } from '../../time';
 import { recordEvents, tenantWriter, type NewEvent } from '../events';
 import { explainsDrop, latestExplainingMovement } from './explain';
 import { foldReadings, type StorageState } from './fold';
@@ -36,7 +38,7 @@ interface DeviceContext {
   displacementRadius: number;
   storage: (StorageState & { wastecodeId: number | null }) | null;
   warnings: WarningState[];
-  appliedUpTo: string | null;
+  appliedUpTo: InstantText | null;
 }
 
 /** A device of an inactive or deleted tenant is refused like an unknown one. */
@@ -69,15 +71,35 @@ const LOAD_CONTEXT = hotStatement('ingest.loadContext',
           (select max(read_at) from telemetry_reading r where r.smartequipment_id = d.id) as "appliedUpTo"
      from smart_equipment d join equipment_model m on m.id = d.equipmentmodel_id where d.id = $1`);
 
-async function loadContext(tx: Db, deviceId: number): Promise<DeviceContext> {
-  const [row] = await tx.query<DeviceContext>(LOAD_CONTEXT, [deviceId]);
-  return row;
+/**
+ * A timestamptz inside JSON: the database writes it on the session's clock with that clock's offset. Read back as the
+ * instant it names, in the server's shape, so that it compares with every other instant and reaches clients on the
+ * tenant's clock.
+ */
+function instantOfJson(text: string): InstantText {
+  const epochMs = parseZonedInstant(text);
+  if (epochMs === null) throw new Error(`the database wrote an instant as ${text}`);
+  return instantText(epochMs);
 }
 
-/** A stored reading of the batch: its index in the batch and its server-local time. */
+const maybeInstantOfJson = (text: string | null): InstantText | null => (text === null ? null : instantOfJson(text));
+
+async function loadContext(tx: Db, deviceId: number): Promise<DeviceContext> {
+  const [row] = await tx.query<DeviceContext>(LOAD_CONTEXT, [deviceId]);
+  const storage = row.storage && {
+    ...row.storage, lastChangeTime: maybeInstantOfJson(row.storage.lastChangeTime), lastAddedTime: maybeInstantOfJson(row.storage.lastAddedTime),
+  };
+  const warnings = row.warnings.map((w) => ({
+    ...w, raisedAt: instantOfJson(w.raisedAt), lastSeenAt: instantOfJson(w.lastSeenAt),
+    acknowledgedAt: maybeInstantOfJson(w.acknowledgedAt), closedAt: maybeInstantOfJson(w.closedAt),
+  }));
+  return { ...row, storage, warnings };
+}
+
+/** A stored reading of the batch: its index in the batch and its instant. */
 interface StoredReading {
   index: number;
-  readAt: string;
+  readAt: InstantText;
 }
 
 /**
@@ -86,7 +108,7 @@ interface StoredReading {
  */
 const INSERT_READINGS = hotStatement('ingest.insertReadings',
   `with batch as (
-     select e.n, (e.r->>'at')::timestamptz::timestamp as read_at, e.r from jsonb_array_elements($4::jsonb) with ordinality as e(r, n)
+     select e.n, (e.r->>'at')::timestamptz as read_at, e.r from jsonb_array_elements($4::jsonb) with ordinality as e(r, n)
    ), stored as (
      insert into telemetry_reading (tenant_id, smartequipment_id, storage_id, read_at, weight, battery, temperature, latitude, longitude)
      select $1, $2, $3, b.read_at, (b.r->>'weight')::numeric, (b.r->>'battery')::numeric,
@@ -99,7 +121,7 @@ const INSERT_READINGS = hotStatement('ingest.insertReadings',
 
 async function insertReadings(tx: Db, device: DeviceRef, storageId: number | null, readings: readonly ValidReading[]): Promise<StoredReading[]> {
   const firstOfTime = readings.filter((r, i) => readings.findIndex((o) => o.atMs === r.atMs) === i);
-  const rows = await tx.query<{ n: number; readAt: string }>(INSERT_READINGS,
+  const rows = await tx.query<{ n: number; readAt: InstantText }>(INSERT_READINGS,
     [device.tenantId, device.id, storageId, JSON.stringify(firstOfTime.map(({ atMs: _ms, ...r }) => r))]);
   return rows.map((r) => ({ index: readings.indexOf(firstOfTime[r.n - 1]), readAt: r.readAt }));
 }
@@ -108,7 +130,7 @@ async function insertReadings(tx: Db, device: DeviceRef, storageId: number | nul
 async function answeredBefore(tx: Db, deviceId: number, readings: readonly ValidReading[]): Promise<number> {
   const [row] = await tx.query<{ seq: number | null }>(
     `select max(batch_seq) as seq from telemetry_reading
-      where smartequipment_id = $1 and read_at = any(select (jsonb_array_elements_text($2::jsonb))::timestamptz::timestamp)`,
+      where smartequipment_id = $1 and read_at = any(select (jsonb_array_elements_text($2::jsonb))::timestamptz)`,
     [deviceId, JSON.stringify(readings.map((r) => r.at))]);
   return Number(row.seq ?? 0);
 }
@@ -119,28 +141,31 @@ async function answeredBefore(tx: Db, deviceId: number, readings: readonly Valid
  */
 const UPDATE_DEVICE = hotStatement('ingest.updateDevice',
   `with point as (
-     update hazardous_waste_storage set current_weight = $4, fill_ratio = $5, last_change_time = $6::timestamp, last_added_time = $7::timestamp,
+     update hazardous_waste_storage set current_weight = $4, fill_ratio = $5, last_change_time = $6::timestamptz, last_added_time = $7::timestamptz,
             last_modification_time = now() where id = $3
    )
-   update smart_equipment set online_state = ${onlineState.online}, activation = ${activation.activated}, last_heartbeat = localtimestamp, running_state = $2 where id = $1
+   update smart_equipment set online_state = ${onlineState.online}, activation = ${activation.activated}, last_heartbeat = now(), running_state = $2 where id = $1
    returning online_state as "onlineState", running_state as "runningState", last_heartbeat as "lastHeartbeat"`);
 
 /** Each stored reading remembers its batch's last seq, so a batch sent again is answered as the first sending was. */
 const STAMP_BATCH = hotStatement('ingest.stampBatch',
   `update telemetry_reading set batch_seq = $3 where smartequipment_id = $1
-      and read_at = any(select (jsonb_array_elements_text($2::jsonb))::timestamp)`);
+      and read_at = any(select (jsonb_array_elements_text($2::jsonb))::timestamptz)`);
 
 /**
  * One batch: store the readings, fold them into the storage point, run the rules, bring the device online, and
- * record what changed. Answers the number stored and the seq of the batch's last event.
+ * record what changed. Answers the number stored and the seq of the batch's last event. `now` is the server's clock,
+ * which the readings' times are checked against.
  */
-export async function ingestBatch(db: Db, hub: HubServer | null, keyHash: string, body: unknown, language: Language): Promise<IngestResult> {
+export async function ingestBatch(
+  db: Db, hub: HubServer | null, keyHash: string, body: unknown, language: Language, now: number,
+): Promise<IngestResult> {
   return db.transaction(async (tx) => {
     // Who is asking comes before what they sent: an unknown key learns nothing about the body. A refused body rolls
     // back a transaction that has changed nothing.
     const device = await lockByKey(tx, keyHash);
     if (!device) throw unauthorized(language);
-    const { readings, problems } = validateReadings(body, language);
+    const { readings, problems } = validateReadings(body, language, now);
     if (problems.length > 0) throw errors.validation(language, problems);
     const context = await loadContext(tx, device.id);
     const storage = context.storage;
@@ -213,6 +238,6 @@ export function mountDeviceIngest(server: FastifyInstance, services: Services): 
     const language = resolveLanguage(request);
     const key = headerKey(request.headers[DEVICE_KEY_HEADER.toLowerCase()]);
     if (!key) throw unauthorized(language);
-    return sendSuccess(reply, await ingestBatch(services.db, services.hub, hashDeviceKey(key), request.body, language));
+    return sendSuccess(reply, await ingestBatch(services.db, services.hub, hashDeviceKey(key), request.body, language, services.clock.now()));
   });
 }

@@ -20,13 +20,14 @@ import { monitoringEvent, storageWeightPayload } from './live';
 import { lockDevice } from './warnings';
 import { warningStatus } from '../../../shared/enums';
 import type { ServiceContext } from '../../crud/engine';
+import { instantValue } from '../../time';
 
 /** Opens the device's storage point: its waste, code and place, the model's capacity, empty. */
 export async function openStoragePoint(tx: Db, deviceId: number, userId: number | null): Promise<void> {
   await tx.query(
     `insert into hazardous_waste_storage (tenant_id, creator_user_id, smartequipment_id, enterprise_id, hazardouswaste_information_id,
             wastecode_id, storage_place, current_weight, capacity, fill_ratio, bound_time)
-     select d.tenant_id, $2, d.id, d.enterprise_id, d.hazardouswaste_information_id, h.wastecode_id, d.storage_place, 0, m.capacity, 0, localtimestamp
+     select d.tenant_id, $2, d.id, d.enterprise_id, d.hazardouswaste_information_id, h.wastecode_id, d.storage_place, 0, m.capacity, 0, now()
        from smart_equipment d
        join equipment_model m on m.id = d.equipmentmodel_id
        join hazardous_waste_information h on h.id = d.hazardouswaste_information_id
@@ -36,7 +37,7 @@ export async function openStoragePoint(tx: Db, deviceId: number, userId: number 
 /** Closes the device's active storage point, if any; the row stays as history. Returns what it held. */
 export async function closeStoragePoint(tx: Db, deviceId: number, userId: number | null): Promise<{ id: number; currentWeight: number } | null> {
   const rows = await tx.query<{ id: number; currentWeight: number }>(
-    `update hazardous_waste_storage set unbound_time = localtimestamp, last_modification_time = now(), last_modifier_user_id = $2
+    `update hazardous_waste_storage set unbound_time = now(), last_modification_time = now(), last_modifier_user_id = $2
       where smartequipment_id = $1 and unbound_time is null and not is_deleted returning id, current_weight as "currentWeight"`, [deviceId, userId]);
   return rows[0] ?? null;
 }
@@ -95,15 +96,26 @@ async function pointById(ctx: ServiceContext, db: Db, id: number): Promise<Stora
   return point;
 }
 
+/**
+ * The point's weight over the last SERIES_HOURS hours of the server's clock, in buckets that start on the tenant's
+ * wall clock (on its midnight, then every SERIES_BUCKET_MINUTES minutes), whatever the zone's offset.
+ */
+function weightSeries(ctx: ServiceContext, id: number): Promise<WeightSample[]> {
+  const now = ctx.calendar.now();
+  const bucket = sql`make_interval(mins => ${SERIES_BUCKET_MINUTES})`;
+  const origin = instantValue(ctx.calendar.startOf(ctx.calendar.today()));
+  return ctx.db.query<WeightSample>(
+    sql`select date_bin(${bucket}, t.read_at, ${origin}) as at,
+            (array_agg(t.weight order by t.read_at desc, t.id desc))[1] as weight, max(t.weight) as max, min(t.weight) as min, count(*)::int as count
+       from telemetry_reading t
+      where t.storage_id = ${id} and t.weight is not null and t.read_at >= ${instantValue(now - SERIES_HOURS * 3600_000)}
+      group by 1 order by 1`);
+}
+
 async function pointDetail(ctx: ServiceContext, id: number): Promise<StoragePointDetailDto> {
   const seq = await headOf(ctx.db, ctx.tenantId);
   const point = await pointById(ctx, ctx.db, id);
-  const series = await ctx.db.query<WeightSample>(
-    `select date_bin(interval '${SERIES_BUCKET_MINUTES} minutes', t.read_at, timestamp '2000-01-01') as at,
-            (array_agg(t.weight order by t.read_at desc, t.id desc))[1] as weight, max(t.weight) as max, min(t.weight) as min, count(*)::int as count
-       from telemetry_reading t
-      where t.storage_id = $1 and t.weight is not null and t.read_at >= localtimestamp - interval '${SERIES_HOURS} hours'
-      group by 1 order by 1`, [id]);
+  const series = await weightSeries(ctx, id);
   const corrections = await ctx.db.query<StorageCorrectionDto>(
     `select id, previous_weight as "previousWeight", current_weight as "currentWeight", reason, user_name as "userName", creation_time as "creationTime"
        from storage_correction where storage_id = $1 order by id desc limit 20`, [id]);
@@ -134,7 +146,7 @@ async function correctWeight(ctx: ServiceContext, input: Input): Promise<Storage
     if (!device || storage.unboundTime !== null) throw errors.invalid(ctx.language, 'id', translate(ctx.language, 'monitoringRules.storageClosed'));
     const fillRatio = fillRatioOf(target, storage.capacity);
     const [changed] = await tx.query<{ lastChangeTime: string }>(
-      `update hazardous_waste_storage set current_weight = $2, fill_ratio = $3, last_change_time = localtimestamp,
+      `update hazardous_waste_storage set current_weight = $2, fill_ratio = $3, last_change_time = now(),
               last_modification_time = now(), last_modifier_user_id = $4
         where id = $1 returning last_change_time as "lastChangeTime"`, [id, target, fillRatio, ctx.session?.userId ?? null]);
     await tx.query(

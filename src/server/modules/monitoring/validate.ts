@@ -1,15 +1,18 @@
 /** The ingest body checked whole before anything is stored: every problem named by its member, `readings[3].battery`. */
 import { translate } from '../../../shared/locales';
-import {
-  INGEST_MAX_READINGS, READING_FIELDS, READING_LIMITS, READING_MAX_AGE_MS, READING_MAX_FUTURE_MS, type ReadingField,
-} from '../../../shared/monitoring';
+import { INGEST_MAX_READINGS, READING_FIELDS, READING_LIMITS, type ReadingField } from '../../../shared/monitoring';
 import type { Language } from '../../../shared/resource-kit';
+import { DEVICE_TIME_WINDOW, deviceTimeProblem, parseZonedInstant } from '../../../shared/time';
 import type { ValidationErrorInfo } from '../../http/errors';
 import { isRecord, propertyOf } from '../../../shared/json';
+import { instantText, type InstantText } from '../../time';
 
 export interface ValidReading {
-  /** UTC, normalised (`…Z`): the database converts it to server time. */
-  at: string;
+  /**
+   * The instant the device stamped, in the server's shape: one instant has one text, so a reading sent again (with
+   * another offset or fewer decimals) matches the one stored.
+   */
+  at: InstantText;
   atMs: number;
   weight: number | null;
   battery: number | null;
@@ -21,27 +24,17 @@ export interface ValidReading {
 /** Digits each value keeps, as its column stores it. */
 const SCALE: Record<ReadingField, number> = { weight: 3, battery: 1, temperature: 1, latitude: 6, longitude: 6 };
 
-const ISO_WITH_ZONE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
-
-/** Milliseconds since the epoch of an ISO time with Z or an offset whose every part is in range, else null. */
-export function parseZonedTime(text: string): number | null {
-  const m = ISO_WITH_ZONE.exec(text);
-  if (!m) return null;
-  const [year, month, day, hour, minute, second = '0', zoneHour = '0', zoneMinute = '0'] = m.slice(1);
-  const calendar = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  if (calendar.getUTCMonth() !== Number(month) - 1 || calendar.getUTCDate() !== Number(day)) return null;
-  if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59 || Number(zoneHour) > 14 || Number(zoneMinute) > 59) return null;
-  const ms = Date.parse(text);
-  return Number.isFinite(ms) ? ms : null;
-}
-
 const roundTo = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** The readings of a body, or the problems that refuse it all. */
-export function validateReadings(body: unknown, language: Language, now = Date.now()): { readings: ValidReading[]; problems: ValidationErrorInfo[] } {
+/**
+ * The readings of a body, or the problems that refuse it all. `now` is the server's clock: a reading's time may not be
+ * ahead of it by more than a device clock drifts, nor older than a device keeps what it could not send.
+ */
+export function validateReadings(body: unknown, language: Language, now: number): { readings: ValidReading[]; problems: ValidationErrorInfo[] } {
   const problems: ValidationErrorInfo[] = [];
+  const refuse = (member: string, message: string) => problems.push({ message, members: [member] });
   const fail = (member: string, key: string, params: Record<string, string | number> = {}) =>
-    problems.push({ message: translate(language, `monitoringRules.${key}`, { field: member, ...params }), members: [member] });
+    refuse(member, translate(language, `monitoringRules.${key}`, { field: member, ...params }));
   const list = propertyOf(body, 'readings');
   if (!Array.isArray(list) || list.length === 0 || list.length > INGEST_MAX_READINGS) {
     fail('readings', 'readingsCount', { max: INGEST_MAX_READINGS });
@@ -56,11 +49,12 @@ export function validateReadings(body: unknown, language: Language, now = Date.n
       return;
     }
     const item = raw;
-    const at = typeof item.at === 'string' ? item.at.trim() : '';
-    const atMs = parseZonedTime(at);
+    // Whole milliseconds, as the column keeps them: the text stored is the text compared.
+    const atMs = parseZonedInstant(item.at);
+    const window = atMs === null ? null : deviceTimeProblem(atMs, now);
     if (atMs === null) fail(member('at'), 'readingTime');
-    else if (atMs > now + READING_MAX_FUTURE_MS) fail(member('at'), 'readingFuture');
-    else if (atMs < now - READING_MAX_AGE_MS) fail(member('at'), 'readingTooOld');
+    else if (window === 'ahead') refuse(member('at'), translate(language, 'validation.deviceTimeAhead', { field: member('at'), ...DEVICE_TIME_WINDOW }));
+    else if (window === 'old') refuse(member('at'), translate(language, 'validation.deviceTimeOld', { field: member('at'), ...DEVICE_TIME_WINDOW }));
     else if (atMs < previous) fail(member('at'), 'readingOrder');
     if (atMs !== null) previous = Math.max(previous, atMs);
 
@@ -84,7 +78,7 @@ export function validateReadings(body: unknown, language: Language, now = Date.n
 
     if (atMs !== null) {
       readings.push({
-        at: new Date(atMs).toISOString(), atMs, weight: values.weight ?? null, battery: values.battery ?? null, temperature: values.temperature ?? null,
+        at: instantText(atMs), atMs, weight: values.weight ?? null, battery: values.battery ?? null, temperature: values.temperature ?? null,
         latitude: values.latitude ?? null, longitude: values.longitude ?? null,
       });
     }

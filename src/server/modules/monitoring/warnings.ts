@@ -26,8 +26,8 @@ const UPDATE_WARNINGS = hotStatement('warnings.update',
   `update equipment_warning w set value = x.value, threshold = x.threshold, quantity = x.quantity, last_seen_at = x."lastSeenAt",
           occurrences = x.occurrences, status = x.status, closed_at = x."closedAt", closed_by = x."closedBy", close_note = x."closeNote",
           last_modification_time = now()
-     from jsonb_to_recordset($1::jsonb) as x(id bigint, value numeric, threshold numeric, quantity numeric, "lastSeenAt" timestamp,
-          occurrences integer, status integer, "closedAt" timestamp, "closedBy" text, "closeNote" text)
+     from jsonb_to_recordset($1::jsonb) as x(id bigint, value numeric, threshold numeric, quantity numeric, "lastSeenAt" timestamptz,
+          occurrences integer, status integer, "closedAt" timestamptz, "closedBy" text, "closeNote" text)
     where w.id = x.id`);
 
 /**
@@ -46,7 +46,7 @@ export async function saveWarnings(tx: Db, device: DeviceRef, book: WarningBook)
     const [row] = await tx.query<{ id: number }>(
       `insert into equipment_warning (tenant_id, smartequipment_id, enterprise_id, storage_id, warning_type, value, threshold, quantity,
               raised_at, last_seen_at, occurrences, status, closed_at, closed_by, close_note)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamp, $10::timestamp, $11, $12, $13::timestamp, $14, $15) returning id`,
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, $10::timestamptz, $11, $12, $13::timestamptz, $14, $15) returning id`,
       [device.tenantId, device.id, device.enterpriseId, s.storageId, s.warningType, s.value, s.threshold, s.quantity,
         s.raisedAt, s.lastSeenAt, s.occurrences, s.status, s.closedAt, s.closedBy, s.closeNote]);
     s.id = Number(row.id);
@@ -106,9 +106,9 @@ async function moveWarning(ctx: ServiceContext, id: number, to: number, note: st
     const who = ctx.session?.userName ?? null;
     const [moved] = await tx.query<WarningState>(
       to === warningStatus.acknowledged
-        ? `update equipment_warning w set status = ${warningStatus.acknowledged}, acknowledged_by = $2, acknowledged_at = localtimestamp, acknowledge_note = $3,
+        ? `update equipment_warning w set status = ${warningStatus.acknowledged}, acknowledged_by = $2, acknowledged_at = now(), acknowledge_note = $3,
                   last_modification_time = now(), last_modifier_user_id = $4 where w.id = $1 returning ${WARNING_COLUMNS}`
-        : `update equipment_warning w set status = ${warningStatus.closed}, closed_by = $2, closed_at = localtimestamp, close_note = $3,
+        : `update equipment_warning w set status = ${warningStatus.closed}, closed_by = $2, closed_at = now(), close_note = $3,
                   last_modification_time = now(), last_modifier_user_id = $4 where w.id = $1 returning ${WARNING_COLUMNS}`,
       [id, who, note, ctx.session?.userId ?? null]);
     const payload = warningPayload(device, moved);
@@ -124,7 +124,7 @@ async function moveWarning(ctx: ServiceContext, id: number, to: number, note: st
  */
 export async function closeWarnings(ctx: ServiceContext, tx: Db, device: DeviceRef, note: string, types: readonly number[] | null = null): Promise<NewEvent[]> {
   const closed = await tx.query<WarningState>(
-    `update equipment_warning w set status = ${warningStatus.closed}, closed_by = $2, closed_at = localtimestamp, close_note = $3,
+    `update equipment_warning w set status = ${warningStatus.closed}, closed_by = $2, closed_at = now(), close_note = $3,
             last_modification_time = now(), last_modifier_user_id = $4
       where w.smartequipment_id = $1 and w.status <> ${warningStatus.closed} and not w.is_deleted and ($5::int[] is null or w.warning_type = any($5::int[]))
       returning ${WARNING_COLUMNS}`,
