@@ -2,7 +2,7 @@ import path from 'node:path';
 import { EsbuildPlugin } from 'esbuild-loader';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import type { Configuration, Module } from 'webpack';
+import { ContextReplacementPlugin, type Configuration, type Module } from 'webpack';
 
 export type BuildMode = 'production' | 'development';
 
@@ -67,6 +67,9 @@ export function createConfig(mode: BuildMode): Configuration {
         inject: 'body',
         scriptLoading: 'defer',
       }),
+      // Blueprint's date inputs can load any of date-fns's ninety locales on demand; the product speaks two, and hands
+      // them to the inputs itself (src/client/time/DateField.tsx).
+      new ContextReplacementPlugin(/date-fns[\\/]locale$/, /^\.\/(zh-CN|en-US)\/index\.js$/),
       new MiniCssExtractPlugin({
         filename: production ? 'css/[name].[contenthash:8].css' : 'css/[name].css',
         chunkFilename: production ? 'css/[name].[contenthash:8].chunk.css' : 'css/[name].chunk.css',

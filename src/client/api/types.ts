@@ -53,6 +53,14 @@ interface LanguageInfo {
   isRightToLeft?: boolean;
 }
 
+/** ABP's `timing` section: the zone of the tenant's calendar (IANA and Windows names, the offsets now). */
+export interface TimingConfiguration {
+  timeZoneInfo?: {
+    iana?: { timeZoneId?: string };
+    windows?: { timeZoneId?: string; baseUtcOffsetInMilliseconds?: number; currentUtcOffsetInMilliseconds?: number; isDaylightSavingTimeNow?: boolean };
+  };
+}
+
 /** `AbpUserConfiguration/GetAll`; only the parts the client reads are typed, the rest is kept as received. */
 export interface UserConfiguration {
   multiTenancy: { isEnabled: boolean; ignoreFeatureCheckForHostUsers?: boolean; sides: { host: number; tenant: number } };
@@ -74,7 +82,7 @@ export interface UserConfiguration {
   nav: { menus: Record<string, unknown> };
   setting: { values: Record<string, string> };
   clock: { provider: string };
-  timing: Record<string, unknown>;
+  timing: TimingConfiguration;
   custom: { amapKey?: string | null; publicHost?: string | null; [key: string]: unknown };
   [key: string]: unknown;
 }

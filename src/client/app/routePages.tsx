@@ -17,6 +17,7 @@ const BigDataPage = lazy(() => import(/* webpackChunkName: "bigdata" */ '../modu
 const AreaPage = lazy(() => import(/* webpackChunkName: "recycling" */ '../modules/recycling/AreaPage'));
 const IntegralPage = lazy(() => import(/* webpackChunkName: "recycling" */ '../modules/recycling/IntegralPage'));
 const RecordsPage = lazy(() => import(/* webpackChunkName: "recycling" */ '../modules/recycling/RecordsPage'));
+const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ '../modules/settings/SettingsPage'));
 const TransferReceptionPage = lazy(() => import(/* webpackChunkName: "transfer" */ '../modules/transfer/TransferPage').then((m) => ({ default: m.TransferReceptionPage })));
 
 /**
@@ -36,6 +37,7 @@ const HAND_WRITTEN_PAGES: Record<string, ComponentType> = {
   area: AreaPage,
   integral: IntegralPage,
   rblist: RecordsPage,
+  settings: SettingsPage,
 };
 
 /** The screen of a route inside the shell, by route kind. */

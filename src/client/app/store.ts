@@ -16,6 +16,7 @@ import type { BooksState } from '../modules/recycling/books';
 import type { MachineSlotsState } from '../modules/recycling/machineSlots';
 import type { AnalysesState } from '../modules/recycling/analyses';
 import type { CollectorMapState } from '../modules/recycling/collectorMap';
+import type { SettingsState } from '../modules/settings/settings';
 import { transferReducer } from '../modules/transfer/transferSlice';
 import { contractExpirySlice } from '../shell/contractExpirySlice';
 import { regionsReducer } from '../regions';
@@ -42,6 +43,7 @@ interface LazyLoadedSlices {
   machineSlots: MachineSlotsState;
   analyses: AnalysesState;
   collectorMap: CollectorMapState;
+  settings: SettingsState;
 }
 
 export const rootReducer = combineSlices({

@@ -1,5 +1,6 @@
 import { Checkbox, Classes, HTMLSelect, InputGroup, NumericInput, Switch, TextArea } from '@blueprintjs/core';
 import { pick, referenceDisplayKey, type EnumValue, type FieldDef, type Language } from '../../shared/resource-kit';
+import { DateField } from '../time/DateField';
 import { FilesEditor } from './FilesEditor';
 import { enumLabel, enumValuesOf } from './format';
 import { idsOf, referenceParams } from './form-values';
@@ -67,11 +68,11 @@ export function FieldEditor(props: FieldEditorProps) {
       );
     case 'date':
     case 'datetime':
+      // A date-time is a wall time of the tenant's zone, sent without an offset: the server reads it in that zone.
       return (
-        <input id={testId} data-testid={testId} aria-label={label} type={def.kind === 'date' ? 'date' : 'datetime-local'}
-          className={`${Classes.INPUT} ${Classes.FILL}${invalid ? ` ${Classes.INTENT_DANGER}` : ''}`}
-          value={text} disabled={disabled} autoFocus={autoFocus} max="9999-12-31"
-          onChange={(e) => onChange(e.currentTarget.value)} />
+        <DateField id={testId} testId={testId} ariaLabel={label} kind={def.kind} fill
+          value={text === '' ? null : text} disabled={disabled} invalid={invalid} autoFocus={autoFocus}
+          onChange={(next) => onChange(next ?? '')} />
       );
     case 'enum': {
       if (def.multiple) {

@@ -5,6 +5,7 @@ import { describeError } from './api-error';
 import { FieldEditor } from './FieldEditor';
 import { clearedByChange, initialFormValues, toPayload, type FormValues } from './form-values';
 import { useCrudSelector } from './hooks';
+import { useTimeZone } from '../session/useTimeZone';
 import { selectUploads } from './slice';
 import type { EditingState, ResourceView, Translate } from './types';
 import { validateForm } from './validation';
@@ -81,7 +82,8 @@ export function ResourceForm(props: ResourceFormProps) {
   const fields = allFields.filter((name) => !sectionFields.has(name));
   // Saving while a file is still on its way would leave it out of the record.
   const uploading = useCrudSelector((s) => Object.values(selectUploads(s)).some((u) => u.resource === view.name && u.status === 'uploading'));
-  const [values, setValuesState] = useState<FormValues>(() => initialFormValues(view, editing.values));
+  const zone = useTimeZone();
+  const [values, setValuesState] = useState<FormValues>(() => initialFormValues(view, editing.values, zone));
   const [clientErrors, setClientErrors] = useState<Record<string, string | undefined>>({});
   // A server message stays under its field until that field is changed.
   const [changedSinceServer, setChangedSinceServer] = useState<{ errors: EditingState['fieldErrors']; keys: Set<string> }>({

@@ -187,7 +187,7 @@ describe('ResourcePage', () => {
       i18n: { title: 'common.edit', field: (f) => `common.${f === 'weight' ? 'total' : f === 'day' ? 'page' : 'yes'}` },
       methods: STANDARD_METHODS,
     };
-    const root = stateWith({ PlanDetail: { loaded: true, items: [{ id: 3, weight: 12345.5, day: '2024-03-05T00:00:00', closed: true }], totalCount: 1,
+    const root = stateWith({ PlanDetail: { loaded: true, items: [{ id: 3, weight: 12345.5, day: '2024-03-05', closed: true }], totalCount: 1,
       editing: { mode: 'create', id: null, values: {}, loading: false, fieldErrors: {}, error: null, loadFailed: false } } });
     const mock = mockStore(root);
     render(<ResourcePage resource="PlanDetail" view={plan} />, mock.store);
@@ -195,7 +195,9 @@ describe('ResourcePage', () => {
     expect(byTestId('resource-table')!.textContent).toContain('2024-03-05');
     expect((byTestId('form-field-weight') as HTMLInputElement).value).toBe('0.01');
     const day = byTestId('form-field-day') as HTMLInputElement;
-    expect(day.type).toBe('date');
+    // The one date input of the product: typed year first in zh-CN, sent as YYYY-MM-DD.
+    expect(day.placeholder).toBe('YYYY-MM-DD');
+    act(() => day.focus());
     typeInto(day, '2024-12-31');
     click(byTestId('form-field-closed'));
     click(byTestId('btn-save'));

@@ -8,6 +8,7 @@ import { CommandAlert } from './CommandAlert';
 import { DeleteAlert } from './DeleteAlert';
 import { ExportDialog } from './ExportDialog';
 import { mergeParts, type ScreenExtension, type ScreenExtensionParts } from './extensions';
+import { useTimeZone } from '../session/useTimeZone';
 import { displayText } from './format';
 import { useCrudDispatch, useCrudTranslation, useFittingHeight, useResourceState } from './hooks';
 import { ResourceForm } from './ResourceForm';
@@ -39,10 +40,10 @@ const PAGER_HEIGHT = 44;
 const SCROLLBAR = 17;
 const SKELETON_ROWS = 10;
 
-/** The text naming a record in messages: its display field, else its id. */
-export function recordName(view: ResourceView, row: EntityDto, t: Translate): string {
+/** The text naming a record in messages: its display field (a time on the clock of `zone`), else its id. */
+export function recordName(view: ResourceView, row: EntityDto, t: Translate, zone: string): string {
   const def = view.fields[view.displayField];
-  const text = def ? displayText(view.displayField, def, row, t) : '';
+  const text = def ? displayText(view.displayField, def, row, t, zone) : '';
   return text || `#${row.id}`;
 }
 
@@ -67,7 +68,8 @@ export function ResourcePage(props: ResourcePageProps) {
 /** The screen with the parts its resource's extension adds. */
 function ExtendedScreen({ extension, ...props }: ResourcePageProps & { view: ResourceView; extension: ScreenExtension }) {
   const { t, language } = useCrudTranslation();
-  const parts = extension({ view: props.view, t, language });
+  const zone = useTimeZone();
+  const parts = extension({ view: props.view, t, language, zone });
   const merged = mergeParts(parts, props);
   return (
     <>
@@ -88,6 +90,7 @@ function ResourceScreen(props: ResourcePageProps & { view: ResourceView }) {
   const state = useResourceState(resource);
   const dispatch = useCrudDispatch();
   const { t, language } = useCrudTranslation();
+  const zone = useTimeZone();
   const title = t(view.i18n.title);
   // Screens shown outside a router (embedded lists, tests) have no address to read `?id=` from.
   const inRouter = useInRouterContext();
@@ -106,7 +109,7 @@ function ResourceScreen(props: ResourcePageProps & { view: ResourceView }) {
   const openEdit = (row: EntityDto) => dispatch(A.editOpened({ resource, id: row.id, row }));
   // The dialog opens empty and fills from the record's `Get` (the row may not be on this page).
   const openById = useCallback((id: number) => dispatch(A.editOpened({ resource, id })), [dispatch, resource]);
-  const askDelete = (row: EntityDto) => dispatch(A.deleteAsked({ resource, id: row.id, name: recordName(view, row, t) }));
+  const askDelete = (row: EntityDto) => dispatch(A.deleteAsked({ resource, id: row.id, name: recordName(view, row, t, zone) }));
 
   let body: ReactNode;
   if (state.error && !state.loading) {

@@ -6,6 +6,7 @@ import {
 } from '@blueprintjs/table';
 import type { EntityDto } from '../../shared/resource-kit';
 import { displayText, isNumeric } from './format';
+import { useTimeZone } from '../session/useTimeZone';
 import type { ResourceView, SortState, Translate } from './types';
 import { columnWidth, listFieldNames } from './view';
 
@@ -78,6 +79,7 @@ export function ResourceTable(props: ResourceTableProps) {
   const { view, items, loading, skeletonRows, rowOffset, sorting, t, height, onSort, onEdit, onDelete } = props;
   const { columnRenderers, rowActions = [], canEdit, canDelete } = props;
   const fields = useMemo(() => listFieldNames(view), [view]);
+  const zone = useTimeZone();
   const focused = useRef<FocusedCellCoordinates | null>(null);
   // Rows only the server writes offer no edit or delete at all (not disabled buttons); the action column stays only
   // for the screen's own row actions.
@@ -146,7 +148,7 @@ export function ResourceTable(props: ResourceTableProps) {
     const row = rowAt(rowIndex);
     const def = view.fields[name];
     if (!row) return <Cell loading />;
-    const text = displayText(name, def, row, t);
+    const text = displayText(name, def, row, t, zone);
     const custom = columnRenderers?.[name];
     return (
       <Cell tooltip={text} style={isNumeric(def) ? NUMERIC_CELL_STYLE : CELL_STYLE}>
@@ -208,12 +210,12 @@ export function ResourceTable(props: ResourceTableProps) {
         selectionModes={SELECTION_MODES}
         enableMultipleSelection={false}
         loadingOptions={loading ? [TableLoadingOption.CELLS, TableLoadingOption.ROW_HEADERS] : []}
-        cellRendererDependencies={[items, sorting, t, columnRenderers, loading]}
+        cellRendererDependencies={[items, sorting, t, columnRenderers, loading, zone]}
         rowHeaderCellRenderer={(rowIndex) => <RowHeaderCell index={rowIndex} name={String(rowOffset + rowIndex + 1)} />}
         getCellClipboardData={(rowIndex, columnIndex) => {
           const row = rowAt(rowIndex);
           const name = fields[columnIndex];
-          return row && name ? displayText(name, view.fields[name], row, t) : '';
+          return row && name ? displayText(name, view.fields[name], row, t, zone) : '';
         }}
       >
         {[

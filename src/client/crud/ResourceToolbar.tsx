@@ -2,6 +2,8 @@ import { referenceParams } from './form-values';
 import { useState, type ReactNode } from 'react';
 import { Button, Classes, Divider, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import type { FieldDef } from '../../shared/resource-kit';
+import { parseCalendarDate } from '../../shared/time';
+import { DateField } from '../time/DateField';
 import { enumLabel } from './format';
 import { rangeFilterNames } from './query';
 import { ReferenceSelect } from './ReferenceSelect';
@@ -72,22 +74,24 @@ function RangeFilter({ name, def, filters, label, t, onFilter }: {
   name: string; def: FieldDef; filters: Record<string, FilterValue>; label: string; t: Translate;
   onFilter: (name: string, value: FilterValue | null) => void;
 }) {
-  if (def.kind !== 'date') return null;
+  // A date-time field is filtered by days too: the server takes a day as the whole day of the tenant.
+  if (def.kind !== 'date' && def.kind !== 'datetime') return null;
   const names = rangeFilterNames(name);
-  const from = filters[names.from] === undefined ? '' : String(filters[names.from]);
-  const to = filters[names.to] === undefined ? '' : String(filters[names.to]);
-  // A cleared date input reports '' (and so does a half-typed one): that is an open end.
-  const input = (filter: string, value: string, text: string, bound: { min?: string; max?: string }) => (
-    <InputGroup type="date" style={{ width: 140 }} aria-label={text} title={text} value={value}
-      data-testid={`filter-${filter}`} {...bound}
-      onChange={(e) => onFilter(filter, e.currentTarget.value === '' ? null : e.currentTarget.value)} />
+  const from = filters[names.from] === undefined ? null : String(filters[names.from]);
+  const to = filters[names.to] === undefined ? null : String(filters[names.to]);
+  // An emptied input is an open end; a half-typed or impossible date changes nothing.
+  const input = (filter: string, value: string | null, text: string, bound: { min?: string; max?: string }) => (
+    <DateField value={value} width={130} ariaLabel={text} title={text} testId={`filter-${filter}`} {...bound}
+      onChange={(next) => {
+        if (next === null || parseCalendarDate(next)) onFilter(filter, next);
+      }} />
   );
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }} data-testid={`filter-range-${name}`}>
       <span className={Classes.TEXT_MUTED}>{label}</span>
-      {input(names.from, from, t('crud.filterFrom', { field: label }), { max: to || undefined })}
+      {input(names.from, from, t('crud.filterFrom', { field: label }), { max: parseCalendarDate(to) ?? undefined })}
       <span aria-hidden>–</span>
-      {input(names.to, to, t('crud.filterTo', { field: label }), { min: from || undefined })}
+      {input(names.to, to, t('crud.filterTo', { field: label }), { min: parseCalendarDate(from) ?? undefined })}
     </span>
   );
 }

@@ -29,28 +29,28 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const asText = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
 
 // Numbers stay numbers so that Excel can sum them; everything else is the text the table shows, never a formula.
-function exportCell(name: string, def: FieldDef, row: Record<string, unknown>, t: Translate): ExportCell {
+function exportCell(name: string, def: FieldDef, row: Record<string, unknown>, t: Translate, zone: string): ExportCell {
   switch (def.kind) {
     case 'integer':
     case 'decimal':
       return toNumber(row[name]);
     case 'date':
-      return formatDate(row[name]) || null;
+      return formatDate(row[name], zone) || null;
     case 'datetime':
-      return formatDateTime(row[name]) || null;
+      return formatDateTime(row[name], zone) || null;
     default: {
-      const text = displayText(name, def, row, t);
+      const text = displayText(name, def, row, t, zone);
       return text === '' ? null : asText(text);
     }
   }
 }
 
-/** Rows for `utils.json_to_sheet`: one object per item, keyed by header, in column order. Pure. */
-export function buildExportRows(view: ResourceView, items: readonly Record<string, unknown>[], t: Translate): ExportRow[] {
+/** Rows for `utils.json_to_sheet`: one object per item, keyed by header, in column order, times on `zone`'s clock. Pure. */
+export function buildExportRows(view: ResourceView, items: readonly Record<string, unknown>[], t: Translate, zone: string): ExportRow[] {
   const columns = exportColumns(view, t);
   return items.map((item) => {
     const row: ExportRow = {};
-    for (const c of columns) row[c.header] = exportCell(c.field, view.fields[c.field], item, t);
+    for (const c of columns) row[c.header] = exportCell(c.field, view.fields[c.field], item, t, zone);
     return row;
   });
 }
@@ -58,8 +58,8 @@ export function buildExportRows(view: ResourceView, items: readonly Record<strin
 const INVALID_FILE_CHARS = /[\\/:*?"<>|]/g;
 const INVALID_SHEET_CHARS = /[\\/:*?[\]]/g;
 
-/** `<title>-<yyyyMMdd>.xlsx`. */
-export const exportFileName = (title: string, date: Date) => `${title.replace(INVALID_FILE_CHARS, '_')}-${dateStamp(date)}.xlsx`;
+/** `<title>-<yyyyMMdd>.xlsx`, the tenant's day of `at`. */
+export const exportFileName = (title: string, at: number, zone: string) => `${title.replace(INVALID_FILE_CHARS, '_')}-${dateStamp(at, zone)}.xlsx`;
 
 export interface Workbook {
   fileName: string;
@@ -81,6 +81,3 @@ export async function writeWorkbook({ fileName, sheetName, columns, rows }: Work
   utils.book_append_sheet(book, sheet, sheetName.replace(INVALID_SHEET_CHARS, '_').slice(0, 31) || 'Sheet1');
   writeFile(book, fileName, { compression: true });
 }
-
-/** Today, behind a function so that sagas can `call` it and tests can provide it. */
-export const today = () => new Date();

@@ -10,6 +10,8 @@ export interface ScreenExtensionContext {
   view: ResourceView;
   t: Translate;
   language: Language;
+  /** The tenant's time zone: times the extension shows are read on its clock. */
+  zone: string;
 }
 
 /** What an extension adds to a resource's generic screen; merged with what the page is given directly. */

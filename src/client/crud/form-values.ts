@@ -1,31 +1,35 @@
 import type { EnumValue, FieldDef } from '../../shared/resource-kit';
 import { fileInfosOf } from './files';
+import { formatWallClock } from '../../shared/time';
+import { instantOf } from '../time/display';
 import { enumValuesOf, formatDate, toNumber } from './format';
 import type { ResourceView } from './types';
 import { formFieldNames } from './view';
 
 /**
  * What the form holds while someone types: text for every typed-in field (so "1." or "2024-0" can be typed),
- * booleans, enum values and reference ids. `toPayload` turns it into the body the server expects.
+ * booleans, enum values and reference ids; a date as `YYYY-MM-DD`, a date-time as a wall time of the tenant's zone
+ * (`2026-11-28T09:30`, no offset: the server reads it in the tenant's zone). `toPayload` turns it into the body the
+ * server expects.
  */
 export type FormValues = Record<string, unknown>;
 
 const EMPTY = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 export const isEmpty = EMPTY;
 
-function dateTimeInput(value: unknown): string {
-  if (typeof value !== 'string' || value === '') return '';
-  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value);
-  return m ? `${m[1]}T${m[2]}` : formatDate(value);
+/** An instant as the tenant's wall clock reads it, to the minute: `2026-11-28T00:41`. */
+function wallTimeInput(value: unknown, zone: string): string {
+  const instant = instantOf(value, zone);
+  return instant === null ? '' : formatWallClock(instant, zone).replace(' ', 'T');
 }
 
-function formValue(def: FieldDef, value: unknown): unknown {
+function formValue(def: FieldDef, value: unknown, zone: string): unknown {
   switch (def.kind) {
     case 'integer':
     case 'decimal':
       return value === null || value === undefined ? '' : String(value);
-    case 'date': return formatDate(value);
-    case 'datetime': return dateTimeInput(value);
+    case 'date': return formatDate(value, zone);
+    case 'datetime': return wallTimeInput(value, zone);
     case 'boolean': return Boolean(value);
     case 'enum': return def.multiple ? enumValuesOf(value) : (value ?? null);
     case 'reference': return def.multiple ? idsOf(value) : (value ?? null);
@@ -53,12 +57,15 @@ function defaultOf(def: FieldDef): unknown {
   }
 }
 
-/** The form's starting values: the record's (edit) or the declared defaults (create), plus any extra keys given. */
-export function initialFormValues(view: ResourceView, source: Record<string, unknown> | null): FormValues {
+/**
+ * The form's starting values: the record's (edit) or the declared defaults (create), plus any extra keys given; times
+ * on the clock of `zone`, the tenant's.
+ */
+export function initialFormValues(view: ResourceView, source: Record<string, unknown> | null, zone: string): FormValues {
   const values: FormValues = { ...(source ?? {}) };
   for (const name of formFieldNames(view)) {
     const def = view.fields[name];
-    values[name] = formValue(def, source && name in source ? source[name] : defaultOf(def));
+    values[name] = formValue(def, source && name in source ? source[name] : defaultOf(def), zone);
   }
   return values;
 }

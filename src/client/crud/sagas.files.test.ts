@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '../../shared/time';
 // The generic screens' file flows: Excel export through GetAll, and attachments up and down.
 import { buffers, channel } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
@@ -88,7 +89,9 @@ describe('export', () => {
       .dispatch(A.exportRequested({ resource: 'Wastecode', language: 'zh-CN' }))
       .silentRun(100);
     expect(backend.calls.every(([, , p]) => p?.MaxResultCount === 1000)).toBe(true);
-    expect(exportFileName('a/b', new Date(2024, 0, 9))).toBe('a_b-20240109.xlsx');
+    // Named by the tenant's day: 00:00:30 on 9 January in China is the 8th in UTC.
+    expect(exportFileName('a/b', Date.UTC(2024, 0, 8, 16, 0, 30), DEFAULT_TIME_ZONE)).toBe('a_b-20240109.xlsx');
+    expect(exportFileName('a/b', Date.UTC(2024, 0, 8, 15, 59, 30), DEFAULT_TIME_ZONE)).toBe('a_b-20240108.xlsx');
   });
 });
 

@@ -4,7 +4,9 @@ import { all, call, cancel, cancelled, fork, put, race, select, take, takeEvery 
 import { callApi } from '../api/http';
 import { crudPath, MAX_PAGE_SIZE, type EntityDto, type PagedResult } from '../../shared/resource-kit';
 import { toCrudError } from './api-error';
-import { buildExportRows, exportColumns, exportFileName, today, writeWorkbook } from './export';
+import { buildExportRows, exportColumns, exportFileName, writeWorkbook } from './export';
+import { currentTime } from '../time/clock';
+import { selectTimeZone } from '../session/selectors';
 import { createUploadChannel, fetchFileBlob, saveBlob, takeHeldFile, type UploadEvent } from './files';
 import { buildListParams, buildQueryParams } from './query';
 import { crudActions as A, lookupKey, pageCount, selectLookup, selectResourceState, type LookupRequest } from './slice';
@@ -238,12 +240,13 @@ export function createCrudSaga(options: CrudSagaOptions = {}) {
       yield put(A.exportWriting({ resource }));
       const t = translatorFor(language);
       const title = t(view.i18n.title);
-      const date: Date = yield call(today);
+      const now: number = yield call(currentTime);
+      const zone: string = yield select(selectTimeZone);
       yield call(writeWorkbook, {
-        fileName: exportFileName(title, date),
+        fileName: exportFileName(title, now, zone),
         sheetName: title,
         columns: exportColumns(view, t),
-        rows: buildExportRows(view, items, t),
+        rows: buildExportRows(view, items, t, zone),
       });
       yield put(A.exportFinished({ resource }));
     } catch (e) {

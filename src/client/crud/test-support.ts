@@ -3,7 +3,8 @@ import { combineReducers } from '@reduxjs/toolkit';
 import type { EffectProviders } from 'redux-saga-test-plan/providers';
 import type { EntityDto } from '../../shared/resource-kit';
 import { callApi } from '../api/http';
-import { today, writeWorkbook, type Workbook } from './export';
+import { writeWorkbook, type Workbook } from './export';
+import { currentTime } from '../time/clock';
 import { crudReducer, initialResourceState } from './slice';
 import type { CrudRootState, ResourceState } from './types';
 
@@ -36,7 +37,13 @@ export const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => se
 type ApiCall = [method: string, url: string, payload?: Record<string, unknown>];
 type Api = (...args: ApiCall) => unknown;
 
-/** Answers `callApi` with a fake server and records every call; `writeWorkbook` and `today` are stubbed. */
+/**
+ * Now, for an export: 30 s after midnight of 5 March 2024 in China (still the 4th in UTC and in the test process's Los
+ * Angeles), so a file named by any clock but the tenant's shows it.
+ */
+export const EXPORT_TIME = Date.UTC(2024, 2, 4, 16, 0, 30);
+
+/** Answers `callApi` with a fake server and records every call; `writeWorkbook` and the clock are stubbed. */
 export function fakeBackend(api: Api) {
   const calls: ApiCall[] = [];
   const workbooks: Workbook[] = [];
@@ -51,7 +58,7 @@ export function fakeBackend(api: Api) {
         workbooks.push(effect.args[0] as Workbook);
         return undefined;
       }
-      if (effect.fn === today) return new Date(2024, 2, 5);
+      if (effect.fn === currentTime) return EXPORT_TIME;
       return next();
     },
   };

@@ -5,6 +5,10 @@ import { createTranslator } from './translator';
 import type { ResourceView } from './types';
 import { validateForm } from './validation';
 import { findView, STANDARD_METHODS } from './view';
+import { DEFAULT_TIME_ZONE } from '../../shared/time';
+
+// A tenant on China's clock; the test process runs in Los Angeles.
+const CHINA = DEFAULT_TIME_ZONE;
 
 const zh = createTranslator('zh-CN');
 const en = createTranslator('en-US');
@@ -39,6 +43,22 @@ describe('validateForm', () => {
     expect(validateForm(view, { weight: '0.01', count: '3' }, t, 'zh-CN')).toEqual({});
   });
 
+  const dated: ResourceView = {
+    name: 'D', label: { zh: 'D', en: 'D' }, displayField: 'day', fieldNames: ['day', 'at'],
+    fields: { day: field.date({ zh: '日期', en: 'Day' }), at: field.datetime({ zh: '时间', en: 'Time' }) },
+    i18n: { title: 'x', field: (f) => (f === 'day' ? '日期' : '时间') },
+    methods: STANDARD_METHODS,
+  };
+
+  it('refuses impossible dates as the server does, instead of rolling them over', () => {
+    const refused = { day: '日期必须是有效日期（年-月-日，如 2026-11-28）', at: '时间必须是有效日期（年-月-日，如 2026-11-28）' };
+    expect(validateForm(dated, { day: '2026-02-30', at: '2026-02-30T09:30' }, zh, 'zh-CN')).toEqual(refused);
+    expect(validateForm(dated, { day: '2026-13-45', at: '2026-11-28T24:00' }, zh, 'zh-CN')).toEqual(refused);
+    expect(validateForm(dated, { day: 'notadate', at: '11/28/2026 9:30' }, zh, 'zh-CN')).toEqual(refused);
+    expect(validateForm(dated, { day: '2026-11-28', at: '2026-11-28T00:00' }, zh, 'zh-CN')).toEqual({});
+    expect(validateForm(dated, { day: '2028-02-29', at: '2026-11-28T00:00:30+08:00' }, zh, 'zh-CN')).toEqual({});
+  });
+
   it('requires at least one value of a required multi-enum', () => {
     const wastecode = findView('Wastecode')!;
     const errors = validateForm(wastecode, { code: '900-041-49', wastecategoryId: 3, description: 'd', hazardCharacteristics: [] }, zh, 'zh-CN');
@@ -47,13 +67,27 @@ describe('validateForm', () => {
 });
 
 describe('form values', () => {
+  it('holds a date as it is and an instant as the tenant’s wall clock, and sends that wall time without an offset', () => {
+    const view: ResourceView = {
+      name: 'D', label: { zh: 'D', en: 'D' }, displayField: 'day', fieldNames: ['day', 'at'],
+      fields: { day: field.date({ zh: '日期', en: 'Day' }), at: field.datetime({ zh: '时间', en: 'Time' }) },
+      i18n: { title: 'x', field: (f) => f }, methods: STANDARD_METHODS,
+    };
+    // 30 s before and after China's midnight, as the server sends them (and as another zone would write them).
+    expect(initialFormValues(view, { day: '2026-11-28', at: '2026-11-27T23:59:30+08:00' }, CHINA)).toMatchObject({ day: '2026-11-28', at: '2026-11-27T23:59' });
+    expect(initialFormValues(view, { day: '2026-11-28', at: '2026-11-27T16:00:30Z' }, CHINA)).toMatchObject({ at: '2026-11-28T00:00' });
+    expect(initialFormValues(view, { at: '2026-11-27T16:00:30Z' }, 'UTC')).toMatchObject({ at: '2026-11-27T16:00' });
+    expect(toPayload(view, { day: '2026-11-28', at: '2026-11-28T00:00' })).toEqual({ day: '2026-11-28', at: '2026-11-28T00:00' });
+    expect(toPayload(view, { day: '', at: '' })).toEqual({ day: null, at: null });
+  });
+
   it('starts a new record from the declared defaults and sends typed values back', () => {
     const view: ResourceView = {
       ...findView('Wastecode')!,
       fields: { ...findView('Wastecode')!.fields, weight: field.decimal({ zh: '重量', en: 'Weight' }, { default: 0.01 }) },
       fieldNames: [...findView('Wastecode')!.fieldNames, 'weight'],
     };
-    const values = initialFormValues(view, {});
+    const values = initialFormValues(view, {}, CHINA);
     expect(values).toMatchObject({ code: '', wastecategoryId: null, hazardCharacteristics: [], weight: '0.01', industrySource: '' });
     const body = toPayload(view, { ...values, code: '900-041-49', wastecategoryId: '12', weight: '2.5', extra: 'kept', other: 'dropped' }, ['extra']);
     expect(body).toEqual({
@@ -104,9 +138,9 @@ describe('form values of references to several rows, attachments and server fiel
   const pdf = { id: 31, name: '合同.pdf', size: 1258291, contentType: 'application/pdf' };
 
   it('holds picked ids and stored files, and sends ids of both', () => {
-    const values = initialFormValues(contract, { id: 1, wastecodeIds: [3, 5], wastecodeNames: ['900-041-49', '251-001-08'], attachments: [pdf] });
+    const values = initialFormValues(contract, { id: 1, wastecodeIds: [3, 5], wastecodeNames: ['900-041-49', '251-001-08'], attachments: [pdf] }, CHINA);
     expect(values).toMatchObject({ wastecodeIds: [3, 5], attachments: [pdf] });
-    expect(initialFormValues(contract, {})).toMatchObject({ wastecodeIds: [], attachments: [] });
+    expect(initialFormValues(contract, {}, CHINA)).toMatchObject({ wastecodeIds: [], attachments: [] });
     const body = toPayload(contract, { ...values, wastecodeIds: ['3', 7], attachments: [pdf, { id: 32, name: 'b.png', size: 1, contentType: 'image/png' }] });
     expect(body).toMatchObject({ wastecodeIds: [3, 7], attachments: [31, 32] });
   });

@@ -1,5 +1,6 @@
 import { pick, type FieldDef, type Label, type Language } from '../../shared/resource-kit';
 import { CHECKS } from '../../shared/validators';
+import { parseCalendarDate, parseInstant } from '../../shared/time';
 import { enumValuesOf, toNumber } from './format';
 import { isEmpty, type FormValues } from './form-values';
 import type { ResourceView, Translate } from './types';
@@ -45,9 +46,12 @@ export function validateField(def: FieldDef, raw: unknown, label: string, t: Tra
       if (def.max !== undefined && n > def.max) return t('validation.max', { field: label, max: def.max });
       return null;
     }
+    // Strict, as the server reads them: 2026-02-30 is refused, not rolled to March. Which zone a wall time is read in
+    // does not change whether it names a time.
     case 'date':
+      return parseCalendarDate(raw) === null ? t('validation.date', { field: label }) : null;
     case 'datetime':
-      return Number.isNaN(new Date(String(raw)).getTime()) ? t('validation.date', { field: label }) : null;
+      return parseInstant(raw, 'UTC') === null ? t('validation.date', { field: label }) : null;
     case 'enum': {
       const allowed = new Set(def.enum.options.map((o) => String(o.value)));
       const values = def.multiple ? enumValuesOf(raw) : [raw];

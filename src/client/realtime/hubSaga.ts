@@ -9,6 +9,7 @@ import type { EventLogState } from './eventLog';
 import { selectEventLog } from './liveSelectors';
 import { liveStreamsClosed, liveStreamsOpened, selectWantedStreams } from './liveStreams';
 import { RECONNECT_DELAY_MS } from './hubWatcher';
+import { currentTime } from '../time/clock';
 import { applyFrame, applyPushedEvents, catchUp, GAP_DEBOUNCE_MS, liveEventsOf, liveFrameOf } from './liveSync';
 
 /** A failed catch-up is asked again after the same interval, on the connection that is still up. */
@@ -42,7 +43,8 @@ function* followConnection(channel: EventChannel<HubEvent>): SagaIterator {
     if (plan.due === null) {
       event = yield take(channel);
     } else {
-      ({ event } = yield race({ event: take(channel), timeout: delay(Math.max(0, plan.due - Date.now())) }));
+      const now: number = yield call(currentTime);
+      ({ event } = yield race({ event: take(channel), timeout: delay(Math.max(0, plan.due - now)) }));
     }
     if (event === undefined) {
       plan = yield call(catchUpAndPlan);
@@ -66,8 +68,10 @@ function* followConnection(channel: EventChannel<HubEvent>): SagaIterator {
     // A frame that starts above the log proves the gap: no other push will fill it, catch up now. A suspected gap
     // waits; the first push that opens it sets the time, later ones do not push it back (a steady stream would starve it).
     if (!log.gap) plan = { failed: false, due: null };
-    else if (proven) plan = { failed: false, due: Date.now() };
-    else if (plan.due === null) plan = { failed: false, due: Date.now() + GAP_DEBOUNCE_MS };
+    else if (proven || plan.due === null) {
+      const now: number = yield call(currentTime);
+      plan = { failed: false, due: proven ? now : now + GAP_DEBOUNCE_MS };
+    }
   }
 }
 
@@ -118,9 +122,10 @@ interface CatchUpPlan {
 
 function* catchUpAndPlan(): SagaIterator {
   const ok: boolean = yield call(catchUp);
-  if (!ok) return { failed: true, due: Date.now() + CATCH_UP_RETRY_MS } satisfies CatchUpPlan;
+  const now: number = yield call(currentTime);
+  if (!ok) return { failed: true, due: now + CATCH_UP_RETRY_MS } satisfies CatchUpPlan;
   const log: EventLogState = yield select(selectEventLog);
-  return { failed: false, due: log.gap ? Date.now() + GAP_DEBOUNCE_MS : null } satisfies CatchUpPlan;
+  return { failed: false, due: log.gap ? now + GAP_DEBOUNCE_MS : null } satisfies CatchUpPlan;
 }
 
 /** One connection's life: build, start, follow its pushes until it closes (or fails to start). */

@@ -3,6 +3,7 @@ import type {
   WarningPayload,
 } from '../../shared/live/events';
 import { mulberry32 } from '../../shared/util/random';
+import { DEFAULT_TIME_ZONE, formatInstant } from '../../shared/time';
 
 /**
  * Deterministic synthetic event streams for tests and the bench: a tenant with storage points, devices, warnings that
@@ -23,7 +24,8 @@ interface SyntheticOptions {
 }
 
 
-const iso = (ms: number) => new Date(ms).toISOString().slice(0, 23);
+/** Times as the server writes them: ISO 8601 on the tenant's clock, with its offset. */
+const iso = (ms: number) => formatInstant(ms, DEFAULT_TIME_ZONE);
 
 export function syntheticLiveEvents(count: number, options: SyntheticOptions = {}): LiveEvent[] {
   const { startSeq = 1, storages = 40, devices = 25, warnings = 30, users = 4, seed = 1, idOffset = 0 } = options;

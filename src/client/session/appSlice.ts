@@ -1,7 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LoginInformations, UserConfiguration } from '../api/types';
 import type { Language } from '../i18n';
-import { DEFAULT_CONFIG, EMPTY_SESSION, type MenuSection, mergeConfiguration } from './config';
+import { DEFAULT_TIME_ZONE } from '../../shared/time';
+import { DEFAULT_CONFIG, EMPTY_SESSION, type MenuSection, mergeConfiguration, zoneOfConfiguration } from './config';
 
 type BootStatus = 'idle' | 'loading' | 'ready' | 'failed';
 type RealtimeStatus = 'off' | 'connecting' | 'connected' | 'retrying';
@@ -11,6 +12,8 @@ export interface AppState {
   bootError: string | null;
   /** The global configuration (ABP's `abp` object), server configuration deep-merged over the defaults. */
   config: UserConfiguration;
+  /** The tenant's time zone (IANA), from the configuration: the clock every time on screen is read on. */
+  timeZone: string;
   session: LoginInformations;
   language: Language;
   locked: boolean;
@@ -29,6 +32,7 @@ export const initialAppState: AppState = {
   boot: 'idle',
   bootError: null,
   config: DEFAULT_CONFIG,
+  timeZone: DEFAULT_TIME_ZONE,
   session: EMPTY_SESSION,
   language: 'zh-CN',
   locked: false,
@@ -58,6 +62,7 @@ export const appSlice = createSlice({
     },
     configLoaded(state, action: PayloadAction<UserConfiguration>) {
       state.config = mergeConfiguration(state.config, action.payload);
+      state.timeZone = zoneOfConfiguration(state.config);
     },
     sessionLoaded(state, action: PayloadAction<LoginInformations>) {
       state.session = action.payload;

@@ -2,6 +2,7 @@ import { buildMenu } from '../../shared/navigation';
 import type { PermissionName } from '../../shared/permissions';
 import type { LoginInformations, UserConfiguration } from '../api/types';
 import { deepMerge } from '../util/deepMerge';
+import { canonicalZone, DEFAULT_TIME_ZONE, isTimeZone } from '../../shared/time';
 
 /** The global configuration before `AbpUserConfiguration/GetAll` answers: anonymous, nothing granted. */
 export const DEFAULT_CONFIG: UserConfiguration = {
@@ -22,6 +23,16 @@ export const EMPTY_SESSION: LoginInformations = { application: null, user: null,
 /** Deep merge of the server's configuration into the current global configuration (ABP's `$.extend(true, abp, …)`). */
 export function mergeConfiguration(current: UserConfiguration, incoming: Partial<UserConfiguration>): UserConfiguration {
   return deepMerge(current, incoming);
+}
+
+/**
+ * The zone of the tenant's calendar, as ABP serves it (`timing.timeZoneInfo.iana.timeZoneId`): every time the client
+ * shows is read on its clock, whatever the browser's zone. A configuration without one (a server that does not say)
+ * is on the default zone.
+ */
+export function zoneOfConfiguration(config: Pick<UserConfiguration, 'timing'>): string {
+  const zone = config.timing.timeZoneInfo?.iana?.timeZoneId;
+  return isTimeZone(zone) ? canonicalZone(zone) : DEFAULT_TIME_ZONE;
 }
 
 /** ABP lists granted permissions as keys with the value "true"; clients test the key. */

@@ -1,5 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RouteEntry } from '../../shared/navigation';
+import { DEFAULT_TIME_ZONE } from '../../shared/time';
 import { isGranted, isHostSession, isLoggedIn } from './config';
 import type { AppState } from './appSlice';
 
@@ -17,6 +18,11 @@ export const selectTenant = (state: Holding<'session'>) => state.app.session.ten
 export const selectLanguage = (state: Holding<'language'>) => state.app.language;
 export const selectLocked = (state: Holding<'locked'>) => state.app.locked;
 export const selectMenu = (state: Holding<'menu'>) => state.app.menu;
+/**
+ * The tenant's time zone: the one way components (`useTimeZone`) and sagas (`select`) learn on which clock to read
+ * instants and count days. A store without the session kernel (a screen's own test bed) is on the default zone.
+ */
+export const selectTimeZone = (state: { app?: { timeZone?: string } }): string => state.app?.timeZone ?? DEFAULT_TIME_ZONE;
 export const selectIsLoggedIn = (state: Holding<'session'>) => isLoggedIn(state.app.session);
 const selectIsHost = (state: Holding<'session'>) => isHostSession(state.app.session);
 

@@ -6,15 +6,8 @@ import { logoutRequested, unlockRequested } from '../session/actions';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectLanguage, selectTenant, selectUser } from '../session/selectors';
 import { InitialAvatar } from './InitialAvatar';
-
-function useClock(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), 1000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
-}
+import { useTimeZone } from '../session/useTimeZone';
+import { formatLocalTime, formatLongDate, useNow } from '../time';
 
 /** The lock screen: the session stays, the screen asks for the user's password again. */
 export default function LockScreen() {
@@ -26,7 +19,8 @@ export default function LockScreen() {
   const { pending, error } = useAppSelector((s) => s.app.unlock);
   const [password, setPassword] = useState('');
   const [shown, setShown] = useState(false);
-  const now = useClock();
+  const now = useNow(1000);
+  const zone = useTimeZone();
   const inputRef = useRef<HTMLInputElement>(null);
 
   const submit = (event: FormEvent) => {
@@ -44,8 +38,8 @@ export default function LockScreen() {
   return (
     <div className="app-lock" data-testid="lock-screen">
       <div className="app-lock-clock" aria-hidden>
-        <div className="app-lock-time">{now.toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' })}</div>
-        <div className="app-lock-date">{now.toLocaleDateString(language, { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' })}</div>
+        <div className="app-lock-time" data-testid="lock-time">{formatLocalTime(now, zone, language)}</div>
+        <div className="app-lock-date" data-testid="lock-date">{formatLongDate(now, zone, language)}</div>
       </div>
       <form className="app-lock-card" onSubmit={submit}>
         <InitialAvatar name={display} size={64} />

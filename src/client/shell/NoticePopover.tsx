@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { type NoticeItem, NoticeType, type NoticeTypeValue } from '../api/types';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectLanguage } from '../session/selectors';
+import { useTimeZone } from '../session/useTimeZone';
+import { formatLocalDayAndTime } from '../time/display';
 import { CONTRACT_EXPIRY_CATEGORY, markAllReadRequested, markReadRequested, noticesRequested, selectNotices } from './noticesSlice';
 
 const TABS: ReadonlyArray<{ id: 'notice' | 'message' | 'task'; type: NoticeTypeValue; key: string }> = [
@@ -12,13 +14,7 @@ const TABS: ReadonlyArray<{ id: 'notice' | 'message' | 'task'; type: NoticeTypeV
   { id: 'task', type: NoticeType.task, key: 'shell.taskTab' },
 ];
 
-function formatTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(language, { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
-}
-
-function NoticeList({ items, language }: { items: NoticeItem[]; language: string }) {
+function NoticeList({ items, language, zone }: { items: NoticeItem[]; language: string; zone: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   if (items.length === 0) return <NonIdealState className="app-notice-empty" icon="inbox" description={t('shell.noNotices')} />;
@@ -35,7 +31,7 @@ function NoticeList({ items, language }: { items: NoticeItem[]; language: string
               {item.title}
             </div>
             {item.description && <div className="app-notice-desc">{item.description}</div>}
-            <div className="app-notice-time">{formatTime(item.creationTime, language)}</div>
+            <div className="app-notice-time">{formatLocalDayAndTime(item.creationTime, zone, language) || item.creationTime}</div>
           </div>
           {!item.isRead && (
             <Tooltip content={t('shell.markRead')} placement="left">
@@ -53,6 +49,7 @@ export function NoticePopover() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
+  const zone = useTimeZone();
   const { items, unreadCount, status } = useAppSelector(selectNotices);
   const [tab, setTab] = useState<(typeof TABS)[number]['id']>('notice');
   const currentType = TABS.find((x) => x.id === tab)!.type;
@@ -69,7 +66,7 @@ export function NoticePopover() {
               id={id}
               data-testid={`notice-tab-${id}`}
               title={<>{t(key)}{unread > 0 && <span className="app-count">{unread}</span>}</>}
-              panel={status === 'loading' && items.length === 0 ? <Spinner size={24} className="app-notice-spinner" /> : <NoticeList items={items.filter((i) => i.type === type)} language={language} />}
+              panel={status === 'loading' && items.length === 0 ? <Spinner size={24} className="app-notice-spinner" /> : <NoticeList items={items.filter((i) => i.type === type)} language={language} zone={zone} />}
             />
           );
         })}

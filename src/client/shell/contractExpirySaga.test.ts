@@ -7,17 +7,21 @@ import { serverConfiguration, TENANT_SESSION } from '../app/test-support';
 import { loginSucceeded } from '../modules/login/loginSlice';
 import { navigateTo } from '../util/navigator';
 import {
-  CONTRACTS_ROUTE, currentTime, daysUntil, DISMISS_SUPPRESSION_MS, EXPIRING_CONTRACTS_PATH, isSuppressed, readDismissedAt,
+  CONTRACTS_ROUTE, daysUntil, DISMISS_SUPPRESSION_MS, EXPIRING_CONTRACTS_PATH, isSuppressed, readDismissedAt,
   watchContractExpiry, writeDismissedAt,
 } from './contractExpirySaga';
+import { currentTime } from '../time/clock';
+import { DEFAULT_TIME_ZONE } from '../../shared/time';
 import { contractExpiryDismissed, contractExpiryViewRequested, expiringContractsShown } from './contractExpirySlice';
 
-// A fixed clock: 10 January 2025, 09:30 local time.
-const NOW = new Date(2025, 0, 10, 9, 30).getTime();
+// A fixed clock: 30 s after midnight of 10 January 2025 in China, the tenant's zone (still the 9th in UTC and in the
+// test process's Los Angeles: a count from any other calendar is a day off).
+const CHINA = DEFAULT_TIME_ZONE;
+const NOW = Date.UTC(2025, 0, 9, 16, 0, 30);
 const EXPIRING = [
   { id: 3, contractNo: 'HT-003', partyBName: '江苏某某环保科技有限公司', expiryDate: '2025-02-09', status: 0 },
   { id: 1, contractNo: 'HT-001', partyBName: '某某化工', expiryDate: '2025-01-10', status: 0 },
-  { id: 2, contractNo: 'HT-002', partyBName: null, expiryDate: '2025-01-17T00:00:00', status: 0 },
+  { id: 2, contractNo: 'HT-002', partyBName: null, expiryDate: '2025-01-17', status: 0 },
 ];
 
 function stateOf(options: { loggedIn?: boolean; granted?: string[] } = {}): RootState {
@@ -184,10 +188,13 @@ describe('suppression and dates', () => {
     }
   });
 
-  it('counts calendar days from the local date', () => {
-    expect(daysUntil('2025-01-10', NOW)).toBe(0);
-    expect(daysUntil('2025-01-11', new Date(2025, 0, 10, 23, 59).getTime())).toBe(1);
-    expect(daysUntil('2025-03-01', NOW)).toBe(50);
-    expect(daysUntil('garbage', NOW)).toBeNull();
+  it('counts calendar days from the tenant\'s date, just before and after its midnight', () => {
+    expect(daysUntil('2025-01-10', NOW, CHINA)).toBe(0);
+    expect(daysUntil('2025-01-11', Date.UTC(2025, 0, 10, 15, 59, 30), CHINA)).toBe(1);
+    expect(daysUntil('2025-01-11', Date.UTC(2025, 0, 10, 16, 0, 30), CHINA)).toBe(0);
+    expect(daysUntil('2025-03-01', NOW, CHINA)).toBe(50);
+    expect(daysUntil('2025-01-10', NOW, 'UTC')).toBe(1);
+    expect(daysUntil('garbage', NOW, CHINA)).toBeNull();
+    expect(daysUntil('2025-02-30', NOW, CHINA)).toBeNull();
   });
 });

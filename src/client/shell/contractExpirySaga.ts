@@ -5,7 +5,9 @@ import { crudPath } from '../../shared/resource-kit';
 import { callApi } from '../api/http';
 import { bootSucceeded, type AppState } from '../session/appSlice';
 import { isGranted, isLoggedIn } from '../session/config';
-import { selectApp } from '../session/selectors';
+import { selectApp, selectTimeZone } from '../session/selectors';
+import { currentTime } from '../time/clock';
+import { dayOf, daysBetween, parseCalendarDate } from '../../shared/time';
 import { loginSucceeded } from '../modules/login/loginSlice';
 import { navigateTo } from '../util/navigator';
 import { readJson, STORAGE_KEYS, writeJson } from '../util/storage';
@@ -18,9 +20,6 @@ import { recordsOf } from '../../shared/json';
 export const DISMISS_SUPPRESSION_MS = 2.232e8;
 export const EXPIRING_CONTRACTS_PATH = crudPath(contract.name, 'GetExpiringContracts');
 export const CONTRACTS_ROUTE = contract.route?.path ?? '/contractmanagement/contract';
-const DAY_MS = 86_400_000;
-
-export const currentTime = (): number => Date.now();
 
 /** When the popup was last dismissed (epoch ms), or null. */
 export function readDismissedAt(): number | null {
@@ -37,22 +36,19 @@ export function isSuppressed(dismissedAt: number | null, now: number): boolean {
   return dismissedAt !== null && now >= dismissedAt && now - dismissedAt < DISMISS_SUPPRESSION_MS;
 }
 
-/** Whole calendar days from `now`'s local date to `YYYY-MM-DD`; null for an unreadable date. */
-export function daysUntil(date: string, now: number): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
-  if (!m) return null;
-  const today = new Date(now);
-  const from = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
-  return Math.round((Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) - from) / DAY_MS);
+/** Whole days from the tenant's day of `now` (`zone`) to the calendar date `date`; null for an impossible date. */
+export function daysUntil(date: string, now: number, zone: string): number | null {
+  const day = parseCalendarDate(date);
+  return day === null ? null : daysBetween(dayOf(now, zone), day);
 }
 
 /** The server's contracts as the popup lists them, soonest first. */
-function toExpiring(result: unknown, now: number): ExpiringContract[] {
+function toExpiring(result: unknown, now: number, zone: string): ExpiringContract[] {
   const items: ExpiringContract[] = [];
   for (const row of recordsOf(result)) {
     if (typeof row.id !== 'number') continue;
     const expiryDate = typeof row.expiryDate === 'string' ? row.expiryDate.slice(0, 10) : '';
-    const daysLeft = daysUntil(expiryDate, now);
+    const daysLeft = daysUntil(expiryDate, now, zone);
     if (daysLeft === null) continue;
     items.push({
       id: row.id,
@@ -81,7 +77,8 @@ export function* checkExpiringContractsSaga(): SagaIterator {
   } catch {
     return;
   }
-  const items = toExpiring(result, now);
+  const zone: string = yield select(selectTimeZone);
+  const items = toExpiring(result, now, zone);
   if (items.length > 0) yield put(expiringContractsShown(items));
 }
 

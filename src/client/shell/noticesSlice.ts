@@ -20,8 +20,8 @@ export const markAllReadRequested = createAction<NoticeTypeValue | undefined>('n
 /** The category of reminders the server files for contracts nearing expiry. */
 export const CONTRACT_EXPIRY_CATEGORY = 'contractExpiry';
 
-/** A `notice.created` event's payload, if it has the shape of a notice. */
-export function asNoticeItem(value: unknown): NoticeItem | null {
+/** A `notice.created` event's payload, if it has the shape of a notice; one without its own time was filed at `at`. */
+export function asNoticeItem(value: unknown, at: string): NoticeItem | null {
   if (!value || typeof value !== 'object') return null;
   const v = value as Partial<NoticeItem>;
   if (typeof v.id !== 'number' || typeof v.title !== 'string') return null;
@@ -32,14 +32,14 @@ export function asNoticeItem(value: unknown): NoticeItem | null {
     title: v.title,
     description: typeof v.description === 'string' ? v.description : '',
     isRead: v.isRead === true,
-    creationTime: typeof v.creationTime === 'string' ? v.creationTime : new Date().toISOString(),
+    creationTime: typeof v.creationTime === 'string' ? v.creationTime : at,
     category: typeof v.category === 'string' ? v.category : null,
   };
 }
 
 /** The notices a batch of live events filed for the user, oldest first. */
 export function noticesOf(events: readonly LiveEvent[]): NoticeItem[] {
-  return events.filter((e) => e.type === 'notice.created').flatMap((e) => asNoticeItem(e.payload) ?? []);
+  return events.filter((e) => e.type === 'notice.created').flatMap((e) => asNoticeItem(e.payload, e.at) ?? []);
 }
 
 export const noticesSlice = createSlice({

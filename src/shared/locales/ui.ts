@@ -5,6 +5,8 @@ import { MESSAGE_TEXTS } from './messages';
 import { MONITORING_RULE_TEXTS } from './monitoring-rules';
 import { MONITORING_TEXTS } from './monitoring';
 import { PASSWORD_TEXTS } from './password';
+import { SETTINGS_TEXTS } from './settings';
+import { TIME_TEXTS } from './time';
 import { TRANSFER_RULE_TEXTS } from './transfer-rules';
 import { TRANSFER_UI_TEXTS } from './transfer-ui';
 
@@ -18,6 +20,8 @@ export const UI_TEXTS = {
   monitoringRules: MONITORING_RULE_TEXTS,
   monitoring: MONITORING_TEXTS,
   password: PASSWORD_TEXTS,
+  time: TIME_TEXTS,
+  settings: SETTINGS_TEXTS,
   app: {
     name: { zh: '固废危废智慧监管平台', en: 'Solid & Hazardous Waste Management' },
     shortName: { zh: '固废平台', en: 'Waste' },

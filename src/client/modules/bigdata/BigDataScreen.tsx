@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsGranted } from '../../session/selectors';
 import { WallSettingsDialog } from './display/WallSettingsDialog';
 import type { RootState } from '../../app/store';
-import { useNow } from '../monitoring/liveHooks';
+import { useNow } from '../../time/clock';
 import { useLiveStreams } from '../../realtime/useLiveStreams';
 import type { LiveStream } from '../../../shared/live/events';
 import { bigDataScreenLeft, bigDataScreenShown, RECONCILE_MS } from './bigdataSaga';
@@ -16,7 +16,8 @@ import {
   disposalOption, fillOption, onlineDayOption, recyclingKgOption, stagesOption, topProducersOption, trendOption, warningTypesOption,
   wastesOption, warningsWeekOption,
 } from './charts';
-import { formatClock } from './format';
+import { formatClock } from '../../time/display';
+import { useTimeZone } from '../../session/useTimeZone';
 import { useFrameSelector, useScreenScale } from './hooks';
 import { Headline } from './Headline';
 import { MapPanel } from './MapPanel';
@@ -97,6 +98,7 @@ export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScre
   useLiveStreams(SCREEN_STREAMS);
   const { bigdata, realtime, tenantName } = useFrameSelector(selectScreen);
   const now = useNow(1000);
+  const zone = useTimeZone();
   const { ref, scale } = useScreenScale();
   const replay = bigdata.replay;
   const timeline = replay.status === 'ready' ? replay.timeline : null;
@@ -109,7 +111,7 @@ export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScre
   const replayMinutes = bigdata.wall?.replayMinutes ?? WALL_DEFAULTS.replayMinutes;
   const canAdminister = useAppSelector(selectIsGranted)('Pages.Users');
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const ctx = useMemo(() => ({ t, scale }), [t, scale]);
+  const ctx = useMemo(() => ({ t, scale, zone }), [t, scale, zone]);
   const trends = bigdata.trends;
   // Each chart's option is rebuilt only when its own figures change: a weight event redraws the fill chart, not all.
   const { topProducers, disposal: disposalTonnes, warningsByDay, fillBands, onlineByHour, openWarnings, manifests, recycling } = overview ?? {};
@@ -168,7 +170,7 @@ export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScre
           {panelPlaces(mode, panelSet).map(([id, slot]) => chartPanel(id, slot))}
           <MapPanel overview={overview} card={bigdata.card} scale={scale} t={t} />
           <Panel title={t('bigdata.ticker')} testId="bd-ticker" className="bd-slot-tick">
-            <Ticker events={overview.recent} t={t} />
+            <Ticker events={overview.recent} t={t} zone={zone} />
           </Panel>
         </div>
       </>
@@ -198,14 +200,14 @@ export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScre
               onClick={() => setSettingsOpen(true)} data-testid="bd-wall-settings"
             />
           )}
-          <span data-testid="bd-clock">{formatClock(now)}</span>
+          <span data-testid="bd-clock">{formatClock(now, zone)}</span>
         </span>
       </header>
       {banner}
       {body}
       {settingsOpen && <WallSettingsDialog isOpen onClose={() => setSettingsOpen(false)} />}
       {replay.status === 'ready' && (
-        <ReplayBar timeline={replay.timeline} clock={clock} truncated={replay.truncated} onClose={backToLive} t={t} />
+        <ReplayBar timeline={replay.timeline} clock={clock} truncated={replay.truncated} zone={zone} onClose={backToLive} t={t} />
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 import { Button, HTMLSelect, Slider, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { Translate } from '../../crud/types';
-import { formatClock } from './format';
+import { formatTime } from '../../time/display';
 import { MARK_MS, REPLAY_SPEEDS, type ReplayTimeline } from './replay';
 
 export interface ReplayClock {
@@ -47,17 +47,19 @@ interface ReplayBarProps {
   timeline: ReplayTimeline;
   clock: ReplayClock;
   truncated: boolean;
+  /** The tenant's zone: the replay's times read its clock. */
+  zone: string;
   onClose(): void;
   t: Translate;
 }
 
 /** Play or pause, seek to any minute, change the speed, or go back to live. */
-export function ReplayBar({ timeline, clock, truncated, onClose, t }: ReplayBarProps) {
+export function ReplayBar({ timeline, clock, truncated, zone, onClose, t }: ReplayBarProps) {
   const minutes = Math.max(1, Math.ceil((timeline.end - timeline.start) / MARK_MS));
   const minute = Math.min(minutes, Math.floor((clock.position - timeline.start) / MARK_MS));
   return (
     <div className="bd-replay bp6-dark" data-testid="bd-replay">
-      <Tag intent="warning" icon="history" data-testid="bd-replay-time">{t('bigdata.replayAt', { time: formatClock(clock.position).slice(11) })}</Tag>
+      <Tag intent="warning" icon="history" data-testid="bd-replay-time">{t('bigdata.replayAt', { time: formatTime(clock.position, zone) })}</Tag>
       <Button
         icon={clock.playing ? 'pause' : 'play'} variant="minimal" aria-label={t(clock.playing ? 'bigdata.pause' : 'bigdata.play')}
         onClick={() => clock.setPlaying(!clock.playing)} data-testid="bd-replay-play"
@@ -65,7 +67,7 @@ export function ReplayBar({ timeline, clock, truncated, onClose, t }: ReplayBarP
       <div className="bd-replay-slider">
         <Slider
           min={0} max={minutes} stepSize={1} labelStepSize={Math.max(1, Math.round(minutes / 6))} value={minute}
-          labelRenderer={(m) => formatClock(timeline.start + m * MARK_MS).slice(11, 16)}
+          labelRenderer={(m) => formatTime(timeline.start + m * MARK_MS, zone, 'minute')}
           onChange={(m) => clock.seek(timeline.start + m * MARK_MS)}
         />
       </div>

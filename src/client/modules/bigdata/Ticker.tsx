@@ -1,7 +1,7 @@
 import { warningStatus } from '../../../shared/enums';
 import { typedEvent, type LiveEvent } from '../../../shared/live/events';
 import type { Translate } from '../../crud/types';
-import { timeOfDay } from './format';
+import { formatTime } from '../../time/display';
 
 type Tone = 'bad' | 'good' | 'info';
 
@@ -30,8 +30,8 @@ export function describeEvent(event: LiveEvent, t: Translate): { text: string; t
   }
 }
 
-/** The latest events, newest first; as many as the panel holds, the rest hidden rather than scrolled. */
-export function Ticker({ events, t }: { events: readonly LiveEvent[]; t: Translate }) {
+/** The latest events, newest first, each at its time on the tenant's clock (`zone`); as many as the panel holds, the rest hidden rather than scrolled. */
+export function Ticker({ events, t, zone }: { events: readonly LiveEvent[]; t: Translate; zone: string }) {
   if (events.length === 0) return <div className="bd-empty">{t('bigdata.empty')}</div>;
   return (
     <ol className="bd-ticker" data-testid="bd-ticker-list">
@@ -40,7 +40,7 @@ export function Ticker({ events, t }: { events: readonly LiveEvent[]; t: Transla
         if (!line) return null;
         return (
           <li key={event.seq} className={`bd-tick bd-${line.tone}`} data-seq={event.seq}>
-            <time>{timeOfDay(event.at)}</time>
+            <time>{formatTime(event.at, zone)}</time>
             <span>{line.text}</span>
           </li>
         );

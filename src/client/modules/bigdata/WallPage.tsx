@@ -5,16 +5,18 @@ import { useAppSelector } from '../../app/hooks';
 import { BigDataScreen, PANEL_SET_COUNT } from './BigDataScreen';
 import { bigdataSlice } from './bigdataSlice';
 import { DisplaySignInScreen } from './display/DisplaySignInScreen';
-import { formatClock } from './format';
+import { useTimeZone } from '../../session/useTimeZone';
+import { formatTime } from '../../time/display';
 import { useIdle, useReloadOnNewBuild, useRotation } from './wallHooks';
 
 const IDLE_CURSOR_MS = 3000;
 const BUILD_CHECK_MS = 60_000;
 
-/** How a wall display says its figures stopped moving, and since when (China time, as the clock shows it). */
+/** How a wall display says its figures stopped moving, and since when (on the tenant's clock, as the screen's clock shows it). */
 function StaleBanner({ since }: { since: number }) {
   const { t } = useTranslation();
-  const at = formatClock(since).slice(11);
+  const zone = useTimeZone();
+  const at = formatTime(since, zone);
   return (
     <div className="bd-banner" role="alert" data-testid="bd-stale-banner">
       <Icon icon="offline" />

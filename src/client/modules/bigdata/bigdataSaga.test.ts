@@ -12,7 +12,8 @@ import { REPLAY_PAGE_MAX, WALL_DEFAULTS } from '../../../shared/bigdata';
 import { fetchOverview, fetchReplay, fetchTimeStatistics, fetchWallSettings, fetchWasteStatistics } from './api';
 import { bigDataScreenShown, createBigDataWatcher, loadReplay, loadScreen, staleBanner, trendQueries } from './bigdataSaga';
 import { bigdataSlice } from './bigdataSlice';
-import { overviewFixture, TODAY } from './test-support';
+import { CHINA, overviewFixture, TODAY } from './test-support';
+import { currentTime } from '../../time/clock';
 import { sleep } from '../../../../test/support/wait';
 
 const reducer = combineReducers({ eventLog: eventLogReducer, bigdata: bigdataSlice.reducer });
@@ -21,7 +22,10 @@ const raised = (seq: number, id: number): LiveEvent => ({ ...warningEvent(seq, i
 const batteryOpen = (state: State) => state.bigdata.figures?.overview.openWarnings.find((c) => c.warningType === warningType.battery)?.count;
 
 const emptyStats = { granularity: 'day' as const, items: [] };
+/** The screen's clock in these tests: 10:00:05 in China on TODAY (the saga never reads the real one). */
+const NOW = Date.UTC(2026, 10, 20, 2, 0, 5);
 const apis = (overview = overviewFixture()): StaticProvider[] => [
+  [matchers.call.fn(currentTime), NOW],
   [matchers.call.fn(fetchWallSettings), WALL_DEFAULTS],
   [matchers.call.fn(fetchOverview), overview],
   [matchers.call.fn(fetchTimeStatistics), emptyStats],
@@ -53,8 +57,26 @@ describe('the big-data screen saga', () => {
     expect(trendQueries('2026-12-31').months.Start).toBe('2026-01-01');
   });
 
+  it('ends the trends on the tenant\'s day of the overview, just before and just after China\'s midnight', async () => {
+    const askedEnd = async (asOf: string) => {
+      const { effects } = await expectSaga(loadScreen).withReducer(reducer).provide(apis(overviewFixture({ asOf }))).run();
+      return (effects.call ?? []).filter((e) => e.payload.fn === fetchTimeStatistics).map((e) => (e.payload.args[0] as { End: string }).End);
+    };
+    // 23:59:30 and 00:00:30 in China on the night into December (15:59:30 and 16:00:30 UTC, the 30th in Los Angeles).
+    expect(await askedEnd('2026-11-30T15:59:30Z')).toEqual(['2026-11-30', '2026-11-30']);
+    expect(await askedEnd('2026-11-30T16:00:30Z')).toEqual(['2026-12-01', '2026-12-01']);
+    expect(trendQueries('2026-12-01')).toMatchObject({ days: { Start: '2026-11-02' }, months: { Start: '2026-01-01' }, wastes: { Start: '2026-01-01' } });
+  });
+
+  it('stamps the read with the clock it is given', async () => {
+    const { storeState } = await expectSaga(loadScreen).withReducer(reducer).provide(apis()).run();
+    expect((storeState as State).bigdata.loadedAt).toBe(NOW);
+    expect((storeState as State).bigdata.trendsLoadedAt).toBe(NOW);
+    expect((storeState as State).bigdata.figures?.zone).toBe(CHINA);
+  });
+
   it('keeps the figures it has when a read fails, and says why', async () => {
-    const loaded = reducer(undefined, bigdataSlice.actions.overviewLoaded({ overview: overviewFixture(), window: [], at: 1 }));
+    const loaded = reducer(undefined, bigdataSlice.actions.overviewLoaded({ overview: overviewFixture(), window: [], at: 1, zone: CHINA }));
     const { storeState } = await expectSaga(loadScreen)
       .withReducer(reducer, loaded)
       .provide([[matchers.call.fn(fetchOverview), throwError(new Error('offline'))]])
@@ -72,7 +94,7 @@ describe('the big-data screen saga', () => {
         .provide(apis());
       const done = saga.silentRun(300);
       if (shown) saga.dispatch(bigDataScreenShown());
-      else saga.dispatch(bigdataSlice.actions.overviewLoaded({ overview: overviewFixture(), window: [], at: 1 }));
+      else saga.dispatch(bigdataSlice.actions.overviewLoaded({ overview: overviewFixture(), window: [], at: 1, zone: CHINA }));
       setTimeout(() => saga.dispatch(liveEventsApplied([edit])), 60);
       return done;
     };
@@ -87,8 +109,10 @@ describe('the big-data screen saga', () => {
 
 describe('the stale-data banner', () => {
   const caughtUpPage = liveCatchUpLoaded({ items: [], head: 5, hasMore: false });
+  /** When the connection drops, by the screen's clock: 30 s after China's midnight. */
+  const LOST_AT = Date.UTC(2026, 10, 27, 16, 0, 30);
   const run = async (script: (dispatch: (action: Action) => void) => Promise<void>, total = 400) => {
-    const saga = expectSaga(staleBanner, 60).withReducer(reducer);
+    const saga = expectSaga(staleBanner, 60).withReducer(reducer).provide([[matchers.call.fn(currentTime), LOST_AT]]);
     const done = saga.silentRun(total);
     await script((action) => saga.dispatch(action));
     const result = await done;
@@ -96,7 +120,6 @@ describe('the stale-data banner', () => {
   };
 
   it('shows after the grace period, saying since when, and clears once reconnected and caught up', async () => {
-    const before = Date.now();
     const { result, puts } = await run(async (dispatch) => {
       dispatch(realtimeStatusChanged('retrying'));
       await sleep(120);
@@ -109,7 +132,7 @@ describe('the stale-data banner', () => {
     });
     expect(puts).toEqual([bigdataSlice.actions.staleShown.type, bigdataSlice.actions.staleCleared.type]);
     const shown = (result.effects.put ?? []).map((e) => e.payload.action as Action).find(bigdataSlice.actions.staleShown.match);
-    expect(shown?.payload).toBeGreaterThanOrEqual(before);
+    expect(shown?.payload).toBe(LOST_AT);
     expect((result.storeState as State).bigdata.staleSince).toBeNull();
   });
 
@@ -137,9 +160,9 @@ describe('the stale-data banner', () => {
 
 describe('loading a replay', () => {
   const page = (seqs: number[], hasMore: boolean) => ({
-    items: seqs.map((seq) => ({ ...raised(seq, seq), at: `${TODAY}T09:${String(seq % 60).padStart(2, '0')}:00` })), hasMore, now: `${TODAY}T10:00:00`,
+    items: seqs.map((seq) => ({ ...raised(seq, seq), at: `${TODAY}T09:${String(seq % 60).padStart(2, '0')}:00+08:00` })), hasMore, now: `${TODAY}T10:00:00+08:00`,
   });
-  const loaded = () => reducer(undefined, bigdataSlice.actions.overviewLoaded({ overview: overviewFixture({ head: 200 }), window: [], at: 1 }));
+  const loaded = () => reducer(undefined, bigdataSlice.actions.overviewLoaded({ overview: overviewFixture({ head: 200 }), window: [], at: 1, zone: CHINA }));
 
   it('reads every page up to where the figures stand and builds the timeline of the window', async () => {
     const { storeState, effects } = await expectSaga(loadReplay, bigdataSlice.actions.replayRequested(60))
@@ -161,7 +184,10 @@ describe('loading a replay', () => {
     expect(replay.status).toBe('ready');
     if (replay.status !== 'ready') return;
     expect(replay.timeline.events.map((e) => e.seq)).toEqual([101, 102, 103]);
+    // The hour ends at the server's now, 10:00 in China, whatever the process's zone.
+    expect(replay.timeline.end).toBe(Date.UTC(2026, 10, 20, 2));
     expect(replay.timeline.end - replay.timeline.start).toBe(60 * 60_000);
+    expect(replay.timeline.times).toEqual([Date.UTC(2026, 10, 20, 1, 41), Date.UTC(2026, 10, 20, 1, 42), Date.UTC(2026, 10, 20, 1, 43)]);
     expect(replay.truncated).toBe(false);
   });
 

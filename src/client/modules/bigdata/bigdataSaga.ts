@@ -11,7 +11,9 @@ import { realtimeStatusChanged } from '../../session/appSlice';
 import { selectLiveWindow } from '../../realtime/liveSelectors';
 import { livePollStarted, livePollStopped, pollScreen, type VisibilitySource } from '../../realtime/polling';
 import { fetchEnterpriseCard, fetchOverview, fetchReplay, fetchTimeStatistics, fetchWallSettings, fetchWasteStatistics } from './api';
-import { parseServerTime } from '../monitoring/format';
+import { addDays, addMonths, dayOf, firstOfMonth, parseInstant, yearOf, type CalendarDate } from '../../../shared/time';
+import { selectTimeZone } from '../../session/selectors';
+import { currentTime } from '../../time/clock';
 import { buildTimeline } from './replay';
 import { BIGDATA_SCREEN, bigdataActions as A, bigdataSlice, type BigDataState } from './bigdataSlice';
 
@@ -26,19 +28,15 @@ export const RECONCILE_MS = 60_000;
 /** After an event the figures cannot fold exactly, the overview is read again once things have been quiet this long. */
 export const STALE_RELOAD_MS = 5_000;
 
-const DAY_MS = 86_400_000;
-const shiftDays = (day: string, days: number) => new Date(Date.parse(day) + days * DAY_MS).toISOString().slice(0, 10);
-
 /**
- * Trend windows ending on the server's date: 30 days, 12 months (this one included), and this year's waste codes — the
- * whole year, as the server answers whole months from its month rollup.
+ * Trend windows ending on the tenant's day of the overview: 30 days, 12 months (this one included), and this year's
+ * waste codes — the whole year, as the server answers whole months from its month rollup.
  */
-export function trendQueries(today: string) {
-  const year = Number(today.slice(0, 4));
-  const month = Number(today.slice(5, 7));
-  const monthsStart = month === 12 ? `${year}-01-01` : `${year - 1}-${String(month + 1).padStart(2, '0')}-01`;
+export function trendQueries(today: CalendarDate) {
+  const year = yearOf(today);
+  const monthsStart = addMonths(firstOfMonth(today), -11);
   return {
-    days: { Start: shiftDays(today, -29), End: today, Granularity: 'day' as const },
+    days: { Start: addDays(today, -29), End: today, Granularity: 'day' as const },
     months: { Start: monthsStart, End: today, Granularity: 'month' as const },
     wastes: { Start: `${year}-01-01`, End: `${year}-12-31` },
   };
@@ -50,7 +48,8 @@ function* loadTrends(today: string): SagaIterator {
     const [days, months, wastes]: [TimeStatistics, TimeStatistics, WasteStatistics] = yield all([
       call(fetchTimeStatistics, q.days), call(fetchTimeStatistics, q.months), call(fetchWasteStatistics, q.wastes),
     ]);
-    yield put(A.trendsLoaded({ trends: { days, months, wastes }, at: Date.now() }));
+    const at: number = yield call(currentTime);
+    yield put(A.trendsLoaded({ trends: { days, months, wastes }, at }));
   } catch (error) {
     // The trend panels keep their last series and show its age.
     console.warn('[bigdata] trends failed', error);
@@ -68,8 +67,10 @@ export function* loadScreen(): SagaIterator {
     return;
   }
   const window: LiveEvent[] = yield select(selectLiveWindow);
-  yield put(A.overviewLoaded({ overview, window: window.filter((e) => e.seq > overview.head), at: Date.now() }));
-  yield call(loadTrends, overview.asOf.slice(0, 10));
+  const zone: string = yield select(selectTimeZone);
+  const at: number = yield call(currentTime);
+  yield put(A.overviewLoaded({ overview, window: window.filter((e) => e.seq > overview.head), at, zone }));
+  yield call(loadTrends, dayOf(parseInstant(overview.asOf, zone) ?? at, zone));
   yield call(loadWallSettings);
 }
 
@@ -125,7 +126,7 @@ function* caughtUp(): SagaIterator {
 export function* staleBanner(graceMs = STALE_GRACE_MS): SagaIterator {
   for (;;) {
     yield take(lost);
-    const lostAt = Date.now();
+    const lostAt: number = yield call(currentTime);
     const { back } = yield race({ back: call(caughtUp), grace: delay(graceMs) });
     if (back) continue;
     yield put(A.staleShown(lostAt));
@@ -164,9 +165,10 @@ export function* loadReplay(action: ReturnType<typeof A.replayRequested>): SagaI
     yield put(A.replayFailed(describeError(toCrudError(error))));
     return;
   }
-  const end = parseServerTime(now) ?? Date.now();
+  const stampedEnd = parseInstant(now, figures.zone);
+  const end: number = stampedEnd ?? (yield call(currentTime));
   const windowStart = end - minutes * 60_000;
-  const start = truncated && events.length > 0 ? Math.max(windowStart, parseServerTime(events[0].at) ?? windowStart) : windowStart;
+  const start = truncated && events.length > 0 ? Math.max(windowStart, parseInstant(events[0].at, figures.zone) ?? windowStart) : windowStart;
   yield put(A.replayLoaded({ timeline: buildTimeline(figures, events, start, end), truncated }));
 }
 

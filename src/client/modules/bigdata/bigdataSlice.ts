@@ -65,9 +65,9 @@ export const bigdataSlice = createSlice({
     },
     /** The operator asks again after a failed read. */
     retryRequested() {},
-    /** The overview, with the events of the log's window it does not hold yet folded on. */
-    overviewLoaded(state, action: PayloadAction<{ overview: BigDataOverview; window: LiveEvent[]; at: number }>) {
-      state.figures = foldEvents(figuresOf(action.payload.overview), action.payload.window);
+    /** The overview, with the events of the log's window it does not hold yet folded on, counted in the tenant's `zone`. */
+    overviewLoaded(state, action: PayloadAction<{ overview: BigDataOverview; window: LiveEvent[]; at: number; zone: string }>) {
+      state.figures = foldEvents(figuresOf(action.payload.overview, action.payload.zone), action.payload.window);
       state.loadedAt = action.payload.at;
       state.loading = false;
       state.error = null;

@@ -5,11 +5,11 @@ import {
   disposalOption, fillOption, onlineDayOption, recyclingKgOption, stagesOption, topProducersOption, trendOption, warningsWeekOption,
   warningTypesOption, wastesOption,
 } from './charts';
-import { overviewFixture } from './test-support';
+import { CHINA, overviewFixture } from './test-support';
 
 // Charts take updates by merging, series matched by id: a series without one would be rebuilt on every update, and
 // one whose figures are gone must not keep its id, or it would stay drawn.
-const ctx = { t: createTranslator('zh-CN'), scale: 1 };
+const ctx = { t: createTranslator('zh-CN'), scale: 1, zone: CHINA };
 const seriesOf = (option: EChartsOption) => (Array.isArray(option.series) ? option.series : [option.series]);
 const idsOf = (option: EChartsOption) => seriesOf(option).map((s) => s?.id);
 
@@ -36,6 +36,15 @@ describe('the big-data charts', () => {
     }));
     expect(idsOf(warningsWeekOption(week({ [first]: 2, [second]: 1 }), ctx))).toEqual([`type-${first}`, `type-${second}`]);
     expect(idsOf(warningsWeekOption(week({ [second]: 1 }), ctx))).toEqual([`type-${second}`]);
+  });
+
+  it('label the hours of the online chart on the tenant\'s clock, whatever zone the hours were written in', () => {
+    // The 24 hours up to China's midnight of the 28th and past it: 22:00, 23:00, 00:00 and 01:00 in China.
+    const onlineByHour = ['2026-11-27T22:00:00+08:00', '2026-11-27T15:00:00Z', '2026-11-28T00:00:00+08:00', '2026-11-27T17:00:00Z']
+      .map((hour) => ({ hour, ratio: 1 }));
+    const axis = (zone: string) => (onlineDayOption(onlineByHour, { ...ctx, zone }).xAxis as { data: string[] }).data;
+    expect(axis(CHINA)).toEqual(['22', '23', '00', '01']);
+    expect(axis('UTC')).toEqual(['14', '15', '16', '17']);
   });
 
   it('leave the value labels of bars room for their text on a small screen, whose text does not shrink below 11 px', () => {

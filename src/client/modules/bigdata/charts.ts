@@ -3,6 +3,7 @@ import { MANIFEST_STAGES, type BigDataOverview, type TimeStatistics, type WasteS
 import { rubbishType1, warningType } from '../../../shared/enums';
 import type { Translate } from '../../crud/types';
 import { formatCount, formatKg, formatTonnes } from './format';
+import { formatTime } from '../../time/display';
 
 /**
  * The option of each chart panel, from the figures. Sizes are design pixels of a 1920 × 1080 screen times `scale`, so
@@ -11,6 +12,8 @@ import { formatCount, formatKg, formatTonnes } from './format';
 export interface ChartContext {
   t: Translate;
   scale: number;
+  /** The tenant's zone: hour axes read its clock. */
+  zone: string;
 }
 
 export const PALETTE = {
@@ -161,7 +164,7 @@ export function onlineDayOption(onlineByHour: BigDataOverview['onlineByHour'], c
   return {
     ...base(ctx),
     tooltip: { trigger: 'axis', valueFormatter: (v) => `${Math.round(Number(v) * 1000) / 10}%`, textStyle: { fontSize: fontPx(scale, 13) } },
-    xAxis: { type: 'category', data: onlineByHour.map((h) => h.hour.slice(11, 13)), ...axisStyle(scale), splitLine: { show: false } },
+    xAxis: { type: 'category', data: onlineByHour.map((h) => formatTime(h.hour, ctx.zone, 'minute').slice(0, 2)), ...axisStyle(scale), splitLine: { show: false } },
     yAxis: { type: 'value', min: 0, max: 1, ...axisStyle(scale), axisLabel: { color: PALETTE.muted, fontSize: fontPx(scale, 12), formatter: (v: number) => `${v * 100}%` } },
     series: [{
       id: 'online', type: 'line', smooth: true, showSymbol: false, data: onlineByHour.map((h) => h.ratio),

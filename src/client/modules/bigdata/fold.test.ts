@@ -2,7 +2,7 @@ import { pointsReason, rubbishType1, warningType } from '../../../shared/enums';
 import type { LiveEvent, PointsBalancePayload, RecordCountedPayload, TransferChangedPayload } from '../../../shared/live/events';
 import { deviceEvent, transferEvent, warningEvent, weightEvent } from '../../realtime/test-support-events';
 import { figuresOf, fillBandOf, foldEvents, unfoldEvents } from './fold';
-import { overviewFixture, TODAY } from './test-support';
+import { CHINA, overviewFixture, TODAY } from './test-support';
 
 const countOf = (figures: ReturnType<typeof figuresOf>, type: number) =>
   figures.overview.openWarnings.find((c) => c.warningType === type)?.count;
@@ -20,8 +20,8 @@ function order(seq: number, change: Partial<TransferChangedPayload>): LiveEvent<
 
 describe('folding live events into the big-data figures', () => {
   it('counts a warning while it is open: raised, acknowledged, then closed', () => {
-    const start = figuresOf(overviewFixture());
-    const raised = { ...warningEvent(101, 9, { warningType: warningType.temperature, raisedAt: `${TODAY}T09:59:00` }), type: 'warning.raised' as const };
+    const start = figuresOf(overviewFixture(), CHINA);
+    const raised = { ...warningEvent(101, 9, { warningType: warningType.temperature, raisedAt: `${TODAY}T09:59:00+08:00` }), type: 'warning.raised' as const };
     const acknowledged = warningEvent(102, 9, { warningType: warningType.temperature, status: 1 });
     const closed = warningEvent(103, 9, { warningType: warningType.temperature, status: 2 });
 
@@ -39,7 +39,7 @@ describe('folding live events into the big-data figures', () => {
   });
 
   it('moves an agreed order\'s tonnes from in progress to transferred, in the periods of its planned date', () => {
-    const start = figuresOf(overviewFixture({ manifests: { draft: 0, inTransit: 1, returned: 0, completed: 0, voided: 0 }, inProgressTonnes: 4 }));
+    const start = figuresOf(overviewFixture({ manifests: { draft: 0, inTransit: 1, returned: 0, completed: 0, voided: 0 }, inProgressTonnes: 4 }), CHINA);
     const agreed = foldEvents(start, [order(101, { action: 'agree', from: IN_TRANSIT, to: COMPLETED, receivedQuantity: 3.5 })]);
     expect(agreed.overview.inProgressTonnes).toBe(0);
     expect(agreed.overview.manifests).toMatchObject({ inTransit: 0, completed: 1 });
@@ -55,7 +55,7 @@ describe('folding live events into the big-data figures', () => {
   });
 
   it('draws a created order as a flow and takes it away when voided', () => {
-    const start = figuresOf(overviewFixture());
+    const start = figuresOf(overviewFixture(), CHINA);
     const created = foldEvents(start, [order(101, { action: 'create', from: null, to: OPEN })]);
     expect(created.overview.manifests.draft).toBe(1);
     expect(created.overview.inProgressTonnes).toBe(4);
@@ -70,7 +70,7 @@ describe('folding live events into the big-data figures', () => {
   });
 
   it('ignores what the overview already holds and applies nothing twice', () => {
-    const start = figuresOf(overviewFixture());
+    const start = figuresOf(overviewFixture(), CHINA);
     const old = { ...warningEvent(100, 9), type: 'warning.raised' as const };
     expect(foldEvents(start, [old])).toBe(start);
     const raised = { ...warningEvent(101, 9), type: 'warning.raised' as const };
@@ -79,7 +79,7 @@ describe('folding live events into the big-data figures', () => {
   });
 
   it('follows devices going offline (news for the ticker) and back online (not news)', () => {
-    const start = figuresOf(overviewFixture());
+    const start = figuresOf(overviewFixture(), CHINA);
     const offline = foldEvents(start, [deviceEvent(101, 1, 1)]);
     expect(offline.overview.devices.online).toBe(1);
     expect(offline.overview.recent.map((e) => e.seq)).toEqual([101]);
@@ -89,7 +89,7 @@ describe('folding live events into the big-data figures', () => {
   });
 
   it('adds a storage point\'s change to the tonnes stored and moves it between fill bands', () => {
-    const start = figuresOf(overviewFixture());
+    const start = figuresOf(overviewFixture(), CHINA);
     const event = weightEvent(101, 2, 900);
     const filled = foldEvents(start, [{ ...event, payload: { ...event.payload, delta: 400 } }]);
     expect(filled.overview.storage.tonnes).toBe(1.9);
@@ -102,17 +102,17 @@ describe('folding live events into the big-data figures', () => {
   });
 
   it('asks for a fresh overview after what it cannot fold exactly', () => {
-    const start = figuresOf(overviewFixture());
+    const start = figuresOf(overviewFixture(), CHINA);
     expect(foldEvents(start, [order(101, { action: 'edit', from: OPEN, to: OPEN })]).stale).toBe(true);
-    const stock: LiveEvent = { seq: 101, type: 'inventory.changed', at: `${TODAY}T10:00:01`, enterpriseIds: [1], payload: { enterpriseIds: [1] } };
+    const stock: LiveEvent = { seq: 101, type: 'inventory.changed', at: `${TODAY}T10:00:01+08:00`, enterpriseIds: [1], payload: { enterpriseIds: [1] } };
     expect(foldEvents(start, [stock]).stale).toBe(true);
   });
 
   it('adds up today\'s counted kilograms per class as records are entered, edited and rejected, and not other days\'', () => {
-    const record = (seq: number, payload: RecordCountedPayload): LiveEvent => ({ seq, type: 'recycling.record', at: `${TODAY}T10:00:01`, enterpriseIds: null, payload });
+    const record = (seq: number, payload: RecordCountedPayload): LiveEvent => ({ seq, type: 'recycling.record', at: `${TODAY}T10:00:01+08:00`, enterpriseIds: null, payload });
     const paper = (kg: number, day = TODAY) => ({ rubbishType1: rubbishType1.recyclable, day, kg });
     const kgOf = (figures: ReturnType<typeof figuresOf>, type: number) => figures.overview.recycling.kgToday.find((c) => c.rubbishType1 === type)?.kg;
-    const start = figuresOf(overviewFixture());
+    const start = figuresOf(overviewFixture(), CHINA);
     const events = [
       record(101, { id: 1, before: null, after: paper(2.35) }),
       record(102, { id: 2, before: null, after: paper(1.2) }),
@@ -131,8 +131,8 @@ describe('folding live events into the big-data figures', () => {
 
   it('counts awards net of reversals as issued and holds net of releases as redeemed; adjustments are neither', () => {
     const balance = (seq: number, amount: number, reason: number): LiveEvent<PointsBalancePayload> =>
-      ({ seq, type: 'points.balance', at: `${TODAY}T10:00:01`, enterpriseIds: null, payload: { householdId: 5, points: 100, amount, reason } });
-    const start = figuresOf(overviewFixture());
+      ({ seq, type: 'points.balance', at: `${TODAY}T10:00:01+08:00`, enterpriseIds: null, payload: { householdId: 5, points: 100, amount, reason } });
+    const start = figuresOf(overviewFixture(), CHINA);
     const events = [
       balance(101, 23, pointsReason.recordApproved), balance(102, -23, pointsReason.reversal), balance(103, 40, pointsReason.recordApproved),
       balance(104, -15, pointsReason.hold), balance(105, -8, pointsReason.hold), balance(106, 8, pointsReason.release),
@@ -141,6 +141,49 @@ describe('folding live events into the big-data figures', () => {
     const folded = foldEvents(start, events);
     expect(folded.overview.recycling.pointsToday).toEqual({ issued: 120 + 40, redeemed: 30 + 15 });
     expect(unfoldEvents(folded, events).overview.recycling.pointsToday).toEqual(start.overview.recycling.pointsToday);
+  });
+
+  describe('around China\'s midnight, in the tenant\'s calendar whatever the process\'s zone', () => {
+    // The overview was read at 00:00:40 on 21 November in China (16:00:40 UTC, still the 20th in Los Angeles), its
+    // seven day bars ending on the 21st.
+    const overview = () => overviewFixture({
+      asOf: '2026-11-20T16:00:40Z',
+      warningsByDay: ['2026-11-19', '2026-11-20', '2026-11-21'].map((day) => ({ day, counts: [{ warningType: warningType.temperature, count: 0 }] })),
+    });
+    const raisedAt = (seq: number, at: string): LiveEvent => ({
+      ...warningEvent(seq, 9, { warningType: warningType.temperature, raisedAt: at }), type: 'warning.raised', at,
+    });
+    const bar = (figures: ReturnType<typeof figuresOf>, day: string) =>
+      figures.overview.warningsByDay.find((d) => d.day === day)?.counts[0].count;
+
+    it('lands a warning on the day bar of its instant: 23:59:30 on the 20th, 00:00:30 on the 21st', () => {
+      const folded = foldEvents(figuresOf(overview(), CHINA), [
+        raisedAt(101, '2026-11-20T23:59:30+08:00'), raisedAt(102, '2026-11-20T16:00:30Z'), raisedAt(103, '2026-11-21T00:00:35+08:00'),
+      ]);
+      expect([bar(folded, '2026-11-19'), bar(folded, '2026-11-20'), bar(folded, '2026-11-21')]).toEqual([0, 1, 2]);
+    });
+
+    it('counts a drop-off and a completed manifest as today\'s on the tenant\'s new day', () => {
+      const start = figuresOf(overview(), CHINA);
+      const kg = (counted: RecordCountedPayload['after']): LiveEvent =>
+        ({ seq: 101, type: 'recycling.record', at: '2026-11-20T16:00:35Z', enterpriseIds: null, payload: { id: 1, before: null, after: counted } });
+      const today = foldEvents(start, [kg({ rubbishType1: rubbishType1.recyclable, day: '2026-11-21', kg: 2 })]);
+      expect(today.overview.recycling.kgToday.find((c) => c.rubbishType1 === rubbishType1.recyclable)?.kg).toBe(2);
+      const yesterday = foldEvents(start, [kg({ rubbishType1: rubbishType1.recyclable, day: '2026-11-20', kg: 2 })]);
+      expect(yesterday.overview.recycling.kgToday.find((c) => c.rubbishType1 === rubbishType1.recyclable)?.kg).toBe(0);
+      const agreed = (plannedDate: string) => foldEvents(figuresOf({ ...overview(), manifests: { draft: 0, inTransit: 1, returned: 0, completed: 0, voided: 0 } }, CHINA),
+        [order(101, { action: 'agree', from: IN_TRANSIT, to: COMPLETED, receivedQuantity: 3, plannedDate })]).overview.transferred.today.tonnes;
+      expect(agreed('2026-11-21')).toBe(1 + 3);
+      expect(agreed('2026-11-20')).toBe(1);
+    });
+
+    it('reads the same instants on another tenant\'s calendar by its own zone', () => {
+      // In UTC the overview was read on the 20th: the 21st's bar gets nothing, the 20th gets all three.
+      const folded = foldEvents(figuresOf(overview(), 'UTC'), [
+        raisedAt(101, '2026-11-20T23:59:30+08:00'), raisedAt(102, '2026-11-20T16:00:30Z'), raisedAt(103, '2026-11-21T00:00:35+08:00'),
+      ]);
+      expect([bar(folded, '2026-11-20'), bar(folded, '2026-11-21')]).toEqual([3, 0]);
+    });
   });
 
   it('puts fill ratios in bands of a fifth, overfilled in the last', () => {

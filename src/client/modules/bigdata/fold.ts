@@ -8,6 +8,7 @@ import {
   type TransferChangedPayload, type WarningPayload,
 } from '../../../shared/live/events';
 import { POINTS_ISSUED_REASONS, POINTS_REDEEMED_REASONS } from '../../../shared/recycling';
+import { dayOf, daysBetween, monthOf, parseInstant, yearOf, type CalendarDate } from '../../../shared/time';
 
 /**
  * The screen's figures: the server's overview with every live event after its head folded on, in seq order. Each
@@ -21,9 +22,11 @@ export interface ScreenFigures {
   seq: number;
   /** Something changed that only a fresh overview can show exactly (stock, an edit). */
   stale: boolean;
+  /** The tenant's zone: "today" and every day bar are days of its calendar, an event lands on the day of its instant. */
+  zone: string;
 }
 
-export const figuresOf = (overview: BigDataOverview): ScreenFigures => ({ overview, seq: overview.head, stale: false });
+export const figuresOf = (overview: BigDataOverview, zone: string): ScreenFigures => ({ overview, seq: overview.head, stale: false, zone });
 
 /** The index of a fill ratio's band in `fillBands`. */
 export const fillBandOf = (ratio: number): number => {
@@ -32,7 +35,12 @@ export const fillBandOf = (ratio: number): number => {
 };
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
-const dayOf = (time: string) => time.slice(0, 10);
+
+/** The tenant's day of an instant the server wrote (null when the text is no time). */
+function dayOfInstant(time: string, zone: string): CalendarDate | null {
+  const instant = parseInstant(time, zone);
+  return instant === null ? null : dayOf(instant, zone);
+}
 
 function isTickerEvent(event: LiveEvent): boolean {
   const typed = typedEvent(event);
@@ -52,7 +60,7 @@ function withDevice(devices: MapDevice[], deviceId: number, change: (device: Map
 /** Folding forward (1) applies an event; backward (−1) takes it out again, for replay to start in the past. */
 type Direction = 1 | -1;
 
-function foldWarning(o: BigDataOverview, type: 'warning.raised' | 'warning.updated', w: WarningPayload, sign: Direction): BigDataOverview {
+function foldWarning(o: BigDataOverview, type: 'warning.raised' | 'warning.updated', w: WarningPayload, sign: Direction, zone: string): BigDataOverview {
   const closed = w.status === warningStatus.closed;
   // A raise opens a warning; an update only matters when it closes one (acknowledging keeps it open).
   const change = sign * (type === 'warning.raised' && !closed ? 1 : type === 'warning.updated' && closed ? -1 : 0);
@@ -65,7 +73,7 @@ function foldWarning(o: BigDataOverview, type: 'warning.raised' | 'warning.updat
     };
   }
   if (type === 'warning.raised') {
-    const day = dayOf(w.raisedAt);
+    const day = dayOfInstant(w.raisedAt, zone);
     next = {
       ...next,
       warningsByDay: next.warningsByDay.map((d) => (d.day !== day ? d : {
@@ -117,10 +125,7 @@ function addFlow(flows: TransferFlow[], p: TransferChangedPayload, sign: number)
   return changed.orders <= 0 ? flows.filter((_, i) => i !== index) : flows.map((f, i) => (i === index ? changed : f));
 }
 
-/** Days between two China dates (b − a). */
-const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
-
-function foldTransfer(o: BigDataOverview, p: TransferChangedPayload, sign: Direction): { overview: BigDataOverview; exact: boolean } {
+function foldTransfer(o: BigDataOverview, p: TransferChangedPayload, sign: Direction, zone: string): { overview: BigDataOverview; exact: boolean } {
   const before: ManifestStage | null = p.from ? manifestStage(p.from) : null;
   const after: ManifestStage | null = p.to ? manifestStage(p.to) : null;
   // Backward, an order goes from the stage it reached back to the one it left.
@@ -133,8 +138,8 @@ function foldTransfer(o: BigDataOverview, p: TransferChangedPayload, sign: Direc
   const inProgress = o.inProgressTonnes + (isOpen && !wasOpen ? p.totalQuantity : 0) - (wasOpen && !isOpen ? p.totalQuantity : 0);
   let next: BigDataOverview = { ...o, manifests, inProgressTonnes: round3(Math.max(0, inProgress)) };
 
-  if ((after === 'completed') !== (before === 'completed')) {
-    const today = dayOf(o.asOf);
+  const today = dayOfInstant(o.asOf, zone);
+  if (today !== null && (after === 'completed') !== (before === 'completed')) {
     const received = (to === 'completed' ? 1 : -1) * (p.receivedQuantity ?? 0);
     const add = (period: BigDataOverview['transferred']['today'], inPeriod: boolean) =>
       (inPeriod ? { ...period, tonnes: round3(period.tonnes + received) } : period);
@@ -142,16 +147,16 @@ function foldTransfer(o: BigDataOverview, p: TransferChangedPayload, sign: Direc
       ...next,
       transferred: {
         today: add(next.transferred.today, p.plannedDate === today),
-        month: add(next.transferred.month, p.plannedDate.slice(0, 7) === today.slice(0, 7)),
-        year: add(next.transferred.year, p.plannedDate.slice(0, 4) === today.slice(0, 4)),
+        month: add(next.transferred.month, monthOf(p.plannedDate) === monthOf(today)),
+        year: add(next.transferred.year, yearOf(p.plannedDate) === yearOf(today)),
       },
     };
   }
   // A flow is an order not voided: it appears when created and goes when voided or deleted.
   const drawn = (stage: ManifestStage | null) => (stage !== null && stage !== 'voided' ? 1 : 0);
   const flowSign = drawn(to) - drawn(from);
-  if (flowSign !== 0) {
-    const age = daysBetween(p.plannedDate, dayOf(o.asOf));
+  if (today !== null && flowSign !== 0) {
+    const age = daysBetween(p.plannedDate, today);
     next = {
       ...next,
       map: {
@@ -167,9 +172,9 @@ function foldTransfer(o: BigDataOverview, p: TransferChangedPayload, sign: Direc
   return { overview: next, exact: p.action !== 'edit' };
 }
 
-/** A record's counted kilograms of today in (or out of) the kilograms per class. */
-function foldRecord(o: BigDataOverview, p: RecordCountedPayload, sign: Direction): BigDataOverview {
-  const today = dayOf(o.asOf);
+/** A record's counted kilograms of today (the tenant's day of the figures) in (or out of) the kilograms per class. */
+function foldRecord(o: BigDataOverview, p: RecordCountedPayload, sign: Direction, zone: string): BigDataOverview {
+  const today = dayOfInstant(o.asOf, zone);
   const change = new Map<number, number>();
   const add = (counted: CountedKg | null, by: number) => {
     if (counted && counted.day === today) change.set(counted.rubbishType1, (change.get(counted.rubbishType1) ?? 0) + by * counted.kg);
@@ -194,22 +199,24 @@ function foldPoints(o: BigDataOverview, p: PointsBalancePayload, sign: Direction
 }
 
 /** One event into (or, backward, out of) the overview; `deviceState` is the online state to set for a device event. */
-function applyEvent(overview: BigDataOverview, event: LiveEvent, sign: Direction, deviceState?: number): { overview: BigDataOverview; exact: boolean } {
+function applyEvent(
+  overview: BigDataOverview, event: LiveEvent, sign: Direction, zone: string, deviceState?: number,
+): { overview: BigDataOverview; exact: boolean } {
   const typed = typedEvent(event);
   switch (typed.type) {
     case 'warning.raised':
     case 'warning.updated':
-      return { overview: foldWarning(overview, typed.type, typed.payload, sign), exact: true };
+      return { overview: foldWarning(overview, typed.type, typed.payload, sign, zone), exact: true };
     case 'device.state':
       return { overview: foldDevice(overview, typed.payload.deviceId, deviceState ?? typed.payload.onlineState), exact: true };
     case 'storage.weight':
       return { overview: foldStorage(overview, typed.payload, sign), exact: true };
     case 'transfer.changed':
-      return foldTransfer(overview, typed.payload, sign);
+      return foldTransfer(overview, typed.payload, sign, zone);
     case 'inventory.changed':
       return { overview, exact: false };
     case 'recycling.record':
-      return { overview: foldRecord(overview, typed.payload, sign), exact: true };
+      return { overview: foldRecord(overview, typed.payload, sign, zone), exact: true };
     case 'points.balance':
       return { overview: foldPoints(overview, typed.payload, sign), exact: true };
     default:
@@ -219,19 +226,20 @@ function applyEvent(overview: BigDataOverview, event: LiveEvent, sign: Direction
 
 /** Folds the events newer than what the figures hold, in seq order. */
 export function foldEvents(figures: ScreenFigures, events: readonly LiveEvent[]): ScreenFigures {
+  const { zone } = figures;
   let { overview, seq, stale } = figures;
   const ticker: LiveEvent[] = [];
   for (const event of events) {
     if (event.seq <= seq) continue;
     seq = event.seq;
-    const applied = applyEvent(overview, event, 1);
+    const applied = applyEvent(overview, event, 1, zone);
     overview = applied.overview;
     stale ||= !applied.exact;
     if (isTickerEvent(event)) ticker.push(event);
   }
   if (seq === figures.seq) return figures;
   if (ticker.length > 0) overview = { ...overview, recent: [...ticker.reverse(), ...overview.recent].slice(0, BIGDATA_LIMITS.recent) };
-  return { overview, seq, stale };
+  return { overview, seq, stale, zone };
 }
 
 /**
@@ -252,8 +260,8 @@ export function unfoldEvents(figures: ScreenFigures, events: readonly LiveEvent[
   });
   let { overview } = figures;
   for (let index = events.length - 1; index >= 0; index--) {
-    overview = applyEvent(overview, events[index], -1, stateBefore.get(index)).overview;
+    overview = applyEvent(overview, events[index], -1, figures.zone, stateBefore.get(index)).overview;
   }
   const first = events[0].seq;
-  return { overview: { ...overview, recent: overview.recent.filter((e) => e.seq < first) }, seq: first - 1, stale: figures.stale };
+  return { overview: { ...overview, recent: overview.recent.filter((e) => e.seq < first) }, seq: first - 1, stale: figures.stale, zone: figures.zone };
 }

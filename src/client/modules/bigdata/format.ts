@@ -19,13 +19,3 @@ export function formatChange(now: number, lastYear: number): string | null {
   const text = Math.abs(change).toLocaleString(NUMBER_LOCALE, { maximumFractionDigits: 1 });
   return change > 0 ? `+${text}%` : change < 0 ? `−${text}%` : '0%';
 }
-
-/** `HH:mm:ss` of a server time (written without an offset, in China time). */
-export const timeOfDay = (serverTime: string): string => serverTime.slice(11, 19);
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** The wall clock as Chinese screens show it: 2026-11-25 14:03:07. */
-export function formatClock(epoch: number): string {
-  const d = new Date(epoch);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}

@@ -36,7 +36,7 @@ export function viewOf(enterprises: readonly MapEnterprise[]): { center: [number
   return { center: [(west + east) / 2, (south + north) / 2], zoom: Math.max(1.1, Math.min(6, zoom)) };
 }
 
-export function mapOption(layers: MapLayers, ctx: ChartContext): EChartsOption {
+export function mapOption(layers: MapLayers, ctx: Pick<ChartContext, 't' | 'scale'>): EChartsOption {
   const { t, scale } = ctx;
   const byId = new Map(layers.enterprises.map((e) => [e.id, e]));
   const maxTonnes = Math.max(1, ...layers.flows.map((f) => f.tonnes));

@@ -3,7 +3,11 @@ import type { LiveEvent, TransferChangedPayload } from '../../../shared/live/eve
 import { deviceEvent, transferEvent, warningEvent, weightEvent } from '../../realtime/test-support-events';
 import { figuresOf, foldEvents, unfoldEvents } from './fold';
 import { buildTimeline, figuresAt, MARK_MS } from './replay';
-import { overviewFixture, TODAY } from './test-support';
+import { CHINA, overviewFixture, TODAY } from './test-support';
+import { formatInstant, instantOfWallClock, parseInstant } from '../../../shared/time';
+
+/** 08:00 in China on TODAY: where the seeded events begin. */
+const DAY_START = instantOfWallClock({ year: 2026, month: 11, day: 20, hour: 8, minute: 0, second: 0, millisecond: 0 }, CHINA);
 
 /** A seeded day of a small tenant: warnings raised and closed, devices dropping out and back, weights, orders moving. */
 function randomEvents(count: number, seed: number, firstSeq = 101): LiveEvent[] {
@@ -19,13 +23,12 @@ function randomEvents(count: number, seed: number, firstSeq = 101): LiveEvent[] 
   const events: LiveEvent[] = [];
   for (let seq = firstSeq; events.length < count; seq++) {
     // Twenty seconds apart, in seq order as the log writes them.
-    const time = new Date(Date.parse(`${TODAY}T08:00:00`) + (seq - firstSeq) * 20_000);
-    const at = `${TODAY}T${String(time.getHours()).padStart(2, '0')}:${String(time.getMinutes()).padStart(2, '0')}:${String(time.getSeconds()).padStart(2, '0')}`;
+    const at = formatInstant(DAY_START + (seq - firstSeq) * 20_000, CHINA);
     const pick = Math.floor(random() * 5);
     if (pick === 0) {
       const id = 1000 + seq;
       open.add(id);
-      events.push({ ...warningEvent(seq, id, { warningType: warningType.temperature, raisedAt: `${TODAY}T09:00:00` }), type: 'warning.raised', at });
+      events.push({ ...warningEvent(seq, id, { warningType: warningType.temperature, raisedAt: `${TODAY}T09:00:00+08:00` }), type: 'warning.raised', at });
     } else if (pick === 1 && open.size > 0) {
       const [id] = open;
       open.delete(id);
@@ -61,7 +64,7 @@ function randomEvents(count: number, seed: number, firstSeq = 101): LiveEvent[] 
 
 describe('taking events back out of the figures', () => {
   it.each([1, 2, 3, 4, 5])('gives back the figures they were folded onto (seed %i)', (seed) => {
-    const start = figuresOf(overviewFixture({ openWarnings: [{ warningType: warningType.temperature, count: 2 }] }));
+    const start = figuresOf(overviewFixture({ openWarnings: [{ warningType: warningType.temperature, count: 2 }] }), CHINA);
     const events = randomEvents(80, seed);
     const folded = foldEvents(start, events);
     expect(folded.overview).not.toEqual(start.overview);
@@ -73,10 +76,10 @@ describe('taking events back out of the figures', () => {
 
 describe('a replay timeline', () => {
   const events = randomEvents(120, 9);
-  const times = events.map((e) => new Date(e.at).getTime());
+  const times = events.map((e) => parseInstant(e.at, CHINA) ?? NaN);
   const start = Math.min(...times) - 30_000;
   const end = Math.max(...times) + 30_000;
-  const base = figuresOf(overviewFixture({ openWarnings: [{ warningType: warningType.temperature, count: 2 }] }));
+  const base = figuresOf(overviewFixture({ openWarnings: [{ warningType: warningType.temperature, count: 2 }] }), CHINA);
   const live = foldEvents(base, events);
   const timeline = buildTimeline(live, events, start, end);
 

@@ -1,5 +1,5 @@
 import type { LiveEvent } from '../../../shared/live/events';
-import { parseServerTime } from '../monitoring/format';
+import { parseInstant } from '../../../shared/time';
 import { foldEvents, unfoldEvents, type ScreenFigures } from './fold';
 
 /**
@@ -24,7 +24,7 @@ export function buildTimeline(live: ScreenFigures, events: LiveEvent[], start: n
   // Seq order is time order (the log stamps events as it numbers them); a stamp out of step is held at its
   // predecessor's, so the timeline never runs backwards.
   const times: number[] = [];
-  for (const event of events) times.push(Math.max(times[times.length - 1] ?? start, parseServerTime(event.at) ?? start));
+  for (const event of events) times.push(Math.max(times[times.length - 1] ?? start, parseInstant(event.at, live.zone) ?? start));
   const marks: { figures: ScreenFigures; count: number }[] = [];
   let figures = unfoldEvents(live, events);
   let count = 0;

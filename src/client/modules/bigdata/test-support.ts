@@ -1,13 +1,16 @@
 // A small world as the overview reports it, for the screen's tests.
 import type { BigDataOverview } from '../../../shared/bigdata';
 import { disposalMethod, rubbishType1, warningType } from '../../../shared/enums';
+import { addDays, DEFAULT_TIME_ZONE } from '../../../shared/time';
 
 export const TODAY = '2026-11-20';
+/** The tenant's zone of the fixtures: China (the test process runs in Los Angeles). */
+export const CHINA = DEFAULT_TIME_ZONE;
 
 export function overviewFixture(fields: Partial<BigDataOverview> = {}): BigDataOverview {
-  const days = Array.from({ length: 7 }, (_, i) => new Date(Date.parse(TODAY) - (6 - i) * 86_400_000).toISOString().slice(0, 10));
+  const days = Array.from({ length: 7 }, (_, i) => addDays(TODAY, i - 6));
   return {
-    asOf: `${TODAY}T10:00:00`,
+    asOf: `${TODAY}T10:00:00+08:00`,
     head: 100,
     tenantName: 'Default',
     enterprises: { producers: 2, transporters: 1, receivers: 1 },

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { CHAT_MESSAGE_TYPES, type ChatMessageDto } from '../../../shared/chat';
 import { crudActions } from '../../crud/slice';
 import { chatActions, type PendingMessage } from './chatSlice';
-import { shortTime, useChatDispatch, useChatSelector } from './hooks';
+import { useChatDispatch, useChatSelector } from './hooks';
+import { useTimeZone } from '../../session/useTimeZone';
+import { formatShortDateTime } from '../../time/display';
 
 /** An image message: its file is fetched with the session's headers once, then shown from an object URL. */
 function ChatImage({ fileId, name }: { fileId: number; name: string }) {
@@ -37,6 +39,7 @@ function FileLink({ fileId, name }: { fileId: number; name: string }) {
 /** One message; mine on the right with its tick (sent, read). */
 export function MessageBubble({ message, mine }: { message: ChatMessageDto; mine: boolean }) {
   const { t } = useTranslation();
+  const zone = useTimeZone();
   const hasFile = message.fileId !== null && message.messageType !== CHAT_MESSAGE_TYPES.text;
   return (
     <div className={`chat-message ${mine ? 'chat-mine' : 'chat-theirs'}`} data-testid={`chat-message-${message.id}`}>
@@ -46,7 +49,7 @@ export function MessageBubble({ message, mine }: { message: ChatMessageDto; mine
         {message.content && <div className="chat-text">{message.content}</div>}
       </div>
       <div className="chat-meta">
-        <span>{shortTime(message.creationTime)}</span>
+        <span data-testid={`chat-time-${message.id}`}>{formatShortDateTime(message.creationTime, zone)}</span>
         {mine && (
           <span className={message.isRead ? 'chat-read' : 'chat-sent'} data-testid={`chat-tick-${message.id}`}>
             <Icon icon={message.isRead ? 'tick-circle' : 'tick'} size={12} /> {t(message.isRead ? 'chat.read' : 'chat.sent')}

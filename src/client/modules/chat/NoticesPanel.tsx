@@ -3,7 +3,9 @@ import { Button, Callout, Card, FormGroup, InputGroup, NonIdealState, Spinner, T
 import { useTranslation } from 'react-i18next';
 import { CHAT_CONTENT_MAX, NOTICE_TITLE_MAX } from '../../../shared/chat';
 import { chatActions } from './chatSlice';
-import { selectMayPublish, shortTime, useChatDispatch, useChatSelector } from './hooks';
+import { selectMayPublish, useChatDispatch, useChatSelector } from './hooks';
+import { useTimeZone } from '../../session/useTimeZone';
+import { formatShortDateTime } from '../../time/display';
 
 function PublishForm() {
   const { t } = useTranslation();
@@ -34,6 +36,7 @@ function PublishForm() {
 /** Administrators' notices, newest first; holders of Pages.Users publish new ones. */
 export function NoticesPanel() {
   const { t } = useTranslation();
+  const zone = useTimeZone();
   const dispatch = useChatDispatch();
   const mayPublish = useChatSelector(selectMayPublish);
   const { items, totalCount, status, error } = useChatSelector((s) => s.chat.notices);
@@ -49,7 +52,7 @@ export function NoticesPanel() {
         <Card key={notice.id} className="chat-notice" data-testid={`chat-notice-${notice.id}`}>
           <h4>{notice.title}</h4>
           <div className="chat-text">{notice.content}</div>
-          <div className="chat-muted">{t('chat.noticeBy', { name: notice.adminName, time: shortTime(notice.creationTime) })}</div>
+          <div className="chat-muted">{t('chat.noticeBy', { name: notice.adminName, time: formatShortDateTime(notice.creationTime, zone) })}</div>
         </Card>
       ))}
       {status === 'loading' && <Spinner size={24} className="chat-spinner" />}

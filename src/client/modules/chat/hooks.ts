@@ -31,8 +31,5 @@ export const selectShownUnreadTotal = createSelector([selectShownUnread], (count
 
 export const selectMayPublish = createSelector([selectIsGranted], (granted) => granted('Pages.Users'));
 
-/** `2026-11-21T09:05:33.123` → `11-21 09:05`: the day and minute are enough beside a message. */
-export const shortTime = (iso: string) => (iso.length >= 16 ? iso.slice(5, 16).replace('T', ' ') : iso);
-
 /** A contact's shown name: the name, else the login name. */
 export const displayName = (user: { name?: string | null; userName: string }) => user.name?.trim() || user.userName;

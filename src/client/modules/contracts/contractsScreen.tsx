@@ -65,7 +65,7 @@ function VoidAlert({ voiding, t, onConfirm, onCancel }: { voiding: ContractVoid;
  * Contracts: the generic screen with a status filter that knows "all", voiding as a row action (voided contracts
  * stay listed and can no longer be edited), and a PDF reader in the dialog that fills the contract's fields.
  */
-export const useContractsScreen: ScreenExtension = ({ t }) => {
+export const useContractsScreen: ScreenExtension = ({ t, zone }) => {
   // The watcher comes with this screen's chunk: started as the screen renders, before it dispatches anything.
   useChunkSagas(watchContracts);
   const dispatch = useDispatch<Dispatch>();
@@ -86,8 +86,8 @@ export const useContractsScreen: ScreenExtension = ({ t }) => {
   const rowActions = useMemo<RowAction[]>(() => [{
     key: 'void', text: t('contracts.void'), icon: 'disable', intent: 'danger',
     hidden: (row) => isVoided(row.status),
-    onClick: (row) => dispatch(voidAsked({ id: row.id, name: recordName(contractView, row, t) })),
-  }], [t, dispatch]);
+    onClick: (row) => dispatch(voidAsked({ id: row.id, name: recordName(contractView, row, t, zone) })),
+  }], [t, dispatch, zone]);
 
   return {
     view: contractView,

@@ -1,6 +1,7 @@
 import type { FileInfo } from '../../../shared/resource-kit';
 import { fileInfosOf } from '../../crud/files';
 import { isEmpty, type FormValues } from '../../crud/form-values';
+import { dateOf, parseCalendarDate } from '../../../shared/time';
 
 /** What `Contract/PdfFileTxt` answers: the text, and what it recognised (party names are plain text). */
 export interface PdfExtraction {
@@ -30,17 +31,14 @@ export interface DirectoryEntry {
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `2024年3月1日`, `2024-3-1`, `2024/03/01`, `2024.03.01`, `20240301` or an ISO time → `2024-03-01`; null if no real date. */
 export function normalizeDate(value: unknown): string | null {
   const raw = text(value).replace(/\s+/g, '');
   const m = /(\d{4})\s*[年\-/.]\s*(\d{1,2})\s*[月\-/.]\s*(\d{1,2})/.exec(raw) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(raw);
   if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
-  return `${y}-${pad(mo)}-${pad(d)}`;
+  // The shared reader has the last word: 2024-02-30 is no date, and neither is a year outside the accepted ones.
+  return parseCalendarDate(dateOf(Number(m[1]), Number(m[2]), Number(m[3])));
 }
 
 /** `¥1,234,567.89元`, `12.5万元`, `RMB 3000` or a number → the amount in yuan as text; null if none. */

@@ -3,6 +3,7 @@ import {
   crudActions as A, describeError, displayText, findView, listFieldNames, ResourcePager, screenKey, useCrudDispatch,
   useCrudTranslation, useResourceState,
 } from '../../crud';
+import { useTimeZone } from '../../session/useTimeZone';
 
 /** The inspections list of the drawer keeps its own paging, apart from the inspections screen. */
 export const INSPECTIONS_KEY = screenKey('RegularInspections', 'enterprise');
@@ -21,6 +22,7 @@ export const inspectionsOpened = (enterpriseId: number) =>
 /** An enterprise's regular inspections, newest first, a page at a time. */
 export function InspectionsDrawer({ enterprise, onClose }: { enterprise: InspectedEnterprise | null; onClose: () => void }) {
   const { t } = useCrudTranslation();
+  const zone = useTimeZone();
   const dispatch = useCrudDispatch();
   const state = useResourceState(INSPECTIONS_KEY);
   const view = findView(INSPECTIONS_KEY);
@@ -51,7 +53,7 @@ export function InspectionsDrawer({ enterprise, onClose }: { enterprise: Inspect
           {state.items.map((row, index) => (
             <tr key={row.id} data-testid={`inspection-row-${row.id}`}>
               <td>{(state.currentPage - 1) * state.pageSize + index + 1}</td>
-              {columns.map((name) => <td key={name}>{displayText(name, view!.fields[name], row, t)}</td>)}
+              {columns.map((name) => <td key={name}>{displayText(name, view!.fields[name], row, t, zone)}</td>)}
             </tr>
           ))}
         </tbody>

@@ -17,7 +17,7 @@ const TYPE_INTENTS: Record<string, 'primary' | 'warning' | 'success'> = { 1: 'pr
  * The enterprise screen (and its receiver, producer and transporter segments): the location section with the
  * region cascade, every corporate type as a tag, and each enterprise's inspections in a drawer.
  */
-export const useEnterpriseScreen: ScreenExtension = ({ view, t }) => {
+export const useEnterpriseScreen: ScreenExtension = ({ view, t, zone }) => {
   const dispatch = useCrudDispatch();
   const canSeeInspections = useIsGranted('Pages.RegularInspections');
   const [inspected, setInspected] = useState<InspectedEnterprise | null>(null);
@@ -49,10 +49,10 @@ export const useEnterpriseScreen: ScreenExtension = ({ view, t }) => {
     text: t('enterprises.inspections'),
     icon: 'clipboard',
     onClick: (row) => {
-      setInspected({ id: row.id, name: recordName(view, row, t) });
+      setInspected({ id: row.id, name: recordName(view, row, t, zone) });
       dispatch(inspectionsOpened(row.id));
     },
-  }] : []), [canSeeInspections, dispatch, t, view]);
+  }] : []), [canSeeInspections, dispatch, t, view, zone]);
 
   return {
     formSections,

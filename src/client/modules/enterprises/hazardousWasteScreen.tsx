@@ -23,7 +23,7 @@ export function hazardsFromWastecode(patch: FormValues, next: FormValues, wastec
 const isDisabled = (row: EntityDto) => Number(row.status) === STATUS_DISABLED;
 
 /** Hazardous waste information: hazard characteristics from the waste code, and putting a waste out of use and back. */
-export const useHazardousWasteScreen: ScreenExtension = ({ view, t }) => {
+export const useHazardousWasteScreen: ScreenExtension = ({ view, t, zone }) => {
   const dispatch = useCrudDispatch();
   const wastecodes = useCrudSelector((s) => selectLookup(s, WASTECODE_LOOKUP).items);
 
@@ -31,13 +31,13 @@ export const useHazardousWasteScreen: ScreenExtension = ({ view, t }) => {
     const ask = (row: EntityDto, status: number) => dispatch(A.commandAsked({
       resource: view.name,
       command: { method: 'UpdateStatus', verb: 'PUT', body: { id: row.id, status } },
-      message: t(status === STATUS_DISABLED ? 'enterprises.confirmDisable' : 'enterprises.confirmEnable', { name: recordName(view, row, t) }),
+      message: t(status === STATUS_DISABLED ? 'enterprises.confirmDisable' : 'enterprises.confirmEnable', { name: recordName(view, row, t, zone) }),
     }));
     return [
       { key: 'disable', text: t('enterprises.disable'), icon: 'disable', intent: 'warning', hidden: isDisabled, onClick: (row) => ask(row, STATUS_DISABLED) },
       { key: 'enable', text: t('enterprises.enable'), icon: 'play', intent: 'success', hidden: (row) => !isDisabled(row), onClick: (row) => ask(row, STATUS_IN_USE) },
     ];
-  }, [dispatch, t, view]);
+  }, [dispatch, t, view, zone]);
 
   const columnRenderers = useMemo(() => ({
     status: (row: EntityDto, text: string) => <Tag minimal intent={isDisabled(row) ? 'none' : 'success'}>{text}</Tag>,

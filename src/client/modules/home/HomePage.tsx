@@ -9,6 +9,8 @@ import { selectNotices } from '../../shell/noticesSlice';
 import { asIcon } from '../../util/icons';
 import { InboxPanel } from './InboxPanel';
 import { InitialAvatar } from '../../shell/InitialAvatar';
+import { useTimeZone } from '../../session/useTimeZone';
+import { formatLongDate, useNow } from '../../time';
 
 const QUICK_LINK_LIMIT = 12;
 const REALTIME_TEXT = { off: 'shell.realtimeOff', connecting: 'shell.realtimeConnecting', connected: 'shell.realtimeConnected', retrying: 'shell.realtimeRetrying' } as const;
@@ -30,7 +32,9 @@ export default function HomePage() {
     .filter((r): r is RouteEntry => !!r && r.kind !== 'home' && !r.external)
     .slice(0, QUICK_LINK_LIMIT);
 
-  const today = new Date().toLocaleDateString(language, { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' });
+  const zone = useTimeZone();
+  const now = useNow(60_000);
+  const today = formatLongDate(now, zone, language);
   const display = user ? user.name || user.userName : '';
 
   return (

@@ -7,6 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectCanAccess } from '../../session/selectors';
 import { describeError } from '../../crud/api-error';
 import { formatDate } from '../../crud/format';
+import { useTimeZone } from '../../session/useTimeZone';
 import {
   inboxHidden, inboxRequested, inboxShown, INBOX_KINDS, selectInbox, type InboxItem, type InboxKind,
 } from './inboxSlice';
@@ -36,6 +37,7 @@ const SKELETON_CARDS = 3;
 
 function InboxCard({ item }: { item: InboxItem }) {
   const { t } = useTranslation();
+  const zone = useTimeZone();
   const canAccess = useAppSelector(selectCanAccess);
   const look = KINDS[item.kind];
   const listRoute = findRouteByName(look.route);
@@ -58,7 +60,7 @@ function InboxCard({ item }: { item: InboxItem }) {
               <Link to={recordPath(item.kind, record.id)} className="app-inbox-record" data-testid={`inbox-record-${item.kind}-${record.id}`}>
                 <span className="app-inbox-record-title">{record.title}</span>
                 {record.subtitle && <span className="app-inbox-record-subtitle">{record.subtitle}</span>}
-                <span className="app-inbox-record-date">{formatDate(record.date)}</span>
+                <span className="app-inbox-record-date">{formatDate(record.date, zone)}</span>
               </Link>
             </li>
           ))}

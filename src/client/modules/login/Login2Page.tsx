@@ -1,6 +1,8 @@
 import './login.css';
 import { Icon } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { yearOf } from '../../../shared/time';
+import { useToday } from '../../time/clock';
 import { Link } from 'react-router-dom';
 import { LanguageSwitcher } from '../../shell/LanguageSwitcher';
 import { LoginForm } from './LoginForm';
@@ -14,6 +16,7 @@ const FEATURES = [
 /** `/login2`: the same form and saga in a split layout (brand panel left, form right). */
 export default function Login2Page() {
   const { t } = useTranslation();
+  const copyrightYear = yearOf(useToday());
   return (
     <div className="app-login app-login-split" data-testid="login2-page">
       <section className="app-login-hero bp6-dark">
@@ -30,7 +33,7 @@ export default function Login2Page() {
             </li>
           ))}
         </ul>
-        <footer className="app-login-hero-footer">{t('login.copyright', { year: new Date().getFullYear() })}</footer>
+        <footer className="app-login-hero-footer">{t('login.copyright', { year: copyrightYear })}</footer>
       </section>
       <section className="app-login-panel">
         <div className="app-login-topbar">

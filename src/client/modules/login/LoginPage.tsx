@@ -1,5 +1,7 @@
 import './login.css';
 import { useTranslation } from 'react-i18next';
+import { yearOf } from '../../../shared/time';
+import { useToday } from '../../time/clock';
 import { Link } from 'react-router-dom';
 import { LanguageSwitcher } from '../../shell/LanguageSwitcher';
 import { LoginForm } from './LoginForm';
@@ -7,6 +9,7 @@ import { LoginForm } from './LoginForm';
 /** `/`: the centred login card. */
 export default function LoginPage() {
   const { t } = useTranslation();
+  const copyrightYear = yearOf(useToday());
   return (
     <div className="app-login app-login-centered" data-testid="login-page">
       <div className="app-login-topbar">
@@ -26,7 +29,7 @@ export default function LoginPage() {
           <Link to="/login2" data-testid="login-other-layout">{t('login.otherLayout')}</Link>
         </div>
       </div>
-      <footer className="app-login-footer">{t('login.copyright', { year: new Date().getFullYear() })}</footer>
+      <footer className="app-login-footer">{t('login.copyright', { year: copyrightYear })}</footer>
     </div>
   );
 }

@@ -8,7 +8,8 @@ import { ConnectionTag } from './ConnectionTag';
 import { DeviceHistoryDrawer, deviceHistoryOpened, type HistoryDevice } from './DeviceHistoryDrawer';
 import { useMonitoringDispatch, useMonitoringSelector } from './hooks';
 import { InspectionDialog } from './InspectionDialog';
-import { useNow } from './liveHooks';
+import { currentTime, useNow } from '../../time/clock';
+import { useTimeZone } from '../../session/useTimeZone';
 import { consoleScreenLeft, consoleScreenShown } from './monitoringSaga';
 import { monitoringActions as A } from './monitoringSlice';
 import { NoteDialog } from './NoteDialog';
@@ -49,7 +50,8 @@ export default function ConsolePage() {
   const isGranted = useMonitoringSelector(selectIsGranted);
   const inspection = useMonitoringSelector((s) => s.monitoring.inspection);
   const now = useNow(15_000);
-  const { mutes, mute, unmute } = useMutes(userId);
+  const zone = useTimeZone();
+  const { mutes, mute, unmute } = useMutes(userId, zone);
   const [sound, setSound] = useSoundPreference(userId);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const [showMuted, setShowMuted] = useState(false);
@@ -67,7 +69,7 @@ export default function ConsolePage() {
   }, [dispatch]);
 
   // Checked against the real clock, not the ticking one: a mute set a moment ago already counts.
-  const isMuted = useCallback((deviceId: number) => mutedAt(mutes, deviceId, Date.now()), [mutes]);
+  const isMuted = useCallback((deviceId: number) => mutedAt(mutes, deviceId, currentTime()), [mutes]);
   const ready = status.status === 'loaded' || status.status === 'failed';
   const flashing = useArrivals(warnings, { ready, isMuted, sound, t });
 

@@ -5,6 +5,7 @@ import {
   useResourceState,
 } from '../../crud';
 import { iconOf, intentOf } from './severity';
+import { useTimeZone } from '../../session/useTimeZone';
 
 /** The drawer's list keeps its own paging, apart from the warnings screen. */
 const DEVICE_HISTORY_KEY = screenKey(equipmentwarning.name, 'device');
@@ -24,6 +25,7 @@ export interface HistoryDevice {
 /** Every warning one device ever raised, a page at a time. */
 export function DeviceHistoryDrawer({ device, onClose }: { device: HistoryDevice | null; onClose: () => void }) {
   const { t } = useCrudTranslation();
+  const zone = useTimeZone();
   const dispatch = useCrudDispatch();
   const state = useResourceState(DEVICE_HISTORY_KEY);
   const view = findView(DEVICE_HISTORY_KEY);
@@ -48,7 +50,7 @@ export function DeviceHistoryDrawer({ device, onClose }: { device: HistoryDevice
           {state.items.map((row) => (
             <tr key={row.id} data-testid={`history-row-${row.id}`}>
               {COLUMNS.map((name) => {
-                const text = displayText(name, view.fields[name], row, t);
+                const text = displayText(name, view.fields[name], row, t, zone);
                 return (
                   <td key={name}>
                     {name === 'warningType'

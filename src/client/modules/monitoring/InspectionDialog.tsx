@@ -1,17 +1,19 @@
 import { useState } from 'react';
+import { dayOf, parseCalendarDate, type CalendarDate } from '../../../shared/time';
+import { useTimeZone } from '../../session/useTimeZone';
+import { currentTime } from '../../time/clock';
+import { DateField } from '../../time/DateField';
 import { FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { evaluation, inspectionType } from '../../../shared/enums';
 import type { CrudError, Translate } from '../../crud/types';
 import { FormDialog } from '../../crud/FormDialog';
-import { formatDateTime, formatMeasure, todayText } from './format';
+import { formatDateTime, formatMeasure } from './format';
 import type { ConsoleWarning } from './selectors';
 import { unitOf } from './severity';
 import { INSPECTION_HAZARDOUS_WASTE, type InspectionInput } from './types';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** What the inspection records about the warning: device, type, value against threshold, when and how often. */
-function findingsOf(warning: ConsoleWarning, t: Translate): string {
+function findingsOf(warning: ConsoleWarning, t: Translate, zone: string): string {
   const unit = unitOf(warning.warningType);
   return t('monitoring.findingsText', {
     device: warning.serialNumber,
@@ -19,21 +21,21 @@ function findingsOf(warning: ConsoleWarning, t: Translate): string {
     type: t(`enum.warningType.${warning.warningType}`),
     value: formatMeasure(warning.value ?? warning.quantity, unit),
     threshold: formatMeasure(warning.threshold, unit),
-    raisedAt: formatDateTime(warning.raisedAt),
-    lastSeenAt: formatDateTime(warning.lastSeenAt),
+    raisedAt: formatDateTime(warning.raisedAt, zone),
+    lastSeenAt: formatDateTime(warning.lastSeenAt, zone),
     count: Math.max(1, warning.occurrences),
   });
 }
 
-/** The inspection's starting values: the warning's enterprise, hazardous waste, today, the supervisor as inspector. */
-function inspectionFromWarning(warning: ConsoleWarning, inspector: string, t: Translate, today = todayText()): InspectionInput {
+/** The inspection's starting values: the warning's enterprise, hazardous waste, the tenant's today, the supervisor as inspector. */
+function inspectionFromWarning(warning: ConsoleWarning, inspector: string, t: Translate, zone: string, today: CalendarDate): InspectionInput {
   return {
     enterpriseId: warning.enterpriseId,
     inspectionType: INSPECTION_HAZARDOUS_WASTE,
     evaluation: null,
     inspectionDate: today,
     inspector,
-    findings: findingsOf(warning, t),
+    findings: findingsOf(warning, t, zone),
     rectificationDeadline: null,
   };
 }
@@ -50,13 +52,18 @@ interface InspectionDialogProps {
 
 /** A regular inspection written from a warning (RegularInspections/Create), prefilled and editable. */
 export function InspectionDialog({ warning, inspector, saving, error, t, onSubmit, onClose }: InspectionDialogProps) {
-  const [values, setValues] = useState<InspectionInput>(() => inspectionFromWarning(warning, inspector, t));
+  const zone = useTimeZone();
+  const [values, setValues] = useState<InspectionInput>(() => inspectionFromWarning(warning, inspector, t, zone, dayOf(currentTime(), zone)));
   const [tried, setTried] = useState(false);
   const set = <K extends keyof InspectionInput>(key: K, value: InspectionInput[K]) => setValues((v) => ({ ...v, [key]: value }));
   const f = (name: string) => t(`resource.RegularInspections.fields.${name}`);
   const problems: Partial<Record<keyof InspectionInput, string>> = {};
   if (values.evaluation === null) problems.evaluation = t('validation.required', { field: f('evaluation') });
-  if (!DATE.test(values.inspectionDate)) problems.inspectionDate = t('validation.required', { field: f('inspectionDate') });
+  if (values.inspectionDate === '') problems.inspectionDate = t('validation.required', { field: f('inspectionDate') });
+  else if (!parseCalendarDate(values.inspectionDate)) problems.inspectionDate = t('validation.date', { field: f('inspectionDate') });
+  if (values.rectificationDeadline && !parseCalendarDate(values.rectificationDeadline)) {
+    problems.rectificationDeadline = t('validation.date', { field: f('rectificationDeadline') });
+  }
   if (values.inspector.trim() === '') problems.inspector = t('validation.required', { field: f('inspector') });
   const shown = (key: keyof InspectionInput) => (tried ? problems[key] : undefined)
     ?? error?.validationErrors?.find((v) => v.members.some((m) => m.toLowerCase() === key.toLowerCase()))?.message;
@@ -94,16 +101,16 @@ export function InspectionDialog({ warning, inspector, saving, error, t, onSubmi
       </div>
       <div style={{ display: 'flex', gap: 12 }}>
         <FormGroup {...group('inspectionDate', true)} style={{ flex: 1 }}>
-          <InputGroup id="inspection-inspectionDate" type="date" value={values.inspectionDate} data-testid="inspection-date"
-            onChange={(e) => set('inspectionDate', e.currentTarget.value)} />
+          <DateField id="inspection-inspectionDate" value={values.inspectionDate} testId="inspection-date" fill
+            invalid={shown('inspectionDate') !== undefined} onChange={(v) => set('inspectionDate', v ?? '')} />
         </FormGroup>
         <FormGroup {...group('inspector', true)} style={{ flex: 1 }}>
           <InputGroup id="inspection-inspector" maxLength={50} value={values.inspector} data-testid="inspection-inspector"
             onChange={(e) => set('inspector', e.currentTarget.value)} />
         </FormGroup>
         <FormGroup {...group('rectificationDeadline', false)} style={{ flex: 1 }}>
-          <InputGroup id="inspection-rectificationDeadline" type="date" value={values.rectificationDeadline ?? ''}
-            onChange={(e) => set('rectificationDeadline', e.currentTarget.value || null)} />
+          <DateField id="inspection-rectificationDeadline" value={values.rectificationDeadline} testId="inspection-deadline" fill
+            invalid={shown('rectificationDeadline') !== undefined} onChange={(v) => set('rectificationDeadline', v)} />
         </FormGroup>
       </div>
       <FormGroup {...group('findings', false)}>

@@ -4,6 +4,7 @@ import { waitFor } from '../../../../test/support/wait';
 import { byTestId, click, createI18n, render, typeInto } from '../../crud/test-support-render';
 import StoragePage from './StoragePage';
 import { monitoringScreenTests, monitoringStore, push, settle, storagePoint, weightEvent, type ApiRequest, type Handler } from './test-support';
+import { DEFAULT_TIME_ZONE, formatInstant } from '../../../shared/time';
 
 jest.mock('../../util/toaster', () => ({ showToast: jest.fn() }));
 // The chart itself is echarts on a canvas; what matters here is which points it is given.
@@ -20,11 +21,12 @@ const FINAL = 'Hazardouswastestorage/GetHazardouswastestoragefinaldata';
 const BY_ID = 'Hazardouswastestorage/GetGetHazardouswastestoragefinaldataById';
 const CORRECT = 'Hazardouswastestorage/UpdateCurrentWeight';
 
-/** A wall-clock server time `minutesAgo` before now (the chart keeps the last 24 hours of the real clock). */
+/**
+ * A server time `minutesAgo` before now, as the server writes it: on the tenant's clock (China) with its offset (the
+ * chart keeps the last 24 hours of the real clock).
+ */
 function ago(minutesAgo: number): string {
-  const d = new Date(Date.now() - minutesAgo * 60_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return formatInstant(Date.now() - minutesAgo * 60_000, DEFAULT_TIME_ZONE);
 }
 
 // Made for each test: their times are relative to the test's clock.

@@ -6,7 +6,9 @@ import { describeError } from '../../crud/api-error';
 import { useCrudTranslation, useFittingHeight } from '../../crud/hooks';
 import { ConnectionTag } from './ConnectionTag';
 import { useMonitoringDispatch, useMonitoringSelector } from './hooks';
-import { useChangeFlash, useNow } from './liveHooks';
+import { useChangeFlash } from './liveHooks';
+import { useNow } from '../../time/clock';
+import { useTimeZone } from '../../session/useTimeZone';
 import { storageScreenLeft, storageScreenShown } from './monitoringSaga';
 import { monitoringActions as A } from './monitoringSlice';
 import { selectStorageRows } from './selectors';
@@ -38,6 +40,7 @@ export default function StoragePage() {
   const [keyword, setKeyword] = useState('');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const now = useNow();
+  const zone = useTimeZone();
 
   useLiveStreams(STORAGE_STREAMS);
   useEffect(() => {
@@ -54,7 +57,7 @@ export default function StoragePage() {
   }, [dispatch, selectedId]);
 
   const enterprises = useMemo(() => enterprisesOf(all), [all]);
-  const rows = useMemo(() => sortStorageRows(filterStorageRows(all, enterpriseId, keyword), sort), [all, enterpriseId, keyword, sort]);
+  const rows = useMemo(() => sortStorageRows(filterStorageRows(all, enterpriseId, keyword), sort, zone), [all, enterpriseId, keyword, sort, zone]);
   const weights = useMemo(() => new Map(all.map((row) => [row.id, row.currentWeight])), [all]);
   const flashing = useChangeFlash(weights);
   const selected = selectedId === null ? undefined : all.find((row) => row.id === selectedId);

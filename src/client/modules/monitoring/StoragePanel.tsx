@@ -6,6 +6,7 @@ import { chartPoints } from './chartSeries';
 import { CorrectionDialog } from './CorrectionDialog';
 import { OnlineTag } from './DeviceStateTag';
 import { formatDateTime, formatRatio, formatWeight } from './format';
+import { useTimeZone } from '../../session/useTimeZone';
 import { useMonitoringDispatch, useMonitoringSelector } from './hooks';
 import { monitoringActions as A } from './monitoringSlice';
 import { selectWeightPointsByStorage, type StorageView } from './selectors';
@@ -17,6 +18,7 @@ const NO_POINTS: never[] = [];
 /** The selected point: its live weight, the last 24 hours as a chart (extended live) and the manual correction. */
 export function StoragePanel({ row, now, t, onClose }: { row: StorageView; now: number; t: Translate; onClose: () => void }) {
   const dispatch = useMonitoringDispatch();
+  const zone = useTimeZone();
   const point = useMonitoringSelector((s) => (s.monitoring.point?.id === row.id ? s.monitoring.point : null));
   const live = useMonitoringSelector((s) => selectWeightPointsByStorage(s)[row.id] ?? NO_POINTS);
   const correction = useMonitoringSelector((s) => (s.monitoring.correction?.storageId === row.id ? s.monitoring.correction : null));
@@ -24,7 +26,7 @@ export function StoragePanel({ row, now, t, onClose }: { row: StorageView; now: 
   const loadedSeq = point?.seq ?? 0;
   // The minute is enough resolution to cut the 24-hour window.
   const minute = Math.floor(now / 60_000);
-  const points = useMemo(() => chartPoints(series ?? [], live, loadedSeq, minute * 60_000), [series, live, loadedSeq, minute]);
+  const points = useMemo(() => chartPoints(series ?? [], live, loadedSeq, minute * 60_000, zone), [series, live, loadedSeq, minute, zone]);
   const name = [row.serialNumber, row.storagePlace].filter(Boolean).join(' · ');
 
   let chart;
@@ -38,7 +40,7 @@ export function StoragePanel({ row, now, t, onClose }: { row: StorageView; now: 
   } else if (points.length === 0) {
     chart = <div data-testid="storage-chart-empty"><NonIdealState icon="timeline-line-chart" title={t('monitoring.noSeries')} /></div>;
   } else {
-    chart = <div data-testid="storage-chart" data-points={points.length}><WeightChart points={points} capacity={row.capacity || null} t={t} /></div>;
+    chart = <div data-testid="storage-chart" data-points={points.length}><WeightChart points={points} capacity={row.capacity || null} t={t} zone={zone} /></div>;
   }
 
   return (
@@ -58,7 +60,7 @@ export function StoragePanel({ row, now, t, onClose }: { row: StorageView; now: 
         <span style={{ marginLeft: 'auto' }}>{formatRatio(row.fillRatio)}</span>
       </div>
       <ProgressBar value={Math.min(1, Math.max(0, row.fillRatio))} intent={fillIntent(row.fillRatio)} animate={false} stripes={false} />
-      <div className={Classes.TEXT_MUTED} style={{ margin: '4px 0 8px' }}>{t('monitoring.colLastChange')}：{formatDateTime(row.lastChangeTime)}</div>
+      <div className={Classes.TEXT_MUTED} style={{ margin: '4px 0 8px' }}>{t('monitoring.colLastChange')}：{formatDateTime(row.lastChangeTime, zone)}</div>
       <div style={{ fontWeight: 600, marginBottom: 4 }}>{t('monitoring.lastDay')}</div>
       {chart}
       {(point?.detail?.corrections ?? []).length > 0 && (
@@ -67,7 +69,7 @@ export function StoragePanel({ row, now, t, onClose }: { row: StorageView; now: 
           <ul className={Classes.TEXT_SMALL} style={{ margin: '2px 0 0', paddingLeft: 18 }}>
             {point!.detail!.corrections.slice(0, 5).map((c) => (
               <li key={c.id}>{t('monitoring.correctionLine', {
-                at: formatDateTime(c.creationTime), user: c.userName ?? '', from: formatWeight(c.previousWeight, t), to: formatWeight(c.currentWeight, t), reason: c.reason,
+                at: formatDateTime(c.creationTime, zone), user: c.userName ?? '', from: formatWeight(c.previousWeight, t), to: formatWeight(c.currentWeight, t), reason: c.reason,
               })}</li>
             ))}
           </ul>

@@ -6,6 +6,7 @@ import {
 import type { Translate } from '../../crud/types';
 import { OnlineTag } from './DeviceStateTag';
 import { formatDateTime, formatRatio, formatWeight, relativeTime } from './format';
+import { useTimeZone } from '../../session/useTimeZone';
 import type { StorageView } from './selectors';
 import type { StorageSort, StorageSortField } from './storageRows';
 
@@ -52,6 +53,7 @@ interface StorageTableProps {
  * Enter opens the focused point (a click on a row or its device does too).
  */
 export function StorageTable({ rows, sort, selectedId, flashing, now, height, t, onSort, onSelect }: StorageTableProps) {
+  const zone = useTimeZone();
   const focused = useRef<FocusedCellCoordinates | null>(null);
   const selectedIndex = rows.findIndex((row) => row.id === selectedId);
   const selectedRegions = useMemo<Region[]>(() => (selectedIndex >= 0 ? [Regions.row(selectedIndex)] : []), [selectedIndex]);
@@ -101,7 +103,7 @@ export function StorageTable({ rows, sort, selectedId, flashing, now, height, t,
         );
       case 'lastChangeTime':
         return row.lastChangeTime
-          ? <>{relativeTime(row.lastChangeTime, now, t)} <span className={Classes.TEXT_MUTED}>{formatDateTime(row.lastChangeTime)}</span></>
+          ? <>{relativeTime(row.lastChangeTime, now, t, zone)} <span className={Classes.TEXT_MUTED}>{formatDateTime(row.lastChangeTime, zone)}</span></>
           : '';
       case 'onlineState': return <OnlineTag value={row.onlineState} t={t} />;
     }
@@ -140,7 +142,7 @@ export function StorageTable({ rows, sort, selectedId, flashing, now, height, t,
           const row = index === undefined ? undefined : rows[index];
           if (row && row.id !== selectedId) onSelect(row.id);
         }}
-        cellRendererDependencies={[rows, sort, selectedId, flashing, now, t]}
+        cellRendererDependencies={[rows, sort, selectedId, flashing, now, t, zone]}
         rowHeaderCellRenderer={(rowIndex) => <RowHeaderCell index={rowIndex} name={String(rowIndex + 1)} />}
       >
         {COLUMNS.map((column) => (

@@ -11,6 +11,7 @@ import { type WarningTargetStatus } from './types';
 import { createSelector } from '@reduxjs/toolkit';
 import type { WarningPayload } from '../../../shared/live/events';
 import { warningStatus } from '../../../shared/enums';
+import { useTimeZone } from '../../session/useTimeZone';
 
 interface Repeat {
   seq: number;
@@ -57,7 +58,7 @@ interface WarningTableProps extends WarningActions {
 
 const COLUMN_COUNT = 9;
 
-function StatusCell({ warning, t }: { warning: ConsoleWarning; t: Translate }) {
+function StatusCell({ warning, t, zone }: { warning: ConsoleWarning; t: Translate; zone: string }) {
   const acknowledged = warning.status === warningStatus.acknowledged;
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
@@ -67,14 +68,14 @@ function StatusCell({ warning, t }: { warning: ConsoleWarning; t: Translate }) {
       {warning.pending && <Spinner size={12} />}
       {acknowledged && warning.acknowledgedBy && (
         <span className={Classes.TEXT_MUTED} title={warning.acknowledgeNote ?? undefined}>
-          {t('monitoring.acknowledgedBy', { name: warning.acknowledgedBy, at: formatDateTime(warning.acknowledgedAt) })}
+          {t('monitoring.acknowledgedBy', { name: warning.acknowledgedBy, at: formatDateTime(warning.acknowledgedAt, zone) })}
         </span>
       )}
     </span>
   );
 }
 
-function Details({ group, now, t }: { group: WarningGroup; now: number; t: Translate }) {
+function Details({ group, now, t, zone }: { group: WarningGroup; now: number; t: Translate; zone: string }) {
   const repeats = useMonitoringSelector(selectRepeatsByWarning);
   const unit = unitOf(group.warningType);
   return (
@@ -82,8 +83,8 @@ function Details({ group, now, t }: { group: WarningGroup; now: number; t: Trans
       {group.warnings.map((warning) => (
         <div key={warning.id} style={{ marginBottom: 6 }}>
           <div>
-            #{warning.id} · {t('resource.EquipmentWarning.fields.raisedAt')} {formatDateTime(warning.raisedAt)} ·{' '}
-            {t('resource.EquipmentWarning.fields.lastSeenAt')} {formatDateTime(warning.lastSeenAt)} ({relativeTime(warning.lastSeenAt, now, t)}) ·{' '}
+            #{warning.id} · {t('resource.EquipmentWarning.fields.raisedAt')} {formatDateTime(warning.raisedAt, zone)} ·{' '}
+            {t('resource.EquipmentWarning.fields.lastSeenAt')} {formatDateTime(warning.lastSeenAt, zone)} ({relativeTime(warning.lastSeenAt, now, t, zone)}) ·{' '}
             {t('resource.EquipmentWarning.fields.occurrences')} {warning.occurrences}
           </div>
           <div className={Classes.TEXT_MUTED}>{t('monitoring.repeats')}：</div>
@@ -92,7 +93,7 @@ function Details({ group, now, t }: { group: WarningGroup; now: number; t: Trans
             : (
               <ul style={{ margin: 0, paddingLeft: 18 }} data-testid={`warning-repeats-${warning.id}`}>
                 {(repeats[warning.id] ?? []).map((r) => (
-                  <li key={r.seq}>{t('monitoring.repeatLine', { at: formatDateTime(r.at), value: formatMeasure(r.value, unit), count: r.occurrences })}</li>
+                  <li key={r.seq}>{t('monitoring.repeatLine', { at: formatDateTime(r.at, zone), value: formatMeasure(r.value, unit), count: r.occurrences })}</li>
                 ))}
               </ul>
             )}
@@ -120,6 +121,7 @@ function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, toggle: () => v
 export function WarningTable(props: WarningTableProps) {
   const { groups, expanded, flashing, mutedUntil, now, t, testId, onToggle } = props;
   const { onDecide, onMute, onUnmute, onHistory, onInspect } = props;
+  const zone = useTimeZone();
   const muteMenu = useMemo(() => (deviceId: number) => (
     <Menu>
       {MUTE_CHOICES.map((choice) => (
@@ -167,7 +169,7 @@ export function WarningTable(props: WarningTableProps) {
                 </td>
                 <td>
                   <a role="button" data-testid={`warning-device-${group.key}`} title={t('monitoring.history')} onClick={() => onHistory(w)}>{w.serialNumber}</a>
-                  {until !== null && <div className={Classes.TEXT_MUTED}><Icon icon="notifications-snooze" size={12} /> {t('monitoring.mutedUntil', { until: formatDateTime(new Date(until)) })}</div>}
+                  {until !== null && <div className={Classes.TEXT_MUTED}><Icon icon="notifications-snooze" size={12} /> {t('monitoring.mutedUntil', { until: formatDateTime(until, zone) })}</div>}
                 </td>
                 <td>{w.enterpriseName ?? `#${w.enterpriseId}`}<div className={Classes.TEXT_MUTED}>{w.storagePlace ?? ''}</div></td>
                 <td style={{ textAlign: 'right' }}>
@@ -179,10 +181,10 @@ export function WarningTable(props: WarningTableProps) {
                   </Tag>
                 </td>
                 <td>
-                  {relativeTime(w.raisedAt, now, t)} <span className={Classes.TEXT_MUTED}>{formatDateTime(w.raisedAt)}</span>
-                  <div className={Classes.TEXT_MUTED}>{relativeTime(w.lastSeenAt, now, t)}</div>
+                  {relativeTime(w.raisedAt, now, t, zone)} <span className={Classes.TEXT_MUTED}>{formatDateTime(w.raisedAt, zone)}</span>
+                  <div className={Classes.TEXT_MUTED}>{relativeTime(w.lastSeenAt, now, t, zone)}</div>
                 </td>
-                <td><StatusCell warning={w} t={t} /></td>
+                <td><StatusCell warning={w} t={t} zone={zone} /></td>
                 <td style={{ whiteSpace: 'nowrap' }}>
                   {w.status === warningStatus.open && (
                     <Button size="small" variant="minimal" intent="primary" icon="eye-open" text={t('monitoring.acknowledge')} disabled={w.pending}
@@ -206,7 +208,7 @@ export function WarningTable(props: WarningTableProps) {
               </tr>
               {open && (
                 <tr data-testid={`warning-expanded-${group.key}`}>
-                  <td colSpan={COLUMN_COUNT} style={{ padding: 0 }}><Details group={group} now={now} t={t} /></td>
+                  <td colSpan={COLUMN_COUNT} style={{ padding: 0 }}><Details group={group} now={now} t={t} zone={zone} /></td>
                 </tr>
               )}
             </Fragment>

@@ -5,7 +5,8 @@ import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/lib/core';
 import { useMemo } from 'react';
 import type { Translate } from '../../crud/types';
-import { formatDateTime, formatKg } from './format';
+import { formatKg } from './format';
+import { formatTime } from '../../time/display';
 
 // Only the parts a line chart needs: the full echarts build is several times larger.
 echarts.use([LineChart, GridComponent, TooltipComponent, MarkLineComponent, CanvasRenderer]);
@@ -16,10 +17,12 @@ interface WeightChartProps {
   /** kg; drawn as a line when known. */
   capacity: number | null;
   t: Translate;
+  /** The tenant's zone: the time axis reads its clock. */
+  zone: string;
 }
 
 /** A storage point's weight over time, stepped (a weight holds until the next reading changes it). */
-export default function WeightChart({ points, capacity, t }: WeightChartProps) {
+export default function WeightChart({ points, capacity, t, zone }: WeightChartProps) {
   const option = useMemo(() => ({
     animation: false,
     grid: { left: 56, right: 16, top: 24, bottom: 28 },
@@ -29,7 +32,7 @@ export default function WeightChart({ points, capacity, t }: WeightChartProps) {
     },
     xAxis: {
       type: 'time',
-      axisLabel: { formatter: (value: number) => formatDateTime(new Date(value)).slice(11) },
+      axisLabel: { formatter: (value: number) => formatTime(value, zone, 'minute') },
     },
     yAxis: { type: 'value', name: t('monitoring.kg'), min: 0, axisLabel: { formatter: (value: number) => formatKg(value) } },
     series: [{
@@ -42,6 +45,6 @@ export default function WeightChart({ points, capacity, t }: WeightChartProps) {
         markLine: { symbol: 'none', silent: true, lineStyle: { type: 'dashed', color: '#c23030' }, data: [{ yAxis: capacity, name: t('monitoring.colCapacity') }] },
       } : {}),
     }],
-  }), [points, capacity, t]);
+  }), [points, capacity, t, zone]);
   return <ReactEChartsCore echarts={echarts} option={option} notMerge lazyUpdate style={{ height: 260, width: '100%' }} />;
 }

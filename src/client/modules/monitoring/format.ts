@@ -1,8 +1,9 @@
 import { formatDateTime } from '../../crud/format';
+import { instantOf } from '../../time/display';
 import type { Translate } from '../../crud/types';
 
 // Chinese clerks' conventions whatever the interface language: thousands separators, at most three decimals (grams),
-// times as `YYYY-MM-DD HH:mm`.
+// times as `YYYY-MM-DD HH:mm` on the tenant's clock.
 const NUMBER_LOCALE = 'zh-CN';
 
 /** `1234.5` → `1,234.5`; at most three decimals, no trailing zeros. */
@@ -26,26 +27,9 @@ export function formatMeasure(value: number | null | undefined, unit: string): s
   return `${value.toLocaleString(NUMBER_LOCALE, { maximumFractionDigits: 3 })}${unit ? ` ${unit}` : ''}`;
 }
 
-const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.(\d+))?$/;
-
-/**
- * Epoch ms of a server time. The server writes wall-clock times without an offset (the tenant's local time, as the
- * browser's); values with an offset are taken as they say.
- */
-export function parseServerTime(value: string | null | undefined): number | null {
-  if (!value) return null;
-  const m = WALL_CLOCK.exec(value.trim());
-  if (m) {
-    const ms = m[7] ? Number(m[7].slice(0, 3).padEnd(3, '0')) : 0;
-    return new Date(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] ?? 0), ms).getTime();
-  }
-  const time = new Date(value).getTime();
-  return Number.isNaN(time) ? null : time;
-}
-
-/** `3 分钟前`, from the clerk's clock. */
-export function relativeTime(value: string | null | undefined, now: number, t: Translate): string {
-  const time = parseServerTime(value);
+/** `3 分钟前`: how long before `now` an instant was (text without an offset is a wall time of `zone`, the tenant's). */
+export function relativeTime(value: string | null | undefined, now: number, t: Translate, zone: string): string {
+  const time = instantOf(value, zone);
   if (time === null) return '';
   const seconds = Math.round((now - time) / 1000);
   if (seconds < -60) return t('monitoring.inFuture');
@@ -57,9 +41,3 @@ export function relativeTime(value: string | null | undefined, now: number, t: T
 }
 
 export { formatDateTime };
-
-/** `YYYY-MM-DD` of the clerk's today. */
-export function todayText(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}

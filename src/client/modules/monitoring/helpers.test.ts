@@ -1,12 +1,15 @@
 import { createTranslator } from '../../crud/translator';
 import { chartPoints, DAY_MS } from './chartSeries';
-import { formatKg, formatRatio, parseServerTime, relativeTime } from './format';
+import { formatKg, formatRatio, relativeTime } from './format';
+import { DEFAULT_TIME_ZONE } from '../../../shared/time';
 import { activeMutes, muteEnd } from './preferences';
 import { countBySeverity, groupWarnings, type ConsoleWarning } from './selectors';
 import { enterprisesOf, filterStorageRows, nextSort, sortStorageRows } from './storageRows';
 import { storagePoint, warningPayload } from './test-support';
 
 const t = createTranslator('zh-CN');
+// A tenant on China's clock; the test process runs in Los Angeles.
+const CHINA = DEFAULT_TIME_ZONE;
 
 describe('numbers and times as a Chinese clerk reads them', () => {
   it('writes kilograms with thousands separators and at most three decimals', () => {
@@ -14,27 +17,31 @@ describe('numbers and times as a Chinese clerk reads them', () => {
     expect([formatRatio(0.6173), formatRatio(1.25)]).toEqual(['61.7%', '125%']);
   });
 
-  it('reads server wall-clock times as local, and says how long ago', () => {
-    const at = parseServerTime('2025-03-01T10:00:00.5');
-    expect(at).toBe(new Date(2025, 2, 1, 10, 0, 0, 500).getTime());
-    const now = new Date(2025, 2, 1, 12, 30).getTime();
-    expect(['2025-03-01T12:29:55', '2025-03-01T12:29:20', '2025-03-01T12:00:00', '2025-03-01T09:10:00', '2025-02-26T12:30:00']
-      .map((v) => relativeTime(v, now, t))).toEqual(['刚刚', '40 秒前', '30 分钟前', '3 小时前', '3 天前']);
-    expect(relativeTime(null, now, t)).toBe('');
+  it('says how long ago an instant was, from the instant itself whatever zone wrote it', () => {
+    // Now: 30 s after China's midnight of 28 November (16:00:30 UTC, still the 27th in the process's Los Angeles).
+    const now = Date.UTC(2026, 10, 27, 16, 0, 30);
+    expect(['2026-11-28T00:00:25+08:00', '2026-11-27T15:59:50Z', '2026-11-27T23:30:30+08:00', '2026-11-27T21:00:00+08:00', '2026-11-25T00:00:30+08:00']
+      .map((v) => relativeTime(v, now, t, CHINA))).toEqual(['刚刚', '40 秒前', '30 分钟前', '3 小时前', '3 天前']);
+    // A wall time without an offset is the tenant's: 00:00:25 in China is seconds ago, not 8 or 16 hours.
+    expect(relativeTime('2026-11-28T00:00:25', now, t, CHINA)).toBe('刚刚');
+    expect(relativeTime('2026-11-28T00:00:25', now, t, 'UTC')).toBe('稍后');
+    expect(relativeTime(null, now, t, CHINA)).toBe('');
   });
 });
 
 describe('the 24-hour chart', () => {
-  const now = new Date(2025, 2, 2, 12, 0).getTime();
+  // Now: 2025-03-02 12:00 in China.
+  const now = Date.UTC(2025, 2, 2, 4, 0);
   it('extends the loaded series with live points newer than its seq, inside the last 24 hours', () => {
-    const series = [{ at: '2025-03-01T11:00:00', weight: 1 }, { at: '2025-03-01T13:00:00', weight: 2 }, { at: '2025-03-02T10:00:00', weight: 3 }];
+    const series = [{ at: '2025-03-01T11:00:00+08:00', weight: 1 }, { at: '2025-03-01T13:00:00+08:00', weight: 2 }, { at: '2025-03-02T10:00:00+08:00', weight: 3 }];
     const live = [
-      { seq: 40, at: '2025-03-02T10:00:00', weight: 99 },
-      { seq: 51, at: '2025-03-02T11:00:00', weight: 4 },
-      { seq: 52, at: '2025-03-02T11:30:00', weight: 5 },
+      { seq: 40, at: '2025-03-02T10:00:00+08:00', weight: 99 },
+      { seq: 51, at: '2025-03-02T03:00:00Z', weight: 4 },
+      { seq: 52, at: '2025-03-02T11:30:00+08:00', weight: 5 },
     ];
-    const points = chartPoints(series, live, 50, now);
+    const points = chartPoints(series, live, 50, now, CHINA);
     expect(points.map((p) => p[1])).toEqual([2, 3, 4, 5]);
+    expect(points.map((p) => p[0])).toEqual([Date.UTC(2025, 2, 1, 5), Date.UTC(2025, 2, 2, 2), Date.UTC(2025, 2, 2, 3), Date.UTC(2025, 2, 2, 3, 30)]);
     expect(points[0][0]).toBeGreaterThanOrEqual(now - DAY_MS);
   });
 });
@@ -42,11 +49,11 @@ describe('the 24-hour chart', () => {
 describe('storage rows', () => {
   const rows = [
     storagePoint({ id: 1, serialNumber: 'B-2', enterpriseId: 2, enterpriseName: '华东化工', fillRatio: 0.5, lastChangeTime: null }),
-    storagePoint({ id: 2, serialNumber: 'A-10', enterpriseId: 3, enterpriseName: '绿源处置', fillRatio: 0.9, storagePlace: '贮存池', lastChangeTime: '2025-03-01T09:00:00' }),
-    storagePoint({ id: 3, serialNumber: 'A-9', enterpriseId: 2, enterpriseName: '华东化工', fillRatio: 0.5, lastChangeTime: '2025-03-01T10:00:00' }),
+    storagePoint({ id: 2, serialNumber: 'A-10', enterpriseId: 3, enterpriseName: '绿源处置', fillRatio: 0.9, storagePlace: '贮存池', lastChangeTime: '2025-03-01T09:00:00+08:00' }),
+    storagePoint({ id: 3, serialNumber: 'A-9', enterpriseId: 2, enterpriseName: '华东化工', fillRatio: 0.5, lastChangeTime: '2025-03-01T02:00:00Z' }),
   ];
   it('sort with ties by id and empty values last both ways', () => {
-    const ids = (field: Parameters<typeof nextSort>[1], direction: 'asc' | 'desc') => sortStorageRows(rows, { field, direction }).map((r) => r.id);
+    const ids = (field: Parameters<typeof nextSort>[1], direction: 'asc' | 'desc') => sortStorageRows(rows, { field, direction }, CHINA).map((r) => r.id);
     expect(ids('fillRatio', 'desc')).toEqual([2, 1, 3]);
     expect(ids('serialNumber', 'asc')).toEqual([3, 2, 1]);
     expect(ids('lastChangeTime', 'asc')).toEqual([2, 3, 1]);
@@ -64,12 +71,15 @@ describe('storage rows', () => {
 });
 
 describe('mutes', () => {
-  it('end after the chosen time, “until tomorrow” at the next midnight, and expire', () => {
-    const now = new Date(2025, 2, 1, 22, 40).getTime();
-    expect(muteEnd('15m', now) - now).toBe(15 * 60_000);
-    expect(muteEnd('4h', now) - now).toBe(4 * 3600_000);
-    expect(muteEnd('tomorrow', now)).toBe(new Date(2025, 2, 2, 0, 0).getTime());
-    expect(activeMutes({ 1: now + 1, 2: now, 3: now - 1 }, now)).toEqual({ 1: now + 1 });
+  it('end after the chosen time, “until tomorrow” at the tenant’s next midnight, and expire', () => {
+    // 23:59:30 and 00:00:30 in China (15:59:30 and 16:00:30 UTC, the same afternoon in Los Angeles).
+    const beforeMidnight = Date.UTC(2026, 10, 27, 15, 59, 30);
+    const afterMidnight = Date.UTC(2026, 10, 27, 16, 0, 30);
+    expect(muteEnd('15m', beforeMidnight, CHINA) - beforeMidnight).toBe(15 * 60_000);
+    expect(muteEnd('4h', beforeMidnight, CHINA) - beforeMidnight).toBe(4 * 3600_000);
+    expect(muteEnd('tomorrow', beforeMidnight, CHINA)).toBe(Date.UTC(2026, 10, 27, 16));
+    expect(muteEnd('tomorrow', afterMidnight, CHINA)).toBe(Date.UTC(2026, 10, 28, 16));
+    expect(activeMutes({ 1: afterMidnight + 1, 2: afterMidnight, 3: afterMidnight - 1 }, afterMidnight)).toEqual({ 1: afterMidnight + 1 });
   });
 });
 

@@ -1,14 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-
-/** The clock, ticking every `intervalMs`, so relative times ("3 分钟前") age on screen. */
-export function useNow(intervalMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
+import { currentTime } from '../../time/clock';
 
 const FLASH_MS = 1500;
 
@@ -27,13 +18,13 @@ export function useChangeFlash(values: ReadonlyMap<number, unknown>, durationMs 
     if (!before) return;
     const changed = [...values.entries()].filter(([key, value]) => before.has(key) && before.get(key) !== value).map(([key]) => key);
     if (changed.length === 0) return;
-    const ends = Date.now() + durationMs;
+    const ends = currentTime() + durationMs;
     for (const key of changed) until.current.set(key, ends);
     setFlashing((current) => new Set([...current, ...changed]));
     // A key changed again meanwhile flashes on until its own later end.
     const timer = setTimeout(() => {
       timers.current.delete(timer);
-      const now = Date.now();
+      const now = currentTime();
       const over = changed.filter((key) => (until.current.get(key) ?? 0) <= now);
       for (const key of over) until.current.delete(key);
       if (over.length) {

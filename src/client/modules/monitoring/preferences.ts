@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import { addDays, dayOf, startOfDay } from '../../../shared/time';
+import { currentTime } from '../../time/clock';
 
 // Per-user console preferences kept in the browser (localStorage may throw: private mode, quota, disabled).
 
@@ -28,17 +30,13 @@ export const MUTE_CHOICES = ['15m', '1h', '4h', 'tomorrow'] as const;
 export type MuteChoice = (typeof MUTE_CHOICES)[number];
 const MINUTE = 60_000;
 
-/** When a mute chosen at `now` ends; "until tomorrow" lasts to the clerk's next midnight. */
-export function muteEnd(choice: MuteChoice, now: number): number {
+/** When a mute chosen at `now` ends; "until tomorrow" lasts to the tenant's next midnight (`zone`). */
+export function muteEnd(choice: MuteChoice, now: number, zone: string): number {
   switch (choice) {
     case '15m': return now + 15 * MINUTE;
     case '1h': return now + 60 * MINUTE;
     case '4h': return now + 240 * MINUTE;
-    case 'tomorrow': {
-      const midnight = new Date(now);
-      midnight.setHours(24, 0, 0, 0);
-      return midnight.getTime();
-    }
+    case 'tomorrow': return startOfDay(addDays(dayOf(now, zone), 1), zone);
   }
 }
 
@@ -51,10 +49,10 @@ export function activeMutes(mutes: MuteMap, now: number): MuteMap {
 export const isMuted = (mutes: MuteMap, deviceId: number, now: number) => (mutes[deviceId] ?? 0) > now;
 
 /**
- * The user's muted devices, persisted; a mute leaves by itself when it ends (the hook re-renders then). `now` is
- * injectable for tests.
+ * The user's muted devices, persisted; a mute leaves by itself when it ends (the hook re-renders then). `zone` is the
+ * tenant's (where "tomorrow" starts); `now` is injectable for tests.
  */
-export function useMutes(userId: number | null, now: () => number = Date.now) {
+export function useMutes(userId: number | null, zone: string, now: () => number = currentTime) {
   const key = prefKey('mutes', userId);
   const [mutes, setMutes] = useState<MuteMap>(() => activeMutes(readPref<MuteMap>(key, {}), now()));
   const [loadedKey, setLoadedKey] = useState(key);
@@ -73,7 +71,7 @@ export function useMutes(userId: number | null, now: () => number = Date.now) {
   }, [key, now]);
 
   const mute = useCallback((deviceId: number, choice: MuteChoice) =>
-    update((current) => ({ ...current, [deviceId]: muteEnd(choice, now()) })), [update, now]);
+    update((current) => ({ ...current, [deviceId]: muteEnd(choice, now(), zone) })), [update, now, zone]);
   const unmute = useCallback((deviceId: number) => update((current) => {
     const next = { ...current };
     delete next[deviceId];

@@ -1,5 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { compareWarnings } from '../../../shared/live/severity';
+import { parseInstant } from '../../../shared/time';
 import type { AppState } from '../../session/appSlice';
 import type { CrudRootState } from '../../crud/types';
 import {
@@ -98,6 +99,9 @@ export interface WarningGroup {
 const compareGroups = (a: WarningGroup, b: WarningGroup) =>
   Number(b.open) - Number(a.open) || compareWarnings(a.head, b.head);
 
+/** When a warning was last seen, for ordering: the server writes instants with their offset, so any zone reads them alike. */
+const seenAt = (w: ConsoleWarning) => parseInstant(w.lastSeenAt, 'UTC') ?? 0;
+
 export function groupWarnings(warnings: readonly ConsoleWarning[]): WarningGroup[] {
   const groups = new Map<string, ConsoleWarning[]>();
   for (const warning of warnings) {
@@ -107,7 +111,7 @@ export function groupWarnings(warnings: readonly ConsoleWarning[]): WarningGroup
     else groups.set(key, [warning]);
   }
   return [...groups.entries()].map(([key, members]) => {
-    const sorted = [...members].sort((a, b) => (a.lastSeenAt < b.lastSeenAt ? 1 : a.lastSeenAt > b.lastSeenAt ? -1 : b.id - a.id));
+    const sorted = [...members].sort((a, b) => seenAt(b) - seenAt(a) || b.id - a.id);
     const open = sorted.filter((w) => w.status === warningStatus.open);
     return {
       key,

@@ -21,7 +21,7 @@ const isBound = (row: EntityDto) => row.hazardouswasteInformationId !== null && 
 /** The list shows each device's online and running state as it changes. */
 const DEVICE_STREAMS = ['devices'] as const;
 
-export const useSmartEquipmentScreen: ScreenExtension = ({ view, t }) => {
+export const useSmartEquipmentScreen: ScreenExtension = ({ view, t, zone }) => {
   const dispatch = useMonitoringDispatch();
   useLiveStreams(DEVICE_STREAMS);
   const devices = useMonitoringSelector(selectDeviceStates);
@@ -34,17 +34,17 @@ export const useSmartEquipmentScreen: ScreenExtension = ({ view, t }) => {
       onClick: (row) => dispatch(A.commandAsked({
         resource: view.name,
         command: { method: 'Updateunbind', verb: 'PUT', body: { id: row.id } },
-        message: t('monitoring.confirmUnbind', { name: recordName(view, row, t) }),
+        message: t('monitoring.confirmUnbind', { name: recordName(view, row, t, zone) }),
       })),
     },
     { key: 'regenerate', text: t('monitoring.regenerateKey'), icon: 'key', onClick: (row) => setRegenerating(row) },
-  ], [dispatch, t, view]);
+  ], [dispatch, t, view, zone]);
 
   const columnRenderers = useMemo<Record<string, ColumnRenderer>>(() => ({
     onlineState: (row) => <OnlineTag value={devices[row.id]?.onlineState ?? numberOf(row, 'onlineState') ?? null} t={t} testId={`online-${row.id}`} />,
     runningState: (row) => <RunningTag value={devices[row.id]?.runningState ?? numberOf(row, 'runningState') ?? null} t={t} testId={`running-${row.id}`} />,
-    lastHeartbeat: (row, text) => (devices[row.id]?.lastHeartbeat ? formatDateTime(devices[row.id].lastHeartbeat) : text),
-  }), [devices, t]);
+    lastHeartbeat: (row, text) => (devices[row.id]?.lastHeartbeat ? formatDateTime(devices[row.id].lastHeartbeat, zone) : text),
+  }), [devices, t, zone]);
 
   const children = (
     <>
@@ -52,10 +52,10 @@ export const useSmartEquipmentScreen: ScreenExtension = ({ view, t }) => {
         cancelButtonText={t('common.cancel')} canEscapeKeyCancel
         onCancel={() => setRegenerating(null)}
         onConfirm={() => {
-          if (regenerating) dispatch(M.regenerateKeyRequested({ id: regenerating.id, serialNumber: recordName(view, regenerating, t) }));
+          if (regenerating) dispatch(M.regenerateKeyRequested({ id: regenerating.id, serialNumber: recordName(view, regenerating, t, zone) }));
           setRegenerating(null);
         }}>
-        <p data-testid="regenerate-question">{regenerating ? t('monitoring.confirmRegenerate', { name: recordName(view, regenerating, t) }) : ''}</p>
+        <p data-testid="regenerate-question">{regenerating ? t('monitoring.confirmRegenerate', { name: recordName(view, regenerating, t, zone) }) : ''}</p>
       </Alert>
       {deviceKey && <DeviceKeyDialog deviceKey={deviceKey} t={t} onClose={() => dispatch(M.deviceKeyClosed())} />}
     </>

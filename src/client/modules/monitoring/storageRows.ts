@@ -1,4 +1,4 @@
-import { parseServerTime } from './format';
+import { instantOf } from '../../time/display';
 import type { StorageView } from './selectors';
 
 export type StorageSortField =
@@ -16,19 +16,19 @@ export const DEFAULT_STORAGE_SORT: StorageSort = { field: 'fillRatio', direction
 const NUMERIC: ReadonlySet<StorageSortField> = new Set(['currentWeight', 'capacity', 'fillRatio', 'onlineState']);
 const collator = new Intl.Collator('zh-CN', { numeric: true });
 
-function sortValue(row: StorageView, field: StorageSortField): number | string | null {
-  if (field === 'lastChangeTime') return parseServerTime(row.lastChangeTime);
+function sortValue(row: StorageView, field: StorageSortField, zone: string): number | string | null {
+  if (field === 'lastChangeTime') return instantOf(row.lastChangeTime, zone);
   const value = row[field];
   return value === undefined ? null : value;
 }
 
-/** Sorted copy; empty values last whatever the direction, ties by id so the order is stable across updates. */
-export function sortStorageRows(rows: readonly StorageView[], sort: StorageSort): StorageView[] {
+/** Sorted copy (times as instants, `zone` the tenant's); empty values last whatever the direction, ties by id so the order is stable across updates. */
+export function sortStorageRows(rows: readonly StorageView[], sort: StorageSort, zone: string): StorageView[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
   const numeric = NUMERIC.has(sort.field) || sort.field === 'lastChangeTime';
   return [...rows].sort((a, b) => {
-    const x = sortValue(a, sort.field);
-    const y = sortValue(b, sort.field);
+    const x = sortValue(a, sort.field, zone);
+    const y = sortValue(b, sort.field, zone);
     if (x === null || x === '' || y === null || y === '') {
       if ((x === null || x === '') && (y === null || y === '')) return a.id - b.id;
       return x === null || x === '' ? 1 : -1;

@@ -37,17 +37,17 @@ const MOVES: Record<number, number[]> = {
 const CREATE_DEFAULTS = { [ROWS_KEY]: [] };
 
 /** How a plan is named in questions and titles: its title, else its producer and year. */
-function planName(row: EntityDto, t: Translate): string {
+function planName(row: EntityDto, t: Translate, zone: string): string {
   if (typeof row.title === 'string' && row.title.trim()) return row.title;
   const parts = [row.enterpriseName, row.year].filter((p) => p !== null && p !== undefined && p !== '');
-  return parts.length > 0 ? parts.join(' ') : recordName(planView, row, t);
+  return parts.length > 0 ? parts.join(' ') : recordName(planView, row, t, zone);
 }
 
 /**
  * Annual management plans: the generic screen plus the rows editor in the dialog (saved with the plan in one
  * call), the status moves (submit, approve, return) and a read-only drawer of a plan's rows with totals.
  */
-export const usePlansScreen: ScreenExtension = ({ t, language }) => {
+export const usePlansScreen: ScreenExtension = ({ t, language, zone }) => {
   // The watcher comes with this screen's chunk: started as the screen renders, before it dispatches anything.
   useChunkSagas(watchPlans);
   const dispatch = useDispatch<Dispatch>();
@@ -91,9 +91,9 @@ export const usePlansScreen: ScreenExtension = ({ t, language }) => {
       icon: to === planStatus.submitted ? 'send-message' : to === planStatus.approved ? 'tick-circle' : 'undo',
       intent: STATUS_ACTIONS[to].intent,
       hidden: (row) => !(MOVES[Number(row.status)] ?? []).includes(to),
-      onClick: (row) => dispatch(planStatusAsked({ id: row.id, name: planName(row, t), to })),
+      onClick: (row) => dispatch(planStatusAsked({ id: row.id, name: planName(row, t, zone), to })),
     })),
-  ], [t, dispatch]);
+  ], [t, dispatch, zone]);
 
   return {
     view: planView,
@@ -112,7 +112,7 @@ export const usePlansScreen: ScreenExtension = ({ t, language }) => {
             onConfirm={() => dispatch(planStatusRequested({ id: statusChange.id, to: statusChange.to }))}
             onCancel={() => { if (!statusChange.pending) dispatch(planStatusCancelled()); }} />
         )}
-        <PlanRowsDrawer planId={drawerPlan?.id ?? null} title={drawerPlan ? t('plans.detailsTitle', { title: planName(drawerPlan, t) }) : ''}
+        <PlanRowsDrawer planId={drawerPlan?.id ?? null} title={drawerPlan ? t('plans.detailsTitle', { title: planName(drawerPlan, t, zone) }) : ''}
           t={t} language={language} onClose={() => setDrawerPlan(null)} />
       </>
     ),

@@ -1,4 +1,4 @@
-import { Button, Callout, Classes, Drawer, DrawerSize, HTMLSelect, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, Callout, Classes, Drawer, DrawerSize, HTMLSelect, NonIdealState, Tag } from '@blueprintjs/core';
 import * as echarts from 'echarts/core';
 import { LineChart, ScatterChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
@@ -7,6 +7,10 @@ import type { EChartsOption } from 'echarts';
 import ReactEChartsCore from 'echarts-for-react/lib/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector, useChunkSagas } from '../../app/hooks';
+import { dayOf, parseCalendarDate } from '../../../shared/time';
+import { useTimeZone } from '../../session/useTimeZone';
+import { currentTime } from '../../time/clock';
+import { DateField } from '../../time/DateField';
 import { describeError, formatDateTime, useCrudTranslation, type Translate } from '../../crud';
 import { useAMap, useAMapInstance, type AMapApi, type AMapOverlay } from '../../util/useAMap';
 import { mapOpened, mapRequested, selectCollectorMap, watchCollectorMap, type CollectorPosition, type TrackPoint } from './collectorMap';
@@ -21,6 +25,7 @@ const POSITION_COLOUR = '#c87619';
  * that keeps distances and directions true enough to follow a round.
  */
 function OfflinePlot({ positions, track, t }: { positions: CollectorPosition[]; track: TrackPoint[]; t: Translate }) {
+  const zone = useTimeZone();
   const option = useMemo<EChartsOption>(() => {
     const points = [...positions.map((p) => [p.longitude, p.latitude]), ...track.map((p) => [p.longitude, p.latitude])];
     const lngs = points.map((p) => p[0]);
@@ -33,15 +38,15 @@ function OfflinePlot({ positions, track, t }: { positions: CollectorPosition[]; 
       xAxis: { type: 'value', name: t('recycling.longitude'), scale: true, min: Math.min(...lngs) - pad, max: Math.max(...lngs) + pad, axisLabel: { formatter: (v: number) => v.toFixed(3) } },
       yAxis: { type: 'value', name: t('recycling.latitude'), scale: true, min: Math.min(...lats) - pad, max: Math.max(...lats) + pad, axisLabel: { formatter: (v: number) => v.toFixed(3) } },
       series: [
-        { type: 'line', name: t('recycling.track'), data: track.map((p) => ({ value: [p.longitude, p.latitude], name: formatDateTime(p.at) })), symbolSize: 4, lineStyle: { color: TRACK_COLOUR }, itemStyle: { color: TRACK_COLOUR } },
+        { type: 'line', name: t('recycling.track'), data: track.map((p) => ({ value: [p.longitude, p.latitude], name: formatDateTime(p.at, zone) })), symbolSize: 4, lineStyle: { color: TRACK_COLOUR }, itemStyle: { color: TRACK_COLOUR } },
         {
           type: 'scatter', name: t('recycling.latestPositions'), symbolSize: 12, itemStyle: { color: POSITION_COLOUR },
-          data: positions.map((p) => ({ value: [p.longitude, p.latitude], name: `${p.name} ${formatDateTime(p.at)}` })),
+          data: positions.map((p) => ({ value: [p.longitude, p.latitude], name: `${p.name} ${formatDateTime(p.at, zone)}` })),
           label: { show: true, position: 'right', formatter: (params: { name: string }) => params.name.split(' ')[0] },
         },
       ],
     };
-  }, [positions, track, t]);
+  }, [positions, track, t, zone]);
   return <ReactEChartsCore echarts={echarts} option={option} notMerge lazyUpdate style={{ height: '100%', minHeight: 420, width: '100%' }} />;
 }
 
@@ -68,14 +73,21 @@ export function CollectorMapDrawer({ isOpen, onClose }: { isOpen: boolean; onClo
   const { t } = useCrudTranslation();
   const dispatch = useAppDispatch();
   const amap = useAMap();
+  const zone = useTimeZone();
   const { date, positions, collectorId, track, loading, error } = useAppSelector(selectCollectorMap);
   const [day, setDay] = useState(date);
+  // The day the store shows, once known (the first opening sets it): the input follows it.
+  const [shownDate, setShownDate] = useState(date);
+  if (shownDate !== date) {
+    setShownDate(date);
+    setDay(date);
+  }
   useEffect(() => {
-    if (isOpen) dispatch(mapOpened());
-  }, [isOpen, dispatch]);
+    if (isOpen) dispatch(mapOpened(dayOf(currentTime(), zone)));
+  }, [isOpen, dispatch, zone]);
 
   const ask = (next: { date?: string; collectorId?: number | null }) =>
-    dispatch(mapRequested({ date: next.date ?? date, collectorId: next.collectorId === undefined ? collectorId : next.collectorId }));
+    dispatch(mapRequested({ date: next.date ?? date ?? dayOf(currentTime(), zone), collectorId: next.collectorId === undefined ? collectorId : next.collectorId }));
 
   let body;
   if (error) body = <Callout intent="danger" icon="error">{describeError(error)}</Callout>;
@@ -87,8 +99,9 @@ export function CollectorMapDrawer({ isOpen, onClose }: { isOpen: boolean; onClo
     <Drawer isOpen={isOpen} onClose={onClose} size={DrawerSize.LARGE} icon="map" title={t('recycling.collectorMap')}>
       <div className={Classes.DRAWER_BODY} data-testid="collector-map" style={{ display: 'flex', flexDirection: 'column' }}>
         <div style={{ padding: 12, display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
-          <InputGroup type="date" value={day} aria-label={t('recycling.mapDate')} data-testid="collector-map-date" onChange={(e) => setDay(e.currentTarget.value)} />
-          <Button icon="search" text={t('common.search')} loading={loading} disabled={!day} onClick={() => ask({ date: day })} />
+          <DateField value={day} ariaLabel={t('recycling.mapDate')} testId="collector-map-date" width={130} onChange={setDay} />
+          <Button icon="search" text={t('common.search')} loading={loading} disabled={!parseCalendarDate(day)}
+            onClick={() => ask({ date: parseCalendarDate(day) ?? undefined })} />
           <HTMLSelect aria-label={t('recycling.track')} value={collectorId ?? ''} data-testid="collector-map-track"
             onChange={(e) => ask({ collectorId: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}
             options={[{ value: '', label: t('recycling.noTrack') }, ...positions.map((p) => ({ value: p.collectorId, label: p.name }))]} />

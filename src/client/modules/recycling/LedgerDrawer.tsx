@@ -8,6 +8,7 @@ import {
 import { FormDialog } from '../../crud/FormDialog';
 import { adjustClosed, adjustOpened, adjustRequested, selectLedgerAdjust } from './ledgerAdjust';
 import { HOUSEHOLD_LEDGER_COLUMNS, HOUSEHOLD_LEDGER_KEY, ledgerView } from './ledgerView';
+import { useTimeZone } from '../../session/useTimeZone';
 
 /** Opens the drawer's list on a household: its first page, none of another household's entries meanwhile. */
 export const ledgerOpened = (householdId: number) => A.scopeChanged({ resource: HOUSEHOLD_LEDGER_KEY, scope: { HouseholdId: householdId } });
@@ -45,6 +46,7 @@ function AdjustDialog({ t }: { t: Translate }) {
 /** A household's points: its balance, its entries newest first a page at a time, and the manual adjustment. */
 export function LedgerDrawer({ household, canAdjust, onClose }: { household: EntityDto | null; canAdjust: boolean; onClose: () => void }) {
   const { t } = useCrudTranslation();
+  const zone = useTimeZone();
   const dispatch = useAppDispatch();
   const state = useResourceState(HOUSEHOLD_LEDGER_KEY);
   const columns = HOUSEHOLD_LEDGER_COLUMNS;
@@ -67,7 +69,7 @@ export function LedgerDrawer({ household, canAdjust, onClose }: { household: Ent
                 <td key={name} style={name === 'amount' || name === 'balanceAfter' ? { textAlign: 'right' } : undefined}>
                   {name === 'amount'
                     ? <Tag minimal intent={Number(row.amount) > 0 ? 'success' : 'danger'}>{Number(row.amount) > 0 ? `+${String(row.amount)}` : String(row.amount)}</Tag>
-                    : displayText(name, ledgerView.fields[name], row, t)}
+                    : displayText(name, ledgerView.fields[name], row, t, zone)}
                 </td>
               ))}
             </tr>

@@ -7,6 +7,7 @@ import type { EntityDto } from '../../../shared/resource-kit';
 import { goods } from '../../../shared/resources';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { describeError, formatDateTime, useCrudTranslation, type Translate } from '../../crud';
+import { useTimeZone } from '../../session/useTimeZone';
 import { FormDialog } from '../../crud/FormDialog';
 import { ReferenceSelect } from '../../crud/ReferenceSelect';
 import { machineSlotsActions as S, selectMachineSlots } from './machineSlots';
@@ -80,6 +81,7 @@ function SlotCard({ slot, t, canChange, onDialog }: { slot: ExchangeSlot; t: Tra
 /** A machine's slots as a grid with fill levels and items held, live, with the redemptions under way below. */
 export function MachineSlotsDrawer({ machine, canChange, onClose }: { machine: EntityDto | null; canChange: boolean; onClose: () => void }) {
   const { t } = useCrudTranslation();
+  const zone = useTimeZone();
   const dispatch = useAppDispatch();
   const { grid, loading, error, commandsDone } = useAppSelector(selectMachineSlots);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -108,7 +110,7 @@ export function MachineSlotsDrawer({ machine, canChange, onClose }: { machine: E
               <thead><tr><th>{t('recycling.slot')}</th><th>{t('resource.BHUsers.title')}</th><th style={{ textAlign: 'right' }}>{t('recycling.heldPoints')}</th><th>{t('recycling.heldUntil')}</th></tr></thead>
               <tbody>
                 {grid.holds.map((h) => (
-                  <tr key={h.id}><td>{h.slotNo}</td><td>{h.householdName}</td><td style={{ textAlign: 'right' }}>{h.points.toLocaleString('zh-CN')}</td><td>{formatDateTime(h.expiresAt)}</td></tr>
+                  <tr key={h.id}><td>{h.slotNo}</td><td>{h.householdName}</td><td style={{ textAlign: 'right' }}>{h.points.toLocaleString('zh-CN')}</td><td>{formatDateTime(h.expiresAt, zone)}</td></tr>
                 ))}
               </tbody>
             </HTMLTable>

@@ -1,4 +1,4 @@
-import { Button, Callout, Card, HTMLSelect, HTMLTable, InputGroup, NonIdealState, NumericInput, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, HTMLSelect, HTMLTable, NonIdealState, NumericInput, Spinner } from '@blueprintjs/core';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -11,7 +11,11 @@ import { pick, type Language } from '../../../shared/resource-kit';
 import { useAppDispatch, useAppSelector, useChunkSagas } from '../../app/hooks';
 import { describeError, formatDateTime, useCrudTranslation, type Translate } from '../../crud';
 import { exportFileName, writeWorkbook } from '../../crud/export';
-import { analysesRequested, selectAnalyses, watchAnalyses, type AnalysesQuery, type AreaLevel, type Grain } from './analyses';
+import { dayOf, parseCalendarDate } from '../../../shared/time';
+import { useTimeZone } from '../../session/useTimeZone';
+import { currentTime } from '../../time/clock';
+import { DateField } from '../../time/DateField';
+import { analysesRequested, defaultQuery, selectAnalyses, watchAnalyses, type AnalysesQuery, type AreaLevel, type Grain } from './analyses';
 
 // Only the parts these charts need: the full ECharts build is several times larger.
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -24,8 +28,9 @@ const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 interface Column<R> { header: string; value: (row: R) => string | number | null; show?: (row: R) => string; numeric?: boolean; width?: number }
 
 function FigureTable<R>({ title, columns, rows, testId, t }: { title: string; columns: Column<R>[]; rows: R[]; testId: string; t: Translate }) {
+  const zone = useTimeZone();
   const exportRows = () => writeWorkbook({
-    fileName: exportFileName(title, new Date()), sheetName: title,
+    fileName: exportFileName(title, currentTime(), zone), sheetName: title,
     columns: columns.map((c) => ({ field: c.header, header: c.header, width: c.width ?? 120 })),
     rows: rows.map((row) => Object.fromEntries(columns.map((c) => [c.header, c.value(row)]))),
   });
@@ -69,12 +74,13 @@ export default function RecordsAnalyses() {
   useChunkSagas(watchAnalyses);
   const { t, language } = useCrudTranslation();
   const dispatch = useAppDispatch();
+  const zone = useTimeZone();
   const { query, data, loading, error } = useAppSelector(selectAnalyses);
-  const [draft, setDraft] = useState<AnalysesQuery>(query);
+  const [draft, setDraft] = useState<AnalysesQuery>(() => query ?? defaultQuery(dayOf(currentTime(), zone)));
   // The tab's first showing reads the figures; a failure stays on screen until the clerk asks again.
   useEffect(() => {
-    if (!data && !loading && !error) dispatch(analysesRequested());
-  }, [data, loading, error, dispatch]);
+    if (!data && !loading && !error) dispatch(analysesRequested(query ?? draft));
+  }, [data, loading, error, dispatch, query, draft]);
 
   const classes = useMemo(() => classNames(language), [language]);
   const charts = useMemo(() => {
@@ -111,7 +117,7 @@ export default function RecordsAnalyses() {
   }, [data, classes, t]);
 
   const set = <K extends keyof AnalysesQuery>(key: K, value: AnalysesQuery[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const badPeriod = !draft.from || !draft.to || draft.from > draft.to;
+  const badPeriod = !parseCalendarDate(draft.from) || !parseCalendarDate(draft.to) || draft.from > draft.to;
 
   let body;
   if (error && !data) body = <Callout intent="danger" icon="error">{describeError(error)}</Callout>;
@@ -163,13 +169,13 @@ export default function RecordsAnalyses() {
             ]} />
           </Figure>
         ))}
-        <Figure title={t('recycling.silentTitle', { days: query.days, households: count(data.silent.households.totalCount), compounds: count(data.silent.compounds.length) })}
+        <Figure title={t('recycling.silentTitle', { days: (query ?? draft).days, households: count(data.silent.households.totalCount), compounds: count(data.silent.compounds.length) })}
           option={null} testId="analysis-silent">
           <FigureTable title={t('recycling.silent')} testId="silent-table" t={t} rows={data.silent.households.items} columns={[
             { header: t('resource.BHUsers.title'), value: (r) => r.name },
             { header: t('resource.BHUsers.fields.cardNo'), value: (r) => r.cardNo },
             { header: t('resource.Rblist.fields.vareaId'), value: (r) => r.vareaName },
-            { header: t('recycling.lastRecord'), value: (r) => (r.lastRecordTime ? formatDateTime(r.lastRecordTime) : t('recycling.never')), width: 150 },
+            { header: t('recycling.lastRecord'), value: (r) => (r.lastRecordTime ? formatDateTime(r.lastRecordTime, zone) : t('recycling.never')), width: 150 },
           ]} />
         </Figure>
       </div>
@@ -180,9 +186,9 @@ export default function RecordsAnalyses() {
     <div style={{ padding: 12 }} data-testid="records-analyses">
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', marginBottom: 12 }}>
         <label htmlFor="analyses-from">{t('recycling.period')}</label>
-        <InputGroup id="analyses-from" type="date" value={draft.from} onChange={(e) => set('from', e.currentTarget.value)} data-testid="analyses-from" />
+        <DateField id="analyses-from" value={draft.from} onChange={(v) => set('from', v ?? '')} testId="analyses-from" width={130} />
         <span>—</span>
-        <InputGroup type="date" aria-label={t('recycling.periodEnd')} value={draft.to} onChange={(e) => set('to', e.currentTarget.value)} data-testid="analyses-to" />
+        <DateField ariaLabel={t('recycling.periodEnd')} value={draft.to} onChange={(v) => set('to', v ?? '')} testId="analyses-to" width={130} />
         <HTMLSelect aria-label={t('recycling.level')} value={draft.level} data-testid="analyses-level" onChange={(e) => set('level', e.currentTarget.value as AreaLevel)}
           options={(['qarea', 'sarea', 'carea', 'varea'] as const).map((l) => ({ value: l, label: t(`recycling.level_${l}`) }))} />
         <HTMLSelect aria-label={t('recycling.grain')} value={draft.grain} data-testid="analyses-grain" onChange={(e) => set('grain', e.currentTarget.value as Grain)}

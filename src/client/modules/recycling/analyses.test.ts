@@ -2,7 +2,6 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import type { EffectProviders } from 'redux-saga-test-plan/providers';
 import { callApi } from '../../api/http';
-import { chinaDate } from '../../../shared/util/china-date';
 import { analysesRequested, analysesSlice, defaultQuery, watchAnalyses, type AnalysesState } from './analyses';
 
 type ApiCall = [method: string, url: string, payload?: Record<string, unknown>, options?: { silent?: boolean }];
@@ -26,10 +25,9 @@ const ANSWERS: Record<string, unknown> = {
 };
 
 describe('the records’ analyses', () => {
-  it('defaults to the 30 China days up to today, by community and day', () => {
-    const noonUtc = Date.parse('2026-11-27T20:00:00Z');
-    expect(chinaDate(0, noonUtc)).toBe('2026-11-28');
-    expect(defaultQuery(noonUtc)).toEqual({ from: '2026-10-30', to: '2026-11-28', level: 'carea', grain: 'day', days: 7 });
+  it('defaults to the 30 days up to the tenant\'s today, by community and day', () => {
+    expect(defaultQuery('2026-11-28')).toEqual({ from: '2026-10-30', to: '2026-11-28', level: 'carea', grain: 'day', days: 7 });
+    expect(defaultQuery('2026-03-01')).toMatchObject({ from: '2026-01-31', to: '2026-03-01' });
   });
 
   it('asks every figure for the one query and shows them together', async () => {

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, select, takeLatest } from 'redux-saga/effects';
 import { crudPath } from '../../../shared/resource-kit';
-import { chinaDate } from '../../../shared/util/china-date';
+import { addDays, type CalendarDate } from '../../../shared/time';
 import { callApi } from '../../api/http';
 import type { RootState } from '../../app/store';
 import { rootReducer } from '../../app/store';
@@ -38,21 +38,23 @@ export interface Analyses {
 }
 
 export interface AnalysesState {
-  query: AnalysesQuery;
+  /** The period and choices of the figures (null until the tab first asks: then the 30 days up to the tenant's today). */
+  query: AnalysesQuery | null;
   data: Analyses | null;
   loading: boolean;
   error: CrudError | null;
 }
 
 
-export const defaultQuery = (now = Date.now()): AnalysesQuery => ({ from: chinaDate(-29, now), to: chinaDate(0, now), level: 'carea', grain: 'day', days: 7 });
+/** The first figures the tab shows: the 30 days up to `today` (the tenant's), by community and day. */
+export const defaultQuery = (today: CalendarDate): AnalysesQuery => ({ from: addDays(today, -29), to: today, level: 'carea', grain: 'day', days: 7 });
 
 export const analysesSlice = createSlice({
   name: 'analyses',
-  initialState: (): AnalysesState => ({ query: defaultQuery(), data: null, loading: false, error: null }),
+  initialState: (): AnalysesState => ({ query: null, data: null, loading: false, error: null }),
   reducers: {
-    analysesRequested(state, { payload }: PayloadAction<AnalysesQuery | undefined>) {
-      if (payload) state.query = payload;
+    analysesRequested(state, { payload }: PayloadAction<AnalysesQuery>) {
+      state.query = payload;
       state.loading = true;
       state.error = null;
     },
@@ -65,7 +67,7 @@ export const analysesSlice = createSlice({
       state.error = payload;
     },
   },
-  extraReducers: (builder) => builder.addCase(loggedOut, () => ({ query: defaultQuery(), data: null, loading: false, error: null })),
+  extraReducers: (builder) => builder.addCase(loggedOut, () => ({ query: null, data: null, loading: false, error: null })),
 }).injectInto(rootReducer);
 
 export const { analysesRequested, analysesLoaded, analysesFailed } = analysesSlice.actions;
@@ -76,6 +78,7 @@ const RECORDS = (method: string) => crudPath('Rblist', method);
 /** Every figure of the tab for one query, fetched together: the tab shows one period at a time, never a mix. */
 export function* loadAnalyses(): SagaIterator {
   const { query }: AnalysesState = yield select(selectAnalyses);
+  if (!query) return;
   const period = { From: query.from, To: query.to };
   try {
     const [participation, collectors, top, trend, flow, silent] = yield all([

@@ -7,7 +7,7 @@ import type { RootState } from '../../app/store';
 import { rootReducer } from '../../app/store';
 import { toCrudError, type CrudError } from '../../crud';
 import { loggedOut } from '../../session/appSlice';
-import { chinaDate } from '../../../shared/util/china-date';
+import type { CalendarDate } from '../../../shared/time';
 
 export const POSITIONS_PATH = crudPath('Igcs_Location', 'GetAll');
 export const TRACK_PATH = crudPath('Igcs_Location', 'GetTrack');
@@ -15,9 +15,10 @@ export const TRACK_PATH = crudPath('Igcs_Location', 'GetTrack');
 export interface CollectorPosition { collectorId: number; name: string; phone: string; longitude: number; latitude: number; at: string }
 export interface TrackPoint { longitude: number; latitude: number; at: string }
 
-/** The collectors' map: everyone's latest position of a China day, and the chosen collector's track of that day. */
+/** The collectors' map: everyone's latest position of a day of the tenant, and the chosen collector's track of that day. */
 export interface CollectorMapState {
-  date: string;
+  /** The day shown (null until the drawer first opens: then the tenant's today). */
+  date: CalendarDate | null;
   positions: CollectorPosition[];
   collectorId: number | null;
   track: TrackPoint[];
@@ -25,7 +26,7 @@ export interface CollectorMapState {
   error: CrudError | null;
 }
 
-const initial = (): CollectorMapState => ({ date: chinaDate(), positions: [], collectorId: null, track: [], loading: false, error: null });
+const initial = (): CollectorMapState => ({ date: null, positions: [], collectorId: null, track: [], loading: false, error: null });
 
 export const collectorMapSlice = createSlice({
   name: 'collectorMap',
@@ -37,8 +38,9 @@ export const collectorMapSlice = createSlice({
       state.loading = true;
       state.error = null;
     },
-    /** The drawer opened: the day and track it showed last, read again. */
-    mapOpened(state) {
+    /** The drawer opened: the day and track it showed last (at first the tenant's `today`), read again. */
+    mapOpened(state, { payload }: PayloadAction<CalendarDate>) {
+      state.date ??= payload;
       state.loading = true;
       state.error = null;
     },
@@ -60,6 +62,7 @@ export const selectCollectorMap = (state: RootState) => collectorMapSlice.select
 
 export function* loadMap(): SagaIterator {
   const { date, collectorId }: CollectorMapState = yield select(selectCollectorMap);
+  if (date === null) return;
   try {
     const day: { items: CollectorPosition[] } = yield call(callApi, 'GET', POSITIONS_PATH, { Date: date }, { silent: true });
     const track: { items: TrackPoint[] } = collectorId === null

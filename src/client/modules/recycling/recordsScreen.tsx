@@ -36,7 +36,7 @@ function RejectDialog({ subject, t, onSubmit, onClose }: { subject: string; t: T
 }
 
 /** Recycling records: approve (awarding the rule's points) or reject with a reason (taking them back). */
-export const useRecordsScreen: ScreenExtension = ({ view, t }) => {
+export const useRecordsScreen: ScreenExtension = ({ view, t, zone }) => {
   const dispatch = useCrudDispatch();
   const [rejecting, setRejecting] = useState<EntityDto | null>(null);
 
@@ -46,21 +46,21 @@ export const useRecordsScreen: ScreenExtension = ({ view, t }) => {
       hidden: (row) => Number(row.auditStatus) !== recordAudit.pending,
       onClick: (row) => dispatch(A.commandAsked({
         resource: view.name, command: { method: 'Approve', verb: 'POST', body: { id: row.id } },
-        message: t('recycling.confirmApprove', { name: recordName(view, row, t) }),
+        message: t('recycling.confirmApprove', { name: recordName(view, row, t, zone) }),
       })),
     },
     {
       key: 'reject', text: t('recycling.reject'), icon: 'cross', intent: 'danger',
       hidden: (row) => Number(row.auditStatus) === recordAudit.rejected, onClick: setRejecting,
     },
-  ], [dispatch, t, view]);
+  ], [dispatch, t, view, zone]);
 
   const columnRenderers = useMemo<Record<string, ColumnRenderer>>(() => ({
     auditStatus: (row, text) => <Tag minimal intent={AUDIT_INTENT[Number(row.auditStatus) as keyof typeof AUDIT_INTENT] ?? 'none'}>{text}</Tag>,
   }), []);
 
   const children = rejecting && (
-    <RejectDialog subject={recordName(view, rejecting, t)} t={t} onClose={() => setRejecting(null)}
+    <RejectDialog subject={recordName(view, rejecting, t, zone)} t={t} onClose={() => setRejecting(null)}
       onSubmit={(reason) => {
         dispatch(A.commandRequested({ resource: view.name, command: { method: 'Reject', verb: 'POST', body: { id: rejecting.id, reason } } }));
         setRejecting(null);

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Callout, Checkbox, Classes, Spinner, Tag } from '@blueprintjs/core';
+import { dayOf, type CalendarDate } from '../../../shared/time';
 import { formatDate } from '../../crud/format';
+import { useTimeZone } from '../../session/useTimeZone';
+import { currentTime } from '../../time/clock';
 import { useLookup } from '../../crud/hooks';
 import type { LookupItem, Translate } from '../../crud/types';
 import { FormDialog } from '../../crud/FormDialog';
@@ -8,16 +11,10 @@ import { moveRefusal } from './moves';
 import type { MoveDialogProps } from './MoveDialogs';
 import { LOOKUPS } from './transferView';
 
-/** Today as `YYYY-MM-DD` in the browser's time (permits run to the end of their day). */
-export function todayText(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** The dates of a vehicle's or a driver's papers that are past. */
-function expiredPapers(item: LookupItem, fields: readonly string[], today: string): string[] {
+/** The dates of a vehicle's or a driver's papers that are past: papers run to the end of their day, the tenant's. */
+function expiredPapers(item: LookupItem, fields: readonly string[], today: CalendarDate, zone: string): string[] {
   return fields.filter((f) => {
-    const date = formatDate(item[f]);
+    const date = formatDate(item[f], zone);
     return date !== '' && date < today;
   });
 }
@@ -27,9 +24,9 @@ const DRIVER_PAPERS = ['licenseExpiry', 'qualificationExpiry'] as const;
 
 function PickList(props: {
   testId: string; title: string; items: LookupItem[]; loading: boolean; selected: number[]; label: (item: LookupItem) => string;
-  papers: readonly string[]; paperLabel: (field: string) => string; today: string; t: Translate; onChange: (ids: number[]) => void;
+  papers: readonly string[]; paperLabel: (field: string) => string; today: CalendarDate; zone: string; t: Translate; onChange: (ids: number[]) => void;
 }) {
-  const { testId, title, items, loading, selected, label, papers, paperLabel, today, t, onChange } = props;
+  const { testId, title, items, loading, selected, label, papers, paperLabel, today, zone, t, onChange } = props;
   return (
     <fieldset style={{ border: 'none', margin: 0, padding: 0 }} data-testid={testId}>
       <legend style={{ fontWeight: 600, marginBottom: 4 }}>{title}</legend>
@@ -37,7 +34,7 @@ function PickList(props: {
       {!loading && items.length === 0 && <div className={Classes.TEXT_MUTED}>{t('transfer.noneAvailable')}</div>}
       <div style={{ maxHeight: 220, overflow: 'auto' }}>
         {items.map((item) => {
-          const expired = expiredPapers(item, papers, today);
+          const expired = expiredPapers(item, papers, today, zone);
           return (
             <Checkbox key={item.id} checked={selected.includes(item.id)} data-testid={`${testId}-${item.id}`}
               labelElement={(
@@ -45,7 +42,7 @@ function PickList(props: {
                   {label(item)}{' '}
                   {expired.map((f) => (
                     <Tag key={f} minimal intent="warning" data-testid={`${testId}-${item.id}-expired`}>
-                      {t('transfer.expired', { what: paperLabel(f), date: formatDate(item[f]) })}
+                      {t('transfer.expired', { what: paperLabel(f), date: formatDate(item[f], zone) })}
                     </Tag>
                   ))}
                 </span>
@@ -68,10 +65,11 @@ export function DispatchDialog({ dialog, order, t, onSubmit, onClose }: MoveDial
   const drivers = useLookup(LOOKUPS.drivers.resource, LOOKUPS.drivers.method, efid);
   const [vehicleIds, setVehicleIds] = useState<number[]>(() => [...(order.vehicleIds ?? [])]);
   const [driverIds, setDriverIds] = useState<number[]>(() => [...(order.driverIds ?? [])]);
-  const today = todayText();
+  const zone = useTimeZone();
+  const today = dayOf(currentTime(), zone);
   const expiredChosen = [
-    ...vehicles.items.filter((v) => vehicleIds.includes(v.id) && expiredPapers(v, VEHICLE_PAPERS, today).length > 0),
-    ...drivers.items.filter((d) => driverIds.includes(d.id) && expiredPapers(d, DRIVER_PAPERS, today).length > 0),
+    ...vehicles.items.filter((v) => vehicleIds.includes(v.id) && expiredPapers(v, VEHICLE_PAPERS, today, zone).length > 0),
+    ...drivers.items.filter((d) => driverIds.includes(d.id) && expiredPapers(d, DRIVER_PAPERS, today, zone).length > 0),
   ];
   const reassign = (order.vehicleIds ?? []).length > 0;
   const title = t(reassign ? 'transfer.action_reassign' : 'transfer.action_dispatch');
@@ -83,10 +81,10 @@ export function DispatchDialog({ dialog, order, t, onSubmit, onClose }: MoveDial
       <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 16 }}>
         <PickList testId="pick-vehicle" title={t('resource.TransferOrder.fields.vehicleIds')} items={vehicles.items} loading={vehicles.loading}
           selected={vehicleIds} label={(v) => String(v.plateNumber ?? `#${v.id}`)} papers={VEHICLE_PAPERS}
-          paperLabel={(f) => t(`resource.Vehicleinformation.fields.${f}`)} today={today} t={t} onChange={setVehicleIds} />
+          paperLabel={(f) => t(`resource.Vehicleinformation.fields.${f}`)} today={today} zone={zone} t={t} onChange={setVehicleIds} />
         <PickList testId="pick-driver" title={t('resource.TransferOrder.fields.driverIds')} items={drivers.items} loading={drivers.loading}
           selected={driverIds} label={(d) => String(d.name ?? `#${d.id}`)} papers={DRIVER_PAPERS}
-          paperLabel={(f) => t(`resource.Driver.fields.${f}`)} today={today} t={t} onChange={setDriverIds} />
+          paperLabel={(f) => t(`resource.Driver.fields.${f}`)} today={today} zone={zone} t={t} onChange={setDriverIds} />
       </div>
       {expiredChosen.length > 0 && (
         <Callout intent="warning" compact style={{ marginTop: 10 }} data-testid="dispatch-expired-warning">{t('transfer.expiredChosen')}</Callout>

@@ -1,6 +1,7 @@
-import { InputGroup } from '@blueprintjs/core';
+import { parseCalendarDate } from '../../../shared/time';
 import { ReferenceSelect } from '../../crud/ReferenceSelect';
 import type { FilterValue, Translate } from '../../crud/types';
+import { DateField } from '../../time/DateField';
 
 const WASTECODE_FILTER = 'WastecodeId';
 const DATE_FROM_FILTER = 'plannedDateFrom';
@@ -13,17 +14,15 @@ interface ListFiltersProps {
   onFilter: (name: string, value: FilterValue | null) => void;
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The filters the generic toolbar has no control for: a waste code and the planned-date range. */
 export function ListFilters({ filters, testIdPrefix, t, onFilter }: ListFiltersProps) {
-  const date = (name: string, label: string) => (
-    <InputGroup type="date" aria-label={label} title={label} data-testid={`${testIdPrefix}${name}`} style={{ width: 140 }}
-      value={typeof filters[name] === 'string' ? String(filters[name]) : ''}
-      onChange={(e) => {
-        const value = e.currentTarget.value;
-        // A half-typed date changes nothing; an emptied one removes the bound.
-        if (value === '' || ISO_DATE.test(value)) onFilter(name, value || null);
+  const value = (name: string) => (typeof filters[name] === 'string' ? String(filters[name]) : null);
+  const date = (name: string, label: string, bound: { min?: string; max?: string }) => (
+    <DateField value={value(name)} ariaLabel={label} title={label} testId={`${testIdPrefix}${name}`} width={130}
+      min={bound.min} max={bound.max}
+      // A half-typed date changes nothing; an emptied one removes the bound.
+      onChange={(text) => {
+        if (text === null || parseCalendarDate(text)) onFilter(name, text);
       }} />
   );
   return (
@@ -32,9 +31,9 @@ export function ListFilters({ filters, testIdPrefix, t, onFilter }: ListFiltersP
         emptyText={t('crud.filterAny', { field: t('resource.TransferOrderLine.fields.wastecodeId') })}
         testId={`${testIdPrefix}${WASTECODE_FILTER}`} ariaLabel={t('resource.TransferOrderLine.fields.wastecodeId')}
         onChange={(id) => onFilter(WASTECODE_FILTER, id)} />
-      {date(DATE_FROM_FILTER, t('transfer.plannedFrom'))}
+      {date(DATE_FROM_FILTER, t('transfer.plannedFrom'), { max: value(DATE_TO_FILTER) ?? undefined })}
       <span aria-hidden>–</span>
-      {date(DATE_TO_FILTER, t('transfer.plannedTo'))}
+      {date(DATE_TO_FILTER, t('transfer.plannedTo'), { min: value(DATE_FROM_FILTER) ?? undefined })}
     </>
   );
 }

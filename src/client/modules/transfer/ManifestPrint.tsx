@@ -3,6 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { FileInfo } from '../../../shared/resource-kit';
 import { formatDate } from '../../crud/format';
+import { useTimeZone } from '../../session/useTimeZone';
 import type { Translate } from '../../crud/types';
 import { enumText, hazardText } from './OrderManifest';
 import type { ImageState, PartyEnterprise } from './ordersSlice';
@@ -22,9 +23,12 @@ export function wasteCategory(code: string | null | undefined): string {
   return m ? `HW${m[1]}` : '';
 }
 
-/** When a move was made, from the history (the transport date is the dispatch, the reception date the agreement). */
-const dateOf = (order: TransferOrderDetail, action: string) =>
-  formatDate([...(order.history ?? [])].reverse().find((h) => h.action === action)?.creationTime);
+/**
+ * When a move was made, from the history (the transport date is the dispatch, the reception date the agreement): the
+ * tenant's day of it.
+ */
+const dateOf = (order: TransferOrderDetail, action: string, zone: string) =>
+  formatDate([...(order.history ?? [])].reverse().find((h) => h.action === action)?.creationTime, zone);
 
 function Signature({ files, images, label }: { files: FileInfo[] | null | undefined; images: Record<number, ImageState>; label: string }) {
   const file = (files ?? [])[0];
@@ -48,6 +52,7 @@ function opinion(order: TransferOrderDetail, t: Translate): string {
  */
 export function ManifestPrint({ order, enterprises, images, t }: ManifestPrintProps) {
   const p = (key: string, options?: Record<string, unknown>) => t(`transfer.print_${key}`, options);
+  const zone = useTimeZone();
   const producer = enterprises[order.producerId] ?? null;
   const receiver = enterprises[order.receiverId] ?? null;
   const lines = order.lines ?? [];
@@ -82,7 +87,7 @@ export function ManifestPrint({ order, enterprises, images, t }: ManifestPrintPr
           {row(<>
             <th>{p('total')}</th><td colSpan={2} className="num" data-testid="print-total">{tonnes(order.totalQuantity)}</td>
             <th>{p('declarant')}</th><td colSpan={2}>{order.declarantName ?? ''}</td>
-            <th>{p('plannedDate')}</th><td>{formatDate(order.plannedDate)}</td>
+            <th>{p('plannedDate')}</th><td>{formatDate(order.plannedDate, zone)}</td>
           </>)}
           {row(<>
             <th>{p('signature', { party: p('producer') })}</th>
@@ -97,7 +102,7 @@ export function ManifestPrint({ order, enterprises, images, t }: ManifestPrintPr
             <th>{p('transporterName')}</th><td data-testid="print-transporter">{order.transporterName ?? ''}</td>
             <th>{p('plate')}</th><td data-testid="print-plate">{(order.vehicleNames ?? []).join('、')}</td>
             <th>{p('driver')}</th><td data-testid="print-driver">{(order.driverNames ?? []).join('、')}</td>
-            <th>{p('transportDate')}</th><td data-testid="print-transport-date">{dateOf(order, 'dispatch')}</td>
+            <th>{p('transportDate')}</th><td data-testid="print-transport-date">{dateOf(order, 'dispatch', zone)}</td>
           </tr>
           {row(<>
             <th>{p('signature', { party: p('transporter') })}</th>
@@ -118,7 +123,7 @@ export function ManifestPrint({ order, enterprises, images, t }: ManifestPrintPr
               <td>{line.wasteName ?? ''}</td><td>{line.wastecodeName ?? ''}</td>
               <td className="num" data-testid={`print-received-${line.id}`}>{tonnes(line.receivedQuantity)}</td>
               <td colSpan={3}>{enumText('disposalMethod', line.disposalMethod, t)}</td>
-              <td>{dateOf(order, 'agree')}</td>
+              <td>{dateOf(order, 'agree', zone)}</td>
             </tr>
           ))}
           {row(<>

@@ -1,4 +1,6 @@
 import { useMemo, useState } from 'react';
+import { parseCalendarDate } from '../../../shared/time';
+import { DateField } from '../../time/DateField';
 import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Spinner, TextArea } from '@blueprintjs/core';
 import type { FileInfo } from '../../../shared/resource-kit';
 import { describeError } from '../../crud/api-error';
@@ -64,6 +66,7 @@ export function OrderFormDialog({ form, declarant, t, onSubmit, onClose }: Order
   const submit = () => {
     const problems: Record<string, string> = validateLines(lines, t, language);
     for (const name of HEADER_REQUIRED) if (!header[name]) problems[name] = t('validation.required', { field: f(name) });
+    if (header.plannedDate && !parseCalendarDate(header.plannedDate)) problems.plannedDate = t('validation.date', { field: f('plannedDate') });
     setLocal(problems);
     if (Object.keys(problems).length === 0) onSubmit(body);
   };
@@ -100,8 +103,8 @@ export function OrderFormDialog({ form, declarant, t, onSubmit, onClose }: Order
                   </FormGroup>
                 ))}
                 <FormGroup label={f('plannedDate')} labelInfo="*" intent={fieldError('plannedDate') ? 'danger' : 'none'} helperText={fieldError('plannedDate')}>
-                  <InputGroup type="date" data-testid="form-plannedDate" aria-label={f('plannedDate')} value={header.plannedDate} disabled={busy}
-                    onChange={(e) => setField('plannedDate', e.currentTarget.value)} />
+                  <DateField testId="form-plannedDate" ariaLabel={f('plannedDate')} value={header.plannedDate} disabled={busy} fill
+                    invalid={fieldError('plannedDate') !== undefined} onChange={(value) => setField('plannedDate', value ?? '')} />
                 </FormGroup>
                 <FormGroup label={f('declarantName')}>
                   <InputGroup readOnly value={declarant ?? ''} data-testid="form-declarant" aria-label={f('declarantName')} />

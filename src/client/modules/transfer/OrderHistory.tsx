@@ -1,5 +1,6 @@
 import { Classes, HTMLTable } from '@blueprintjs/core';
 import { formatDateTime } from '../../crud/format';
+import { useTimeZone } from '../../session/useTimeZone';
 import type { Translate } from '../../crud/types';
 import { STATUS_FIELDS, tonnes } from './StatusTags';
 import type { HistoryValues, TransferHistoryEntry, TransferOrderLineDto } from './types';
@@ -56,6 +57,7 @@ function quantityChanges(entry: TransferHistoryEntry, lines: readonly TransferOr
 
 /** The order's history, oldest first, as the server keeps it (append-only): who, when, what, and what changed. */
 export function OrderHistory({ history, lines, t }: { history: readonly TransferHistoryEntry[]; lines: readonly TransferOrderLineDto[]; t: Translate }) {
+  const zone = useTimeZone();
   if (history.length === 0) return <div className={Classes.TEXT_MUTED}>{t('transfer.historyEmpty')}</div>;
   return (
     <HTMLTable compact striped style={{ width: '100%' }} data-testid="order-history">
@@ -71,7 +73,7 @@ export function OrderHistory({ history, lines, t }: { history: readonly Transfer
       <tbody>
         {history.map((entry) => (
           <tr key={entry.id} data-testid={`history-${entry.id}`}>
-            <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.creationTime)}</td>
+            <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.creationTime, zone)}</td>
             <td>{entry.userName ?? ''}{entry.party ? <div className={Classes.TEXT_MUTED}>{t(`enum.transferParty.${entry.party}`)}</div> : null}</td>
             <td>{t(`enum.transferAction.${entry.action}`)}</td>
             <td>

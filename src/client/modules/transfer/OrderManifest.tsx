@@ -4,6 +4,7 @@ import type { FileInfo } from '../../../shared/resource-kit';
 import { hazardCharacteristic } from '../../../shared/enums';
 import { transferorderline } from '../../../shared/resources';
 import { enumLabel, formatDate, formatDateTime, MULTI_SEPARATOR } from '../../crud/format';
+import { useTimeZone } from '../../session/useTimeZone';
 import { useCrudDispatch, useCrudSelector } from '../../crud/hooks';
 import { crudActions } from '../../crud/slice';
 import type { Translate } from '../../crud/types';
@@ -75,6 +76,7 @@ const SIGNEES = [['producer', 'producerSignee'], ['transporter', 'transporterSig
 /** The order as the drawer reads it: header, the three parties, lines with received quantities, transport, signees. */
 export function OrderManifest({ order, t }: { order: TransferOrderDetail; t: Translate }) {
   const dispatch = useCrudDispatch();
+  const zone = useTimeZone();
   const field = (name: string) => t(`resource.TransferOrder.fields.${name}`);
   const join = (values: readonly string[] | null | undefined) => (values ?? []).join(MULTI_SEPARATOR);
   return (
@@ -84,13 +86,13 @@ export function OrderManifest({ order, t }: { order: TransferOrderDetail; t: Tra
       )}
       <section style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2px 16px' }}>
         <Field label={field('manifestNo')} testId="detail-manifestNo">{order.manifestNo}</Field>
-        <Field label={field('plannedDate')} testId="detail-plannedDate">{formatDate(order.plannedDate)}</Field>
+        <Field label={field('plannedDate')} testId="detail-plannedDate">{formatDate(order.plannedDate, zone)}</Field>
         <Field label={field('producerId')} testId="detail-producer">{order.producerName ?? ''}</Field>
         <Field label={field('totalQuantity')} testId="detail-total">{tonnesWithUnit(order.totalQuantity, t)}</Field>
         <Field label={field('transporterId')} testId="detail-transporter">{order.transporterName ?? ''}</Field>
         <Field label={field('declarantName')}>{order.declarantName ?? ''}</Field>
         <Field label={field('receiverId')} testId="detail-receiver">{order.receiverName ?? ''}</Field>
-        <Field label={t('transfer.createdAt')}>{formatDateTime(order.creationTime)}</Field>
+        <Field label={t('transfer.createdAt')}>{formatDateTime(order.creationTime, zone)}</Field>
         <Field label={field('vehicleIds')} testId="detail-vehicles">{join(order.vehicleNames)}</Field>
         <Field label={field('driverIds')} testId="detail-drivers">{join(order.driverNames)}</Field>
       </section>

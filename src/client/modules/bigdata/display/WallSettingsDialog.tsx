@@ -9,6 +9,8 @@ import { ConfirmAlert } from '../../../crud/ConfirmAlert';
 import { describeError } from '../../../crud/api-error';
 import type { CrudError, Translate } from '../../../crud/types';
 import { selectWallAdmin, wallAdminActions as A, type WallAdminTask } from './wallAdminSlice';
+import { useTimeZone } from '../../../session/useTimeZone';
+import { formatDateTime } from '../../../time/display';
 
 interface WallSettingsDialogProps {
   isOpen: boolean;
@@ -100,7 +102,8 @@ function IssuedUrl({ url, t }: { url: string; t: Translate }) {
 
 function TokenTable({ tokens, t }: { tokens: DisplayTokenDto[]; t: Translate }) {
   const dispatch = useAppDispatch();
-  const when = (time: string | null) => (time ? time.slice(0, 16).replace('T', ' ') : t('bigdata.never'));
+  const zone = useTimeZone();
+  const when = (time: string | null) => (time ? formatDateTime(time, zone) : t('bigdata.never'));
   if (tokens.length === 0) return <p className={Classes.TEXT_MUTED}>{t('bigdata.noTokens')}</p>;
   return (
     <HTMLTable compact striped style={{ width: '100%' }} data-testid="wall-tokens">
