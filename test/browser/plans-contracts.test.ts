@@ -1,6 +1,7 @@
 // A clerk's compliance work: an annual plan typed row by row, a contract read from its PDF then voided, and the
 // reminder of contracts nearing expiry. Enterprises, wastes and the clerk are fixtures made through the API.
 import fs from 'node:fs';
+import { DEFAULT_TIME_ZONE, tenantCalendar } from '../../src/shared/time';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
@@ -48,11 +49,8 @@ const creditCode = () => {
 };
 
 /** A local calendar date `days` from today as `YYYY-MM-DD` (the popup counts days on the local calendar too). */
-function localDate(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+/** The tenant's (China's) day `days` from today: the day the reminder counts from, whatever the test process's zone. */
+const localDate = (days: number): string => tenantCalendar(DEFAULT_TIME_ZONE).todayPlus(days);
 
 beforeAll(async () => {
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'browser-contracts-'));
