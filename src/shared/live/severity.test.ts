@@ -20,12 +20,19 @@ describe('warning severity', () => {
   it('sorts by severity, then the newest raised, then the newest id', () => {
     const w = (id: number, type: number, raisedAt: string) => ({ id, warningType: type, raisedAt });
     const sorted = [
-      w(1, WARNING_TYPE.battery, '2025-01-03T00:00:00'),
-      w(2, WARNING_TYPE.reduction, '2025-01-01T00:00:00'),
-      w(3, WARNING_TYPE.reduction, '2025-01-02T00:00:00'),
-      w(4, WARNING_TYPE.offline, '2025-01-01T00:00:00'),
-      w(5, WARNING_TYPE.reduction, '2025-01-02T00:00:00'),
+      w(1, WARNING_TYPE.battery, '2025-01-03T00:00:00+08:00'),
+      w(2, WARNING_TYPE.reduction, '2025-01-01T00:00:00+08:00'),
+      w(3, WARNING_TYPE.reduction, '2025-01-02T00:00:00+08:00'),
+      w(4, WARNING_TYPE.offline, '2025-01-01T00:00:00+08:00'),
+      w(5, WARNING_TYPE.reduction, '2025-01-02T00:00:00+08:00'),
     ].sort(compareWarnings);
     expect(sorted.map((x) => x.id)).toEqual([5, 3, 2, 4, 1]);
+  });
+
+  it('compares raised times as the instants they name, across the hour a clock falls back', () => {
+    const w = (id: number, raisedAt: string) => ({ id, warningType: WARNING_TYPE.battery, raisedAt });
+    // 01:30 after New York's clocks fall back is later than 01:50 before, though it reads earlier.
+    const sorted = [w(1, '2026-11-01T01:50:00-04:00'), w(2, '2026-11-01T01:30:00-05:00')].sort(compareWarnings);
+    expect(sorted.map((x) => x.id)).toEqual([2, 1]);
   });
 });

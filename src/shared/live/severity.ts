@@ -1,3 +1,5 @@
+import { parseZonedInstant } from '../time';
+
 /**
  * How urgent each warning type is, for every list that shows open warnings first-things-first. Waste that left a
  * storage point unexplained is the one a supervisor must chase now; physical dangers at the point come next (over
@@ -34,13 +36,15 @@ export function severityRank(warningType: number): number {
 interface RankedWarning {
   id: number;
   warningType: number;
-  /** ISO time without offset, as ABP writes times: compares correctly as text. */
+  /** An instant, ISO 8601 with its offset (or `Z`): compared as the instant it names, not as text. */
   raisedAt: string;
 }
+
+const raisedInstant = (w: RankedWarning) => parseZonedInstant(w.raisedAt) ?? 0;
 
 /** Sort order for warning lists: most severe type first, then the most recently raised, then the newest id. */
 export function compareWarnings(a: RankedWarning, b: RankedWarning): number {
   return severityRank(a.warningType) - severityRank(b.warningType)
-    || (a.raisedAt < b.raisedAt ? 1 : a.raisedAt > b.raisedAt ? -1 : 0)
+    || raisedInstant(b) - raisedInstant(a)
     || b.id - a.id;
 }
