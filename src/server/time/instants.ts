@@ -27,9 +27,13 @@ const PG_TIMESTAMPTZ = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d
 export function instantFromDatabase(text: string): InstantText | string {
   const m = PG_TIMESTAMPTZ.exec(text);
   if (!m) return text;
-  const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i]));
-  const millisecond = m[7] === undefined ? 0 : Math.floor((Number(m[7].padEnd(6, '0')) + 500) / 1000);
+  const fraction = m[7] ?? '';
+  // A UTC session (PGlite's, most servers') writes the instant's own reading: rearranged, not computed.
+  if (m[8] === '+' && m[9] === '00' && m[10] === undefined && fraction.length <= 3) {
+    return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction.padEnd(3, '0')}Z`;
+  }
+  const millisecond = fraction === '' ? 0 : Math.floor((Number(fraction.padEnd(6, '0')) + 500) / 1000);
   const offsetSeconds = (Number(m[9]) * 3600 + Number(m[10] ?? 0) * 60 + Number(m[11] ?? 0)) * (m[8] === '-' ? -1 : 1);
-  const wall = Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
+  const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]), millisecond);
   return instantText(wall - offsetSeconds * 1000);
 }

@@ -11,6 +11,12 @@ describe('instants from the database', () => {
     expect(instantFromDatabase('2026-11-27 12:11:09-03:30')).toBe('2026-11-27T15:41:09.000Z');
     expect(instantFromDatabase('1900-01-01 00:00:00+08:05:43')).toBe('1899-12-31T15:54:17.000Z');
     expect(instantFromDatabase('infinity')).toBe('infinity');
+    // A UTC session's text, with and without milliseconds, and with microseconds to round.
+    expect(instantFromDatabase('2026-11-27 16:41:09+00')).toBe('2026-11-27T16:41:09.000Z');
+    expect(instantFromDatabase('2026-11-27 16:41:09.5+00')).toBe('2026-11-27T16:41:09.500Z');
+    expect(instantFromDatabase('2026-11-27 16:41:09.12+00')).toBe('2026-11-27T16:41:09.120Z');
+    expect(instantFromDatabase('2026-11-27 16:41:09.9996+00')).toBe('2026-11-27T16:41:10.000Z');
+    expect(instantFromDatabase('2026-11-27 16:41:09+00:30')).toBe('2026-11-27T16:11:09.000Z');
     expect(isInstantText(instantFromDatabase('2026-11-28 05:41:09+14'))).toBe(true);
   });
 });

@@ -21,9 +21,13 @@ function convert(value: unknown, zone: string): unknown {
     }
     return copy ?? value;
   }
-  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return value;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
   let copy: Record<string, unknown> | null = null;
-  for (const [key, item] of Object.entries(value)) {
+  for (const key of Object.keys(value)) {
+    const item: unknown = Reflect.get(value, key);
+    // Numbers, booleans and null are most of a row: nothing to look into.
+    if (item === null || (typeof item !== 'object' && typeof item !== 'string')) continue;
     const next = convert(item, zone);
     if (next !== item) (copy ??= { ...value })[key] = next;
   }

@@ -131,9 +131,11 @@ export function offsetText(minutes: number): string {
  * when there are some. Any ISO reader (ABP clients, moment, Date.parse) takes it as the same instant.
  */
 export function formatInstant(epochMs: number, zone: string): string {
-  const w = wallClockOf(epochMs, zone);
-  const fraction = w.millisecond === 0 ? '' : `.${pad(w.millisecond, 3)}`;
-  return `${dateOf(w.year, w.month, w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${fraction}${offsetText(offsetMinutesAt(zone, epochMs))}`;
+  const offset = offsetMinutesAt(zone, epochMs);
+  // The wall clock's reading is the instant moved by the offset, read as UTC (`2026-11-28T00:41:09.000Z`).
+  const wall = new Date(epochMs + offset * MINUTE_MS).toISOString();
+  const fraction = wall.slice(19, 23) === '.000' ? '' : wall.slice(19, 23);
+  return `${wall.slice(0, 19)}${fraction}${offsetText(offset)}`;
 }
 
 /** What a person reads: `2026-11-28 00:41` (or with seconds), on the zone's wall clock. */

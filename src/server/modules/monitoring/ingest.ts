@@ -14,9 +14,9 @@ import { sendSuccess } from '../../http/envelope';
 import { AppError, errors } from '../../http/errors';
 import type { Services } from '../../http/context';
 import type { HubServer } from '../../realtime';
-import { parseZonedInstant } from '../../../shared/time';
+import { DEFAULT_TIME_ZONE, parseZonedInstant } from '../../../shared/time';
 import { instantText, type InstantText } from '../../time';
-import { recordEvents, tenantWriter, type NewEvent } from '../events';
+import { recordEvents, type NewEvent } from '../events';
 import { explainsDrop, latestExplainingMovement } from './explain';
 import { foldReadings, type StorageState } from './fold';
 import { hashDeviceKey } from './keys';
@@ -29,6 +29,8 @@ import { activation, onlineState, warningStatus } from '../../../shared/enums';
 interface LockedDevice extends DeviceRef, DeviceStateRow {
   latitude: number | null;
   longitude: number | null;
+  /** The zone of the device's tenant, read with the lock: the batch's events are written on its clock. */
+  timeZone: string;
 }
 
 interface DeviceContext {
@@ -48,7 +50,8 @@ const unauthorized = (language: Language) => new AppError(401, translate(languag
 
 const LOCK_BY_KEY = hotStatement('ingest.lockByKey',
   `select id, tenant_id as "tenantId", serial_number as "serialNumber", enterprise_id as "enterpriseId", latitude, longitude,
-          online_state as "onlineState", running_state as "runningState", last_heartbeat as "lastHeartbeat"
+          online_state as "onlineState", running_state as "runningState", last_heartbeat as "lastHeartbeat",
+          coalesce((select t.time_zone from tenants t where t.id = d.tenant_id), '${DEFAULT_TIME_ZONE}') as "timeZone"
      from smart_equipment d where device_key_hash = $1 and not is_deleted and ${TENANT_ACTIVE} for update`);
 
 async function lockByKey(tx: Db, keyHash: string): Promise<LockedDevice | null> {
@@ -221,7 +224,7 @@ export async function ingestBatch(
       events.push(monitoringEvent(device, 'device.state', deviceStatePayload(device, state)));
     }
 
-    const recorded = await recordEvents(await tenantWriter(hub, tx, device.tenantId), tx, events);
+    const recorded = await recordEvents({ hub, tenantId: device.tenantId, calendar: { zone: device.timeZone } }, tx, events);
     const lastSeq = recorded.length > 0 ? recorded[recorded.length - 1].seq : 0;
     await tx.query(STAMP_BATCH, [device.id, JSON.stringify(stored.map((r) => r.readAt)), lastSeq]);
     return { accepted: readings.length, lastSeq };
