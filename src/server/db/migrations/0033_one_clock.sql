@@ -3,7 +3,7 @@
 -- conventions; each column is converted by the one it was written under:
 --
 -- 1. The database session's zone (the server's default zone, UTC on embedded PGlite): every column below not named
---    in 2 or 3. They were stamped by now() or localtimestamp, or came from device instants cast to the session's wall
+--    in 2 or 3. They were stamped by the session's clock, or came from device instants cast to the session's wall
 --    clock (readings, warnings, storage changes, holds, heartbeats). Read in this session's zone, which is the zone
 --    they were written in.
 -- 2. UTC wall clock, written from JavaScript's toISOString(): collector_location.at (phone positions), and
@@ -317,7 +317,8 @@ begin
       return coalesce((select jsonb_agg(one_clock_payload(a.value) order by a.n) from jsonb_array_elements(value) with ordinality a(value, n)), '[]'::jsonb);
     when 'string' then
       if value #>> '{}' ~ '^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$' then
-        return to_jsonb(to_char(((value #>> '{}')::timestamp::timestamptz) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
+        -- Text without an offset, cast to an instant, is read on the session's clock: the one it was written on.
+        return to_jsonb(to_char(((value #>> '{}')::timestamptz) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
       end if;
       return value;
     else
