@@ -7,7 +7,8 @@ import { inventoryEvent, noticeEvent, transferEvent } from '../../realtime/test-
 import {
   inventoryScreenHidden, inventoryScreenShown, LIVE_RELOAD_DEBOUNCE_MS, resourcesChangedBy, watchInventoryScreens,
 } from './liveSaga';
-import { sleep } from '../../../../test/support/wait';
+import { STOP_SAGA, stoppable, STOPPABLE_RUN_MS } from '../../../../test/support/stoppable-saga';
+import { virtualTimers, type VirtualTimers } from '../../../../test/support/virtual-timers';
 
 const RECEIPTS = 'Warehousereceipt';
 const STOCK = 'Inventory';
@@ -18,11 +19,18 @@ const orderEvent = (action: string) => transferEvent(21, { id: 3, version: 4, ac
 const stockPush = liveEventsApplied([stockEvent]);
 const orderPush = (action: string) => liveEventsApplied([orderEvent(action)]);
 
-/** The list reloads the watcher asked for while `script` dispatched on a real clock. */
-async function reloads(total: number, script: (dispatch: (action: Action) => void) => Promise<void>): Promise<string[]> {
-  const saga = expectSaga(watchInventoryScreens);
-  const done = saga.silentRun(total);
-  await script((action) => saga.dispatch(action));
+type Dispatch = (action: Action) => void;
+
+/**
+ * The list reloads the watcher asked for while `script` dispatched and moved the watcher's clock (its debounce runs on
+ * virtual timers, never on the real clock).
+ */
+async function reloads(script: (dispatch: Dispatch, timers: VirtualTimers) => Promise<void>): Promise<string[]> {
+  const timers = virtualTimers();
+  const saga = expectSaga(stoppable(watchInventoryScreens)).provide(timers.provider);
+  const done = saga.silentRun(STOPPABLE_RUN_MS);
+  await script((action) => saga.dispatch(action), timers);
+  saga.dispatch(STOP_SAGA);
   const result = await done;
   return (result.effects.put ?? [])
     .map((effect) => effect.payload.action as Action)
@@ -32,67 +40,78 @@ async function reloads(total: number, script: (dispatch: (action: Action) => voi
 
 describe('live stock screens', () => {
   it('reload the receipts and the inventory on screen after a stock event', async () => {
-    const asked = await reloads(LIVE_RELOAD_DEBOUNCE_MS + 150, async (dispatch) => {
+    const asked = await reloads(async (dispatch, timers) => {
       dispatch(inventoryScreenShown({ screen: RECEIPTS }));
       dispatch(inventoryScreenShown({ screen: STOCK }));
       dispatch(stockPush);
+      await timers.advance(LIVE_RELOAD_DEBOUNCE_MS);
     });
     expect(asked.sort()).toEqual([STOCK, RECEIPTS]);
   });
 
   it('reload the receipts (only) after an order is agreed, and nothing after other moves', async () => {
-    const agreed = await reloads(LIVE_RELOAD_DEBOUNCE_MS + 150, async (dispatch) => {
+    const agreed = await reloads(async (dispatch, timers) => {
       dispatch(inventoryScreenShown({ screen: RECEIPTS }));
       dispatch(inventoryScreenShown({ screen: STOCK }));
       dispatch(orderPush('agree'));
+      await timers.advance(LIVE_RELOAD_DEBOUNCE_MS);
     });
     expect(agreed).toEqual([RECEIPTS]);
 
-    const others = await reloads(LIVE_RELOAD_DEBOUNCE_MS + 150, async (dispatch) => {
+    const others = await reloads(async (dispatch, timers) => {
       dispatch(inventoryScreenShown({ screen: RECEIPTS }));
       dispatch(orderPush('dispatch'));
       dispatch(orderPush('return'));
       dispatch(liveEventsApplied([noticeEvent(22, { id: 1 })]));
+      await timers.advance(LIVE_RELOAD_DEBOUNCE_MS * 2);
     });
     expect(others).toEqual([]);
   });
 
   it('leave screens that are not shown alone', async () => {
-    const asked = await reloads(LIVE_RELOAD_DEBOUNCE_MS + 150, async (dispatch) => {
+    const asked = await reloads(async (dispatch, timers) => {
       dispatch(stockPush);
       dispatch(inventoryScreenShown({ screen: STOCK }));
       dispatch(inventoryScreenHidden({ screen: STOCK }));
       dispatch(inventoryScreenShown({ screen: RECEIPTS }));
-      await sleep(20);
+      await timers.advance(20);
       dispatch(stockPush);
+      await timers.advance(LIVE_RELOAD_DEBOUNCE_MS * 2);
     });
     expect(asked).toEqual([RECEIPTS]);
   });
 
   it('drop a pending reload when the screen is left or the user logs out', async () => {
     for (const leave of [inventoryScreenHidden({ screen: STOCK }), loggedOut()]) {
-      const asked = await reloads(LIVE_RELOAD_DEBOUNCE_MS + 150, async (dispatch) => {
+      const asked = await reloads(async (dispatch, timers) => {
         dispatch(inventoryScreenShown({ screen: STOCK }));
         dispatch(stockPush);
-        await sleep(LIVE_RELOAD_DEBOUNCE_MS / 2);
+        await timers.advance(LIVE_RELOAD_DEBOUNCE_MS / 2);
         dispatch(leave);
+        await timers.advance(LIVE_RELOAD_DEBOUNCE_MS * 2);
       });
       expect([leave.type, asked]).toEqual([leave.type, []]);
     }
   });
 
-  it('debounce a burst of events into one reload per screen, ~300 ms after the last', async () => {
+  it('debounce a burst of events into one reload per screen, 300 ms after the last', async () => {
     const gap = LIVE_RELOAD_DEBOUNCE_MS / 2;
-    const burst = (dispatch: (action: Action) => void) => (async () => {
+    const burst = async (dispatch: Dispatch, timers: VirtualTimers) => {
       dispatch(inventoryScreenShown({ screen: RECEIPTS }));
       for (const push of [stockPush, orderPush('agree'), stockPush]) {
         dispatch(push);
-        await sleep(gap);
+        await timers.advance(gap);
       }
-    })();
-    // Stopped 1.5 × the debounce after the first event: a timer from that event would have fired already.
-    expect(await reloads(2 * gap + LIVE_RELOAD_DEBOUNCE_MS - 60, burst)).toEqual([]);
-    expect(await reloads(2 * gap + LIVE_RELOAD_DEBOUNCE_MS + 150, burst)).toEqual([RECEIPTS]);
+    };
+    // 1.5 debounces after the first event a timer of that event would have fired; the last event's has not yet.
+    expect(await reloads(async (dispatch, timers) => {
+      await burst(dispatch, timers);
+      await timers.advance(LIVE_RELOAD_DEBOUNCE_MS - gap - 1);
+    })).toEqual([]);
+    expect(await reloads(async (dispatch, timers) => {
+      await burst(dispatch, timers);
+      await timers.advance(LIVE_RELOAD_DEBOUNCE_MS - gap);
+    })).toEqual([RECEIPTS]);
   });
 });
 
@@ -106,10 +125,11 @@ describe('resourcesChangedBy', () => {
   });
 
   it('reload once for a catch-up batch holding both a stock event and an agree', async () => {
-    const asked = await reloads(LIVE_RELOAD_DEBOUNCE_MS + 150, async (dispatch) => {
+    const asked = await reloads(async (dispatch, timers) => {
       dispatch(inventoryScreenShown({ screen: RECEIPTS }));
       dispatch(inventoryScreenShown({ screen: STOCK }));
       dispatch(liveEventsApplied([orderEvent('agree'), { ...stockEvent, seq: 23 }]));
+      await timers.advance(LIVE_RELOAD_DEBOUNCE_MS * 2);
     });
     expect(asked.sort()).toEqual([STOCK, RECEIPTS]);
   });
