@@ -189,6 +189,22 @@ export interface DisplayAccountDto {
 export const DISPLAY_AUTH_PATH = '/api/TokenAuth/DisplayAuthenticate';
 
 /**
+ * The app-service methods (`Service/Method`) a wall display calls: its session at start, the hub's catch-up and the
+ * screen's figures. An access token obtained with a display token opens these and nothing else: the wall's secret
+ * sits in a URL on an unattended screen, so what it opens is what the wall shows.
+ */
+export const WALL_METHODS = {
+  session: 'Session/GetCurrentLoginInformations',
+  eventsAfter: 'Events/GetEventsAfter',
+  overview: 'BigData/GetOverview',
+  enterpriseCard: 'BigData/GetEnterpriseCard',
+  replay: 'BigData/GetReplay',
+  wallSettings: 'BigData/GetWallSettings',
+  timeStatistics: 'TransferOrder/GetTransferOrderTimeStatistics',
+  wasteStatistics: 'TransferOrder/GetProductionWasteStatistics',
+} as const;
+
+/**
  * `GET BigData/GetReplay?Minutes&UpTo&After&MaxResultCount` (`Pages.BigData`): the events the screen draws (not raw
  * readings) that the caller may see, written in the last `Minutes` up to seq `UpTo` (where the screen's figures
  * stand), oldest first, a page at a time: ask again with `After` = the last seq while `hasMore`.

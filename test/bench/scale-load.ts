@@ -99,7 +99,7 @@ async function listStatements(server: BenchServer, userId: number, scenario: Sca
     resources: server.app.registry.resources,
     db: recordingDb(statements),
     tenantId: TENANT_ID,
-    session: { userId, userName: 'admin', tenantId: TENANT_ID, language: null, permissions: new Set(), enterpriseIds: null, areas: null, timeZone: DEFAULT_TIME_ZONE },
+    session: { userId, userName: 'admin', tenantId: TENANT_ID, language: null, permissions: new Set(), enterpriseIds: null, areas: null, timeZone: DEFAULT_TIME_ZONE, tokenKind: 'login' },
     language: 'zh-CN',
     ip: '127.0.0.1',
     isGranted: () => true,

@@ -383,7 +383,7 @@ describe('the analyses', () => {
 
   it('give the big-data screen the scheme on the tenant\'s today', async () => {
     const session = { userId: 2, userName: 'clerk', tenantId: 1, language: null, permissions: new Set<string>(), enterpriseIds: null,
-      areas: [{ qareaId: where.qareaId, sareaId: where.sareaId }], timeZone: DEFAULT_TIME_ZONE };
+      areas: [{ qareaId: where.qareaId, sareaId: where.sareaId }], timeZone: DEFAULT_TIME_ZONE, tokenKind: 'login' as const };
     const ctx = { ...server.app.services, tenantId: 1, session, language: 'zh-CN', ip: '', isGranted: () => true,
       calendar: tenantCalendar(DEFAULT_TIME_ZONE, server.clock) } satisfies RequestContext;
     const kgOf = (figures: Awaited<ReturnType<typeof schemeToday>>) => figures.kgToday.filter((c) => c.kg > 0);

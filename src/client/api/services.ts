@@ -1,3 +1,4 @@
+import { WALL_METHODS } from '../../shared/bigdata';
 import { callApi, type CallOptions } from './http';
 import type {
   AuthenticateInput,
@@ -26,7 +27,7 @@ export function getUserConfiguration(): Promise<UserConfiguration> {
 }
 
 export function getCurrentLoginInformations(): Promise<LoginInformations> {
-  return callApi('GET', `${APP}/Session/GetCurrentLoginInformations`);
+  return callApi('GET', `${APP}/${WALL_METHODS.session}`);
 }
 
 export function changePassword(input: ChangePasswordInput, options?: CallOptions): Promise<boolean> {

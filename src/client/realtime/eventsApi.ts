@@ -1,7 +1,8 @@
 import type { EventsAfterResult } from '../../shared/live/events';
+import { WALL_METHODS } from '../../shared/bigdata';
 import { callApi } from '../api/http';
 
-const EVENTS_AFTER_PATH = '/api/services/app/Events/GetEventsAfter';
+const EVENTS_AFTER_PATH = `/api/services/app/${WALL_METHODS.eventsAfter}`;
 
 /**
  * The caller's visible events after `after`, oldest first; without `after` no events, only the head to start from.

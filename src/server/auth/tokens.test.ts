@@ -1,6 +1,6 @@
 import { createTokenService, TOKEN_LIFETIME_SECONDS } from './tokens';
 
-const subject = { userId: 7, userName: 'clerk', tenantId: 1, securityStamp: 'stamp-1' };
+const subject = { userId: 7, userName: 'clerk', tenantId: 1, securityStamp: 'stamp-1', kind: 'login' } as const;
 
 describe('the token service', () => {
   afterEach(() => jest.restoreAllMocks());
@@ -16,6 +16,13 @@ describe('the token service', () => {
     expect(await tokens.verify(altered)).toBeNull();
     // Answered again after the altered one: what is remembered is the genuine token only.
     expect(await tokens.verify(token)).toEqual(subject);
+  });
+
+  it('says which tokens a wall display obtained, and reads every other as a login\'s', async () => {
+    const tokens = createTokenService('a-secret-of-forty-eight-characters-for-the-test');
+    const display = { ...subject, kind: 'display' } as const;
+    expect(await tokens.verify(await tokens.issue(display))).toEqual(display);
+    expect((await tokens.verify(await tokens.issue(subject)))?.kind).toBe('login');
   });
 
   it('refuses a remembered token once it has expired', async () => {

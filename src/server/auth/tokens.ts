@@ -9,10 +9,18 @@ const CLAIMS = {
   userName: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name',
   tenantId: 'http://www.aspnetboilerplate.com/identity/claims/tenantId',
   securityStamp: 'AspNet.Identity.SecurityStamp',
+  kind: 'WasteBackOffice.TokenKind',
 } as const;
 
 const ISSUER = 'WasteBackOffice';
 export const TOKEN_LIFETIME_SECONDS = 86400;
+
+/**
+ * How the token was obtained: a person's login, or a wall display's exchange of its display token. A display's token
+ * opens the wall's own calls and nothing else, whatever its account holds: its secret sits in a URL on an unattended
+ * screen.
+ */
+export type TokenKind = 'login' | 'display';
 
 export interface TokenSubject {
   userId: number;
@@ -20,6 +28,7 @@ export interface TokenSubject {
   tenantId: number | null;
   /** The user's stamp when the token was issued; a token whose stamp is no longer the user's is refused. */
   securityStamp: string;
+  kind: TokenKind;
 }
 
 export interface TokenService {
@@ -56,11 +65,13 @@ export function createTokenService(secret: string): TokenService {
     verified.set(token, { subject, expiresAt });
   };
   return {
-    async issue({ userId, userName, tenantId, securityStamp }) {
+    async issue({ userId, userName, tenantId, securityStamp, kind }) {
       const claims: Record<string, string> = {
         [CLAIMS.userId]: String(userId), [CLAIMS.userName]: userName, [CLAIMS.securityStamp]: securityStamp,
       };
       if (tenantId !== null) claims[CLAIMS.tenantId] = String(tenantId);
+      // Login tokens carry no kind, as ABP's do; only a display's says what it is.
+      if (kind !== 'login') claims[CLAIMS.kind] = kind;
       return new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
@@ -86,8 +97,9 @@ export function createTokenService(secret: string): TokenService {
         const securityStamp = payload[CLAIMS.securityStamp];
         // A token without a stamp predates stamps and can never match one: refused like any revoked token.
         if (typeof securityStamp !== 'string' || securityStamp === '') return null;
-        const subject = {
+        const subject: TokenSubject = {
           userId, userName: String(payload[CLAIMS.userName] ?? ''), tenantId: tenantClaim === undefined ? null : Number(tenantClaim), securityStamp,
+          kind: payload[CLAIMS.kind] === 'display' ? 'display' : 'login',
         };
         remember(token, subject, (payload.exp ?? 0) * 1000);
         return subject;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { authorize } from '../http/app-services';
+import { admitToken, authorize } from '../http/app-services';
 import { buildContext, type Services } from '../http/context';
 import { errors } from '../http/errors';
 import { findFileOwner, mayReadFile } from './owners';
@@ -20,6 +20,8 @@ export function mountFileRoutes(app: FastifyInstance, services: Services): void 
   app.get<{ Params: { id: string } }>('/api/files/:id', async (request, reply) => {
     const ctx = await buildContext(services, request);
     if (!ctx.session) throw errors.notLoggedIn(ctx.language);
+    // The wall shows no stored file.
+    admitToken(ctx, null);
     const id = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : NaN;
     const file = Number.isSafeInteger(id) ? await findStoredFile(ctx.db, ctx.tenantId, id) : null;
     const owner = file && findFileOwner(file.resource);

@@ -9,6 +9,7 @@ import { sendSuccess } from './envelope';
 import { Input } from './input';
 import { readUploadForm, type UploadedFile } from './uploads';
 import { isRecord } from '../../shared/json';
+import { WALL_METHODS } from '../../shared/bigdata';
 
 type Verb = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -47,7 +48,7 @@ export class AppServiceRegistry {
   constructor(readonly resources: ResourceServices) {}
 
   add(method: AppMethod): void {
-    const key = `${method.service}/${method.method}`.toLowerCase();
+    const key = methodKey(method.service, method.method);
     if (this.methods.has(key)) throw new Error(`Duplicate app service method ${key}`);
     this.methods.set(key, method);
   }
@@ -60,12 +61,25 @@ export class AppServiceRegistry {
   }
 
   find(service: string, method: string): AppMethod | undefined {
-    return this.methods.get(`${service}/${method}`.toLowerCase());
+    return this.methods.get(methodKey(service, method));
   }
 
   all(): AppMethod[] {
     return [...this.methods.values()];
   }
+}
+
+const methodKey = (service: string, method: string) => `${service}/${method}`.toLowerCase();
+
+const WALL_METHOD_KEYS: ReadonlySet<string> = new Set(Object.values(WALL_METHODS).map((name) => name.toLowerCase()));
+
+/**
+ * A display's token opens the wall's own methods and nothing else, before and whatever its account's permissions say:
+ * its secret sits in a URL on an unattended screen, and the account behind it could be granted more tomorrow.
+ */
+export function admitToken(ctx: RequestContext, method: Pick<AppMethod, 'service' | 'method'> | null): void {
+  if (ctx.session?.tokenKind !== 'display') return;
+  if (!method || !WALL_METHOD_KEYS.has(methodKey(method.service, method.method))) throw errors.wallOnly(ctx.language);
 }
 
 export function authorize(ctx: RequestContext, access: Access): void {
@@ -80,6 +94,11 @@ export function authorize(ctx: RequestContext, access: Access): void {
 
 /** One route serves every app service method: unknown names answer 404 and wrong verbs 405, both with empty bodies. */
 export function mountAppServices(app: FastifyInstance, registry: AppServiceRegistry, services: Services): void {
+  // A wall method the server lacks would leave the walls blank: the server does not start.
+  for (const name of Object.values(WALL_METHODS)) {
+    const [service, method] = name.split('/');
+    if (!registry.find(service, method)) throw new Error(`The wall calls ${name}, which no app service serves`);
+  }
   const dispatch = async (request: FastifyRequest<{ Params: { service: string; method: string } }>, reply: FastifyReply) => {
     const method = registry.find(request.params.service, request.params.method);
     // The multipart parser exists only for upload methods; everywhere else such a body stays unsupported.
@@ -88,6 +107,7 @@ export function mountAppServices(app: FastifyInstance, registry: AppServiceRegis
     if (!method) return reply.code(404).send();
     if (request.method !== method.verb) return reply.code(405).header('allow', method.verb).send();
     const ctx: ServiceContext = { ...await buildContext(services, request), resources: registry.resources };
+    admitToken(ctx, method);
     authorize(ctx, method.access);
     const useQuery = method.verb === 'GET' || method.verb === 'DELETE';
     let files: UploadedFile[] = [];

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/resource-kit';
 import { AREA_FIELDS, type AreaPath } from '../../shared/resources/areas';
 import type { Db } from '../db/database';
-import type { TokenService, TokenSubject } from '../auth/tokens';
+import type { TokenKind, TokenService, TokenSubject } from '../auth/tokens';
 import type { HubServer } from '../realtime';
 import type { ServerConfig } from '../config';
 import { DEFAULT_TIME_ZONE, tenantCalendar, type Clock, type TenantCalendar } from '../../shared/time';
@@ -35,6 +35,8 @@ export interface Session {
   areas: readonly AreaPath[] | null;
   /** The zone of the user's tenant's calendar (the host's for host users). */
   timeZone: string;
+  /** How the caller's token was obtained: a display's opens only the wall's calls. */
+  tokenKind: TokenKind;
 }
 
 export interface RequestContext extends Services {
@@ -63,7 +65,7 @@ interface SessionRow {
  * Loads the user behind a token with its granted permissions: one query, refused when user or tenant is inactive or
  * when the token's security stamp is no longer the user's (password changed or reset, user deactivated).
  */
-export async function loadSession(db: Db, subject: Pick<TokenSubject, 'userId' | 'tenantId' | 'securityStamp'>): Promise<Session | null> {
+export async function loadSession(db: Db, subject: Pick<TokenSubject, 'userId' | 'tenantId' | 'securityStamp' | 'kind'>): Promise<Session | null> {
   const { userId, tenantId, securityStamp } = subject;
   const rows = await db.query<SessionRow>(
     `select u.id, u.user_name, u.tenant_id, u.language, t.time_zone,
@@ -85,6 +87,7 @@ export async function loadSession(db: Db, subject: Pick<TokenSubject, 'userId' |
     userId: row.id, userName: row.user_name, tenantId: row.tenant_id, language: row.language,
     permissions: new Set(row.permissions), enterpriseIds: enterpriseIds.length > 0 ? enterpriseIds : null,
     areas: row.areas.length > 0 ? row.areas.map(areaPathOf) : null, timeZone: row.time_zone ?? DEFAULT_TIME_ZONE,
+    tokenKind: subject.kind,
   };
 }
 

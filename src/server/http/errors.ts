@@ -34,6 +34,10 @@ export const errors = {
   forbidden(language: Language, permissions: string[]): AppError {
     return new AppError(403, translate(language, 'errors.forbidden', { permissions: permissions.join(', ') }), null, null, true);
   },
+  /** A display's token calling outside the wall: refused whatever its account holds. */
+  wallOnly(language: Language): AppError {
+    return new AppError(403, translate(language, 'bigdata.displayTokenWallOnly'), null, null, true);
+  },
   notFound(language: Language, type: string, id: unknown): AppError {
     return new AppError(404, translate(language, 'errors.notFound', { type, id: String(id) }));
   },

@@ -111,6 +111,10 @@ export const BIGDATA_TEXTS = {
     zh: '大屏账户已被停用或已被授予其他权限',
     en: 'The display account was deactivated or now holds other permissions',
   },
+  displayTokenWallOnly: {
+    zh: '大屏凭证只能用于大屏本身的数据',
+    en: 'A wall display\'s token opens the wall\'s own figures and nothing else',
+  },
   displayUserUnknown: { zh: '用户不属于当前租户', en: 'The user is not one of this tenant\'s users' },
   displayUserInactive: { zh: '用户未激活', en: 'The user is not active' },
   displayUserPermissions: {

@@ -50,7 +50,7 @@ export async function authenticate(ctx: RequestContext, input: Input) {
   await settleSuccess(ctx.db, keys);
   if (!user.is_active) throw loginFailed(ctx, 'errors.userInactive');
   await ctx.db.query('update users set last_login_time = now() where id = $1', [user.id]);
-  const accessToken = await ctx.tokens.issue({ userId: user.id, userName: user.user_name, tenantId: ctx.tenantId, securityStamp: user.security_stamp });
+  const accessToken = await ctx.tokens.issue({ userId: user.id, userName: user.user_name, tenantId: ctx.tenantId, securityStamp: user.security_stamp, kind: 'login' });
   return {
     accessToken, encryptedAccessToken: ctx.tokens.encrypt(accessToken), expireInSeconds: TOKEN_LIFETIME_SECONDS, userId: user.id,
     // The client asks for a new password before anything else (seeded admins with the published password).

@@ -49,7 +49,7 @@ async function checkDisplayUser(ctx: RequestContext, db: Db, userId: number): Pr
   }));
   if (!rows[0]) throw refuse('bigdata.displayUserUnknown');
   // The session a token of the user would open: null when the user is inactive.
-  const session = await loadSession(db, { userId, tenantId: ctx.tenantId, securityStamp: rows[0].security_stamp });
+  const session = await loadSession(db, { userId, tenantId: ctx.tenantId, securityStamp: rows[0].security_stamp, kind: 'display' });
   if (!session) throw refuse('bigdata.displayUserInactive');
   if (!isDisplayAccount(session)) throw refuse('bigdata.displayUserPermissions');
 }
