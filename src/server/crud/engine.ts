@@ -13,7 +13,7 @@ import { orderBy, readPaging, readSorting } from './paging';
 import { ResourceRepository, type Row } from './repository';
 import { ownerEnterprise, ownerFields, scopeOf, tenantScope, withinAreas, type Scope } from './scope';
 import { checkFileIds } from '../files/store';
-import { forPicker } from './picker';
+import { forPicker, visibleFields } from './picker';
 import { or, type Sql } from './sql';
 import { idsOf, readWriteValues, type FieldValue } from './validation';
 import { recordOf } from '../../shared/json';
@@ -103,7 +103,10 @@ export class ResourceService {
     const paging = readPaging(input);
     const filters = readListFilters(this.resource, input, ctx.language, ctx.calendar);
     const segments = segmentConditions(this.resource, ctx);
-    const conditions = [...filterConditions(this.resource, filters), ...segments, ...(this.hooks.listConditions?.(ctx, input) ?? [])];
+    // A list serves pickers too (a module's own lookup): its keyword looks only in what the caller is shown.
+    const conditions = [
+      ...filterConditions(this.resource, filters, visibleFields(ctx, this.resource)), ...segments, ...(this.hooks.listConditions?.(ctx, input) ?? []),
+    ];
     const scope = this.listScope(ctx, filters);
     const count = segments.length === 0 ? this.hooks.listCount?.(ctx, input, filters, scope) : null;
     const page = await this.repository.list(ctx.db, scope, {
@@ -135,7 +138,9 @@ export class ResourceService {
   async lookup(ctx: ServiceContext, input: Input): Promise<Row[]> {
     const { lookup } = this.resource;
     if (!lookup) return [];
-    const conditions = filterConditions(this.resource, readListFilters(this.resource, input, ctx.language, ctx.calendar));
+    // A directory shows its columns to everyone, and nothing more to anyone.
+    const visible = lookup.directory ?? visibleFields(ctx, this.resource);
+    const conditions = filterConditions(this.resource, readListFilters(this.resource, input, ctx.language, ctx.calendar), visible);
     const limit = input.optionalInt('MaxResultCount', { min: 1, max: MAX_PAGE_SIZE }) ?? MAX_PAGE_SIZE;
     const query = { conditions, orderBy: this.orderBy(ctx, input), limit, offset: 0 };
     if (lookup.directory) return this.repository.listColumns(ctx.db, tenantScope(scopeOf(ctx)), lookup.directory, query);

@@ -65,13 +65,28 @@ export function matchCondition(alias: string, name: string, def: FieldDef, value
   return sql`${target} = ${value}`;
 }
 
-/** The WHERE conditions of the filters on rows of alias `t`: the keyword over the searchable fields, filters, ranges. */
-export function filterConditions(resource: Resource, filters: ListFilters): Sql[] {
+/**
+ * `Keyword` over the searchable fields among `visible`: a keyword finds rows only by what the caller is shown of them
+ * (a picker's name, not the phone it hides), and a field searchable 'whole' only by its whole value. When none of the
+ * searchable fields is shown the keyword matches nothing.
+ */
+function keywordCondition(resource: Resource, keyword: string, visible: readonly string[]): Sql {
+  const searched = resource.fieldNames.filter((name) => resource.fields[name].searchable && visible.includes(name));
+  const pattern = likePattern(keyword);
+  return or(searched.map((name) => (resource.fields[name].searchable === 'whole'
+    ? sql`${column('t', name)} = ${keyword}`
+    : sql`${column('t', name)} ilike ${pattern}`)));
+}
+
+/**
+ * The WHERE conditions of the filters on rows of alias `t`: the keyword over the searchable fields the caller sees
+ * (`visible`, all of them by default), filters, ranges.
+ */
+export function filterConditions(resource: Resource, filters: ListFilters, visible: readonly string[] = resource.fieldNames): Sql[] {
   const conditions: Sql[] = [];
-  const searchable = resource.fieldNames.filter((name) => resource.fields[name].searchable);
-  if (filters.keyword && searchable.length > 0) {
-    const pattern = likePattern(filters.keyword);
-    conditions.push(or(searchable.map((name) => sql`${column('t', name)} ilike ${pattern}`)));
+  // A resource with nothing searchable ignores the keyword.
+  if (filters.keyword && resource.fieldNames.some((name) => resource.fields[name].searchable)) {
+    conditions.push(keywordCondition(resource, filters.keyword, visible));
   }
   for (const [name, value] of filters.equal) conditions.push(matchCondition('t', name, resource.fields[name], value));
   for (const { field, operator, value } of filters.ranges) conditions.push(sql`${column('t', field)} ${raw(operator)} ${value}`);

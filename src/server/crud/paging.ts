@@ -57,14 +57,17 @@ export function orderBy(terms: SortTerm[], idColumn: string): Sql {
 /** `%keyword%` for ILIKE with the wildcard characters of the keyword escaped. */
 export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A column a keyword is looked for in; `whole` ones match only the whole value, as a declared field searchable 'whole'. */
+type SearchedColumn = string | { column: string; whole: true };
+
 interface HandWrittenList {
   /** `select … from … [joins]` for the items. */
   select: Sql;
   /** `from …` without joins, for the count. */
   from: Sql;
   where: Sql[];
-  /** Columns `Keyword` is looked for in. */
-  searchable: readonly string[];
+  /** Columns `Keyword` is looked for in: anywhere in their value, or only as the whole value (a card number). */
+  searchable: readonly SearchedColumn[];
   /** Field → column that `Sorting` may name, the default sorting, and the id column that breaks ties. */
   sortable: Record<string, string>;
   defaultSorting: string;
@@ -81,7 +84,9 @@ export function pagedList<T>(db: Db, input: Input, language: Language, list: Han
   const keyword = input.optionalString('Keyword', 200)?.trim();
   if (keyword) {
     const pattern = likePattern(keyword);
-    where.push(or(list.searchable.map((column) => sql`${raw(column)} ilike ${pattern}`)));
+    where.push(or(list.searchable.map((searched) => (typeof searched === 'string'
+      ? sql`${raw(searched)} ilike ${pattern}`
+      : sql`${raw(searched.column)} = ${keyword}`))));
   }
   const order = orderBy(readSorting(input, language, list.sortable, list.defaultSorting), list.idColumn);
   return queryPage<T>(db, { select: list.select, from: list.from, where, orderBy: order, limit: paging.maxResultCount, offset: paging.skipCount });

@@ -19,12 +19,22 @@ export function pickerFields(resource: Resource, all: readonly Resource[] = RESO
   return [...names].flatMap((name) => (resource.fields[name]?.kind === 'reference' ? [name, referenceDisplayKey(name)] : [name]));
 }
 
+const holdsResource = (ctx: RequestContext, resource: Resource) => resourcePermissions(resource).some((p) => ctx.isGranted(p));
+
+/**
+ * The fields of `resource` the caller is shown: every one to a holder of one of its permissions, otherwise the picker's.
+ * A keyword looks only in these: a search that finds rows by what it hides answers the hidden value one guess at a time.
+ */
+export function visibleFields(ctx: RequestContext, resource: Resource): readonly string[] {
+  return holdsResource(ctx, resource) ? resource.fieldNames : pickerFields(resource);
+}
+
 /**
  * Rows of a lookup list as the caller may see them: whole for a holder of one of the resource's permissions, otherwise
  * only the picker's columns — a lookup serves other screens' forms, not a way around the resource's permission.
  */
 export function forPicker(ctx: RequestContext, resource: Resource, rows: Row[]): Row[] {
-  if (resourcePermissions(resource).some((p) => ctx.isGranted(p))) return rows;
+  if (holdsResource(ctx, resource)) return rows;
   const columns = pickerFields(resource).filter((c) => c !== 'id');
   return rows.map((row) => ({ id: row.id, ...Object.fromEntries(columns.filter((c) => c in row).map((c) => [c, row[c]])) }));
 }

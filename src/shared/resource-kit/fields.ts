@@ -21,8 +21,11 @@ interface FieldBase {
   derivedFrom?: string;
   /** Allowed in `Sorting`. */
   sortable?: boolean;
-  /** Matched by `Keyword`. */
-  searchable?: boolean;
+  /**
+   * Matched by `Keyword`: anywhere in the value, or with 'whole' only by the whole value — what redeems something (a
+   * household's card) is never found by its parts, so guessing it takes guessing all of it.
+   */
+  searchable?: boolean | 'whole';
   /** Accepted as an equality filter in `GetAll` (query parameter of the field's name). */
   filterable?: boolean;
   /** Accepted as an inclusive range in `GetAll`: `<name>From` and `<name>To` (dates, quantities). */

@@ -18,7 +18,7 @@ export const bhusers = defineResource({
     name: field.string({ zh: '户主姓名', en: 'Holder' }, { required: true, maxLength: 50, sortable: true, searchable: true, width: 100 }),
     phone: field.string({ zh: '手机号码', en: 'Phone' }, { maxLength: 20, pattern: PHONE_PATTERN, searchable: true, width: 120 }),
     cardNo: field.string({ zh: '卡号', en: 'Card number' }, {
-      required: true, maxLength: 32, pattern: '[0-9A-Za-z]{6,32}', unique: true, sortable: true, searchable: true, width: 140,
+      required: true, maxLength: 32, pattern: '[0-9A-Za-z]{6,32}', unique: true, sortable: true, searchable: 'whole', width: 140,
       patternHint: { zh: '6–32位数字或字母', en: '6 to 32 digits or letters' },
     }),
     members: field.integer({ zh: '家庭人口', en: 'Members' }, { required: true, min: 1, max: 30, default: 1, width: 80 }),

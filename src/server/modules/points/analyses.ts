@@ -157,7 +157,7 @@ export function registerAnalyses(registry: AppServiceRegistry): void {
           from scheme_user h join area_compound v on v.id = h.varea_id`,
         from: sql`from scheme_user h`,
         where: [enrolled(ctx, 'h'), sql`(h.last_record_time is null or h.last_record_time < ${since})`],
-        searchable: ['h.name', 'h.card_no'],
+        searchable: ['h.name', { column: 'h.card_no', whole: true }],
         // Never-seen households are the most silent: they sort before every date.
         sortable: { lastRecordTime: `coalesce(h.last_record_time, '-infinity'::timestamptz)`, name: 'h.name', id: 'h.id' }, defaultSorting: 'lastRecordTime asc', idColumn: 'h.id',
       });

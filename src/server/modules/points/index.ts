@@ -72,7 +72,7 @@ export function registerPoints(registry: AppServiceRegistry): void {
       return pagedList(ctx.db, input, ctx.language, {
         select: ENTRIES,
         from: sql`from points_entries e join points_postings p on p.id = e.posting_id join scheme_user h on h.id = e.household_id`,
-        where, searchable: ['h.name', 'h.card_no', 'p.remark'],
+        where, searchable: ['h.name', { column: 'h.card_no', whole: true }, 'p.remark'],
         sortable: { creationTime: 'p.creation_time', amount: 'e.amount', id: 'e.id' }, defaultSorting: 'creationTime desc', idColumn: 'e.id',
       });
     },
