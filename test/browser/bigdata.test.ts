@@ -206,9 +206,22 @@ describe('the wall display', () => {
     }), 'CreateDisplayToken');
     const page = await app.newPage();
     await page.setViewportSize({ width: 1920, height: 1080 });
+    // Every app-service call the wall makes: a display's token opens the wall's methods alone, and the wall needs no other.
+    const calls: { path: string; status: number }[] = [];
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.startsWith('/api/services/app/')) calls.push({ path: pathname, status: response.status() });
+    });
+    const settingsRead = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/BigData/GetWallSettings'));
     await page.goto(`/bigscreen#display=${issued.token}`);
     await byTestId(page, 'bd-map-chart').locator('canvas').first().waitFor();
     await until('the wall connected', () => byTestId(page, 'bd-screen').getAttribute('data-live'), (s) => s === 'connected');
+    // The settings are read last of the screen's start: by then it has made each call of its start.
+    await settingsRead;
+    expect(calls.filter((c) => c.status !== 200)).toEqual([]);
+    expect(calls.map((c) => c.path)).toEqual(expect.arrayContaining([
+      '/api/services/app/Session/GetCurrentLoginInformations', '/api/services/app/BigData/GetOverview', '/api/services/app/BigData/GetWallSettings',
+    ]));
     // The secret leaves the address bar at once; the wall is the display account's.
     expect(new URL(page.url()).hash).toBe('');
     expect(new URL(page.url()).pathname).toBe('/bigscreen');
