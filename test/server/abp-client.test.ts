@@ -44,9 +44,39 @@ describe('a client on another origin', () => {
     expect(negotiate.headers.get('access-control-allow-origin')).toBe(CLIENT_ORIGIN);
   });
 
+  // The headers each starter client sets on its calls, as the browser lists them in the preflight (lower case, sorted).
+  const STARTER_CLIENT_HEADERS = {
+    // abp-ng2-module's interceptor (no-cache trio, X-Requested-With, token, culture twice, tenant), the app's XSRF
+    // header and the service proxies' JSON body.
+    angular: ['abp.tenantid', '.aspnetcore.culture', 'accept-language', 'authorization', 'cache-control', 'content-type', 'expires', 'pragma', 'x-requested-with', 'x-xsrf-token'],
+    // The React client's axios instance: token, culture and tenant on every call, JSON bodies.
+    react: ['abp.tenantid', '.aspnetcore.culture', 'authorization', 'content-type'],
+  };
+
+  it('allows every header the Angular and React starter clients send, on API calls and the hub at both paths', async () => {
+    for (const [client, headers] of Object.entries(STARTER_CLIENT_HEADERS)) {
+      for (const [method, path] of [['POST', '/api/TokenAuth/Authenticate'], ['GET', '/AbpUserConfiguration/GetAll'], ['DELETE', '/api/services/app/User/Delete?Id=1'], ['POST', '/chatmsg/negotiate?negotiateVersion=1'], ['POST', '/signalr/negotiate?negotiateVersion=1']]) {
+        const response = await fetch(`${server.baseUrl}${path}`, {
+          method: 'OPTIONS',
+          headers: { Origin: CLIENT_ORIGIN, 'Access-Control-Request-Method': method, 'Access-Control-Request-Headers': headers.join(',') },
+        });
+        expect({ client, path, status: response.status }).toEqual({ client, path, status: 204 });
+        expect(response.headers.get('access-control-allow-origin')).toBe(CLIENT_ORIGIN);
+        expect(response.headers.get('access-control-allow-methods')).toContain(method);
+        const allowed = response.headers.get('access-control-allow-headers')!.toLowerCase().split(/\s*,\s*/);
+        expect({ client, path, missing: headers.filter((h) => !allowed.includes(h)) }).toEqual({ client, path, missing: [] });
+      }
+    }
+  });
+
   it('gives an origin not configured no CORS header, so the browser keeps it out', async () => {
     const response = await preflight('/api/services/app/User/GetAll', 'http://evil.example');
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    const angular = await fetch(`${server.baseUrl}/api/services/app/User/GetAll`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': STARTER_CLIENT_HEADERS.angular.join(',') },
+    });
+    for (const header of ['access-control-allow-origin', 'access-control-allow-headers', 'access-control-allow-credentials']) expect(angular.headers.get(header)).toBeNull();
     const call = await server.call('GET', svc('Session', 'GetCurrentLoginInformations'), { token: admin, headers: { Origin: 'http://evil.example' } });
     expect(call.headers.get('access-control-allow-origin')).toBeNull();
   });
