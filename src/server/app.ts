@@ -174,6 +174,8 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
 
   services.hub = await registerHub(server, {
     path: '/chatmsg',
+    // ABP's starter clients negotiate at '/signalr' (with the enc_auth_token query); it is the same hub.
+    alsoAt: ['/signalr'],
     authenticate: async (token) => {
       const subject = await tokens.verify(token);
       if (!subject) return null;
