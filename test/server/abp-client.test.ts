@@ -1,6 +1,7 @@
 // What ABP's own starter clients (React and Angular) need from the server, in the request shapes they send: a client
 // served from another origin (CORS), the framework's localization sources, and the account, user, role, tenant and
 // configuration calls of their screens.
+import { ANGULAR_STARTER_KEYS, REACT_LOOKUPS_IN_ANOTHER_SOURCE, REACT_STARTER_KEYS } from '../support/abp-starter-keys';
 import { expectError, expectSuccess, ok } from '../support/server-fixtures';
 import { svc, unique, useTestServer } from '../support/server-harness';
 
@@ -114,6 +115,27 @@ describe('AbpUserConfiguration/GetAll', () => {
       expect(config.localization.values.AbpZero.LogIn).toBe(login);
       expect(config.localization.values.AbpZero.InvalidUserNameOrPassword).toEqual(expect.any(String));
     }
+  });
+
+  it('sends every key the Angular and React starter clients read from AbpProjectName, in both languages, with no placeholder they leave unfilled', async () => {
+    const keys = Object.keys({ ...REACT_STARTER_KEYS, ...ANGULAR_STARTER_KEYS });
+    expect([Object.keys(REACT_STARTER_KEYS).length, Object.keys(ANGULAR_STARTER_KEYS).length, keys.length]).toEqual([53, 81, 100]);
+    const sources: Record<string, Record<string, string>> = {};
+    for (const culture of ['zh-CN', 'en']) {
+      const config = ok<any>(await server.call('GET', '/AbpUserConfiguration/GetAll', { headers: { 'Accept-Language': culture } }), 'config');
+      sources[culture] = config.localization.values.AbpProjectName;
+      const text = (key: string): string | undefined => sources[culture][key];
+      expect({ culture, missing: keys.filter((key) => !text(key)?.trim()) }).toEqual({ culture, missing: [] });
+      // A client fills `{0}`, `{1}`… from the arguments it passes; i18next's `{{name}}` it would show as is.
+      const unfilled = (key: string, args: number) => (text(key)!.match(/\{\{\w+\}\}|\{(\d+)\}/g) ?? []).filter((p) => !/^\{\d+\}$/.test(p) || Number(p.slice(1, -1)) >= args);
+      const left = [
+        ...Object.entries(REACT_STARTER_KEYS).filter(([key]) => !REACT_LOOKUPS_IN_ANOTHER_SOURCE.has(key)).map(([key, args]) => ['react', key, unfilled(key, args)]),
+        ...Object.entries(ANGULAR_STARTER_KEYS).map(([key, args]) => ['angular', key, unfilled(key, args)]),
+      ].filter(([, , placeholders]) => placeholders.length > 0);
+      expect({ culture, left }).toEqual({ culture, left: [] });
+    }
+    // The two languages are two translations, not one text twice.
+    expect(['WellcomeMessage', 'UserNameOrEmail', 'ChangeTenant', 'ConfirmPassword'].filter((key) => sources['zh-CN'][key] === sources.en[key])).toEqual([]);
   });
 });
 
