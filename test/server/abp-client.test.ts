@@ -139,6 +139,20 @@ describe('AbpUserConfiguration/GetAll', () => {
   });
 });
 
+describe('the unknown-tenant answer', () => {
+  it('is a sentence naming the tenant in either language, with no placeholder or key left', async () => {
+    const answers = [];
+    for (const culture of ['zh-CN', 'en']) {
+      const login = await server.call('POST', '/api/TokenAuth/Authenticate', {
+        tenantId: 424242, headers: { 'Accept-Language': culture }, body: { userNameOrEmailAddress: 'admin', password: '123qwe' },
+      });
+      const { message, details } = expectError(login, 500);
+      answers.push([message, details]);
+    }
+    expect(answers).toEqual([['登录失败', '不存在 Id 为 424242 的租户'], ['Login failed!', 'There is no tenant with id 424242']]);
+  });
+});
+
 describe('the calls of ABP\'s screens', () => {
   it('Role/GetRoles and GetRolesAsync list the roles, or those granted a permission', async () => {
     const roleName = unique('Viewer');

@@ -2,6 +2,15 @@ import { pick, type Label, type Language } from '../resource-kit/label';
 import { MESSAGE_TEXTS } from './messages';
 import { UI_TEXTS } from './ui';
 
+/**
+ * A text of ours with its `{{name}}` placeholders turned into ABP's positional `{0}`, `{1}`… in the given order: ABP
+ * clients fill positions (abp.utils.formatString), so the sentence is written once, in our form.
+ */
+function positional(label: Label, names: readonly string[]): Label {
+  const convert = (text: string) => names.reduce((out, name, i) => out.replaceAll(`{{${name}}}`, `{${i}}`), text);
+  return { zh: convert(label.zh), en: convert(label.en) };
+}
+
 // The texts ABP's own clients look up in the framework's localization sources (confirm boxes, error boxes, the
 // login form, password rules). ABP clients read them by source and key, so the keys are ABP's, placeholders included.
 const ABP: Record<string, Label> = {
@@ -48,9 +57,9 @@ const ABP_ZERO: Record<string, Label> = {
   TenancyName: { zh: '租户名称', en: 'Tenancy name' },
   InvalidUserNameOrPassword: { zh: '用户名或密码错误', en: 'Invalid user name or password' },
   UserIsNotActiveAndCanNotLogin: { zh: '用户 {0} 未激活，不能登录。', en: 'User {0} is not active and can not log in.' },
-  TenantIsNotActive: { zh: '租户 {0} 未激活。', en: 'Tenant {0} is not active.' },
-  ThereIsNoTenantDefinedWithName: { zh: '不存在名为 {0} 的租户', en: 'There is no tenant defined with name {0}' },
-  'ThereIsNoTenantDefinedWithName{0}': { zh: '不存在名为 {0} 的租户', en: 'There is no tenant defined with name {0}' },
+  TenantIsNotActive: positional(UI_TEXTS.login.tenantInactive, ['name']),
+  ThereIsNoTenantDefinedWithName: positional(UI_TEXTS.login.tenantNotFound, ['name']),
+  'ThereIsNoTenantDefinedWithName{0}': positional(UI_TEXTS.login.tenantNotFound, ['name']),
   UserLockedOutMessage: { zh: '用户已被锁定，请稍后再试。', en: 'The user account has been locked out. Please try again later.' },
   CanNotDeleteAdminUser: { zh: '不能删除管理员账户', en: 'Can not delete admin user' },
   CanNotDeleteStaticRole: { zh: '内置角色不能删除', en: 'A static role cannot be deleted' },
@@ -67,15 +76,6 @@ const ABP_ZERO: Record<string, Label> = {
   'Identity.UserLockedOut': { zh: '用户已被锁定。', en: 'User is locked out.' },
   'Identity.InvalidUserName': { zh: '用户名 {0} 无效。', en: "User name '{0}' is invalid." },
 };
-
-/**
- * A text of ours with its `{{name}}` placeholders turned into ABP's positional `{0}`, `{1}`… in the given order: ABP
- * clients fill positions (abp.utils.formatString), so the sentence is written once, in our form.
- */
-function positional(label: Label, names: readonly string[]): Label {
-  const convert = (text: string) => names.reduce((out, name, i) => out.replaceAll(`{{${name}}}`, `{${i}}`), text);
-  return { zh: convert(label.zh), en: convert(label.en) };
-}
 
 /**
  * The texts ABP's starter clients (Angular and React) look up in the application's own source, `AbpProjectName`: their

@@ -47,7 +47,7 @@ export const MESSAGE_TEXTS = {
     lockedOut: { zh: '登录失败次数过多，请{{minutes}}分钟后再试', en: 'Too many failed attempts; try again in {{minutes}} minutes' },
     userInactive: { zh: '用户未激活，无法登录', en: 'The user is not active and cannot log in' },
     tenantInactive: { zh: '租户未激活', en: 'The tenant is not active' },
-    tenantNotFound: { zh: '租户不存在', en: 'There is no such tenant' },
+    tenantNotFound: { zh: '不存在 Id 为 {{id}} 的租户', en: 'There is no tenant with id {{id}}' },
     unknown: { zh: '未知错误，服务器无响应', en: 'Unknown error: the server did not answer' },
     invalidRequest: { zh: '请求无效！', en: 'Your request is not valid!' },
     notLoggedIn: { zh: '当前用户未登录！', en: 'Current user did not login to the application!' },
