@@ -103,7 +103,7 @@ function answerErrorsInEnvelope(server: FastifyInstance): void {
     if (propertyOf(error, 'code') === '23505') {
       // A concurrent write took a unique value between our check and our insert.
       const member = uniqueViolationMember(error);
-      const message = translate(language, 'validation.unique', { field: member, value: '' });
+      const message = translate(language, 'validation.taken', { field: member });
       return reply.code(400).send(failure(new AppError(400, translate(language, 'errors.invalidRequest'), message, [{ message, members: [member] }])));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

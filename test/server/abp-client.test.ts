@@ -151,6 +151,15 @@ describe('the unknown-tenant answer', () => {
     }
     expect(answers).toEqual([['登录失败', '不存在 Id 为 424242 的租户'], ['Login failed!', 'There is no tenant with id 424242']]);
   });
+
+  it('comes with validation details in the request\'s language too', async () => {
+    const narratives = [];
+    for (const culture of ['zh-CN', 'en']) {
+      const refused = await server.call('POST', '/api/TokenAuth/Authenticate', { tenantId: 1, headers: { 'Accept-Language': culture }, body: { password: 'x' } });
+      narratives.push(expectError(refused, 400).details!.split('\n')[0]);
+    }
+    expect(narratives).toEqual(['验证过程中发现以下错误：', 'The following errors were detected during validation.']);
+  });
 });
 
 describe('the calls of ABP\'s screens', () => {

@@ -31,7 +31,7 @@ const ABP_WEB: Record<string, Label> = {
   Information: { zh: '信息', en: 'Information' },
   InternalServerError: { zh: '服务器内部错误', en: 'An internal error occurred during your request!' },
   ValidationError: { zh: '请求无效！', en: 'Your request is not valid!' },
-  ValidationNarrativeTitle: { zh: '验证过程中检测到以下错误：', en: 'The following errors were detected during validation.' },
+  ValidationNarrativeTitle: MESSAGE_TEXTS.errors.validationNarrative,
   DefaultError: { zh: '发生错误！', en: 'An error has occurred!' },
   DefaultErrorDetail: { zh: '服务器未发送错误详情。', en: 'Error detail not sent by server.' },
   DefaultError401: { zh: '您没有通过身份验证！', en: 'You are not authenticated!' },

@@ -25,6 +25,8 @@ export const MESSAGE_TEXTS = {
     boolean: { zh: '{{field}}必须是是/否', en: '{{field}} must be true or false' },
     reference: { zh: '{{field}}引用的记录不存在', en: '{{field}} refers to a record that does not exist' },
     unique: { zh: '{{field}}“{{value}}”已存在', en: '{{field}} “{{value}}” already exists' },
+    // The same refusal when only the database's constraint knows the value was just taken.
+    taken: { zh: '该{{field}}刚被占用，请换一个', en: 'This {{field}} was just taken; choose another' },
     unknownSorting: { zh: '不支持按“{{field}}”排序', en: 'Cannot sort by “{{field}}”' },
     transition: { zh: '状态不能从“{{from}}”变为“{{to}}”', en: 'The status cannot change from “{{from}}” to “{{to}}”' },
     planLocked: { zh: '只有草稿或已退回的计划可以修改', en: 'Only draft or returned plans can be changed' },
@@ -50,6 +52,7 @@ export const MESSAGE_TEXTS = {
     tenantNotFound: { zh: '不存在 Id 为 {{id}} 的租户', en: 'There is no tenant with id {{id}}' },
     unknown: { zh: '未知错误，服务器无响应', en: 'Unknown error: the server did not answer' },
     invalidRequest: { zh: '请求无效！', en: 'Your request is not valid!' },
+    validationNarrative: { zh: '验证过程中发现以下错误：', en: 'The following errors were detected during validation.' },
     notLoggedIn: { zh: '当前用户未登录！', en: 'Current user did not login to the application!' },
     forbidden: { zh: '未授予所需权限，至少需要以下权限之一：{{permissions}}', en: 'Required permissions are not granted. At least one of these permissions must be granted: {{permissions}}' },
     notFound: { zh: '不存在实体 {{type}}，id = {{id}}！', en: 'There is no entity {{type}} with id = {{id}}!' },
