@@ -189,6 +189,8 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
     channelPrefix: options.hubChannelPrefix,
     keepAliveMs: options.hubKeepAliveMs,
   });
+  // ABP's hub client calls `register` once connected; its common hub only acknowledges it, and so does this one.
+  services.hub.addMethod('register', () => null);
   attachChat(server, services);
 
   const registry = buildRegistry();
