@@ -103,7 +103,7 @@ function answerErrorsInEnvelope(server: FastifyInstance): void {
     if (propertyOf(error, 'code') === '23505') {
       // A concurrent write took a unique value between our check and our insert.
       const member = uniqueViolationMember(error);
-      const message = translate(language, 'validation.unique', { field: member, value: '' });
+      const message = translate(language, 'validation.taken', { field: member });
       return reply.code(400).send(failure(new AppError(400, translate(language, 'errors.invalidRequest'), message, [{ message, members: [member] }])));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
@@ -174,6 +174,8 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
 
   services.hub = await registerHub(server, {
     path: '/chatmsg',
+    // ABP's starter clients negotiate at '/signalr' (with the enc_auth_token query); it is the same hub.
+    alsoAt: ['/signalr'],
     authenticate: async (token) => {
       const subject = await tokens.verify(token);
       if (!subject) return null;
@@ -187,6 +189,8 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
     channelPrefix: options.hubChannelPrefix,
     keepAliveMs: options.hubKeepAliveMs,
   });
+  // ABP's hub client calls `register` once connected; its common hub only acknowledges it, and so does this one.
+  services.hub.addMethod('register', () => null);
   attachChat(server, services);
 
   const registry = buildRegistry();

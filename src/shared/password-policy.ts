@@ -90,4 +90,4 @@ export function brokenRules(policy: PasswordPolicy, password: string, isCommon: 
 
 /** Translation key and parameters of a rule (`password.<rule>` in the locales). */
 export const ruleText = (rule: PasswordRule, policy: PasswordPolicy) =>
-  ({ key: `password.${rule}`, params: { min: policy.requiredLength, max: PASSWORD_MAX_LENGTH } });
+  ({ key: `password.${rule}` as const, params: { min: policy.requiredLength, max: PASSWORD_MAX_LENGTH } });

@@ -1,6 +1,7 @@
 // What ABP's own starter clients (React and Angular) need from the server, in the request shapes they send: a client
 // served from another origin (CORS), the framework's localization sources, and the account, user, role, tenant and
 // configuration calls of their screens.
+import { ANGULAR_STARTER_KEYS, REACT_LOOKUPS_IN_ANOTHER_SOURCE, REACT_STARTER_KEYS } from '../support/abp-starter-keys';
 import { expectError, expectSuccess, ok } from '../support/server-fixtures';
 import { svc, unique, useTestServer } from '../support/server-harness';
 
@@ -44,9 +45,39 @@ describe('a client on another origin', () => {
     expect(negotiate.headers.get('access-control-allow-origin')).toBe(CLIENT_ORIGIN);
   });
 
+  // The headers each starter client sets on its calls, as the browser lists them in the preflight (lower case, sorted).
+  const STARTER_CLIENT_HEADERS = {
+    // abp-ng2-module's interceptor (no-cache trio, X-Requested-With, token, culture twice, tenant), the app's XSRF
+    // header and the service proxies' JSON body.
+    angular: ['abp.tenantid', '.aspnetcore.culture', 'accept-language', 'authorization', 'cache-control', 'content-type', 'expires', 'pragma', 'x-requested-with', 'x-xsrf-token'],
+    // The React client's axios instance: token, culture and tenant on every call, JSON bodies.
+    react: ['abp.tenantid', '.aspnetcore.culture', 'authorization', 'content-type'],
+  };
+
+  it('allows every header the Angular and React starter clients send, on API calls and the hub at both paths', async () => {
+    for (const [client, headers] of Object.entries(STARTER_CLIENT_HEADERS)) {
+      for (const [method, path] of [['POST', '/api/TokenAuth/Authenticate'], ['GET', '/AbpUserConfiguration/GetAll'], ['DELETE', '/api/services/app/User/Delete?Id=1'], ['POST', '/chatmsg/negotiate?negotiateVersion=1'], ['POST', '/signalr/negotiate?negotiateVersion=1']]) {
+        const response = await fetch(`${server.baseUrl}${path}`, {
+          method: 'OPTIONS',
+          headers: { Origin: CLIENT_ORIGIN, 'Access-Control-Request-Method': method, 'Access-Control-Request-Headers': headers.join(',') },
+        });
+        expect({ client, path, status: response.status }).toEqual({ client, path, status: 204 });
+        expect(response.headers.get('access-control-allow-origin')).toBe(CLIENT_ORIGIN);
+        expect(response.headers.get('access-control-allow-methods')).toContain(method);
+        const allowed = response.headers.get('access-control-allow-headers')!.toLowerCase().split(/\s*,\s*/);
+        expect({ client, path, missing: headers.filter((h) => !allowed.includes(h)) }).toEqual({ client, path, missing: [] });
+      }
+    }
+  });
+
   it('gives an origin not configured no CORS header, so the browser keeps it out', async () => {
     const response = await preflight('/api/services/app/User/GetAll', 'http://evil.example');
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    const angular = await fetch(`${server.baseUrl}/api/services/app/User/GetAll`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': STARTER_CLIENT_HEADERS.angular.join(',') },
+    });
+    for (const header of ['access-control-allow-origin', 'access-control-allow-headers', 'access-control-allow-credentials']) expect(angular.headers.get(header)).toBeNull();
     const call = await server.call('GET', svc('Session', 'GetCurrentLoginInformations'), { token: admin, headers: { Origin: 'http://evil.example' } });
     expect(call.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -84,6 +115,50 @@ describe('AbpUserConfiguration/GetAll', () => {
       expect(config.localization.values.AbpZero.LogIn).toBe(login);
       expect(config.localization.values.AbpZero.InvalidUserNameOrPassword).toEqual(expect.any(String));
     }
+  });
+
+  it('sends every key the Angular and React starter clients read from AbpProjectName, in both languages, with no placeholder they leave unfilled', async () => {
+    const keys = Object.keys({ ...REACT_STARTER_KEYS, ...ANGULAR_STARTER_KEYS });
+    expect([Object.keys(REACT_STARTER_KEYS).length, Object.keys(ANGULAR_STARTER_KEYS).length, keys.length]).toEqual([53, 81, 100]);
+    const sources: Record<string, Record<string, string>> = {};
+    for (const culture of ['zh-CN', 'en']) {
+      const config = ok<any>(await server.call('GET', '/AbpUserConfiguration/GetAll', { headers: { 'Accept-Language': culture } }), 'config');
+      sources[culture] = config.localization.values.AbpProjectName;
+      const text = (key: string): string | undefined => sources[culture][key];
+      expect({ culture, missing: keys.filter((key) => !text(key)?.trim()) }).toEqual({ culture, missing: [] });
+      // A client fills `{0}`, `{1}`… from the arguments it passes; i18next's `{{name}}` it would show as is.
+      const unfilled = (key: string, args: number) => (text(key)!.match(/\{\{\w+\}\}|\{(\d+)\}/g) ?? []).filter((p) => !/^\{\d+\}$/.test(p) || Number(p.slice(1, -1)) >= args);
+      const left = [
+        ...Object.entries(REACT_STARTER_KEYS).filter(([key]) => !REACT_LOOKUPS_IN_ANOTHER_SOURCE.has(key)).map(([key, args]) => ['react', key, unfilled(key, args)]),
+        ...Object.entries(ANGULAR_STARTER_KEYS).map(([key, args]) => ['angular', key, unfilled(key, args)]),
+      ].filter(([, , placeholders]) => placeholders.length > 0);
+      expect({ culture, left }).toEqual({ culture, left: [] });
+    }
+    // The two languages are two translations, not one text twice.
+    expect(['WellcomeMessage', 'UserNameOrEmail', 'ChangeTenant', 'ConfirmPassword'].filter((key) => sources['zh-CN'][key] === sources.en[key])).toEqual([]);
+  });
+});
+
+describe('the unknown-tenant answer', () => {
+  it('is a sentence naming the tenant in either language, with no placeholder or key left', async () => {
+    const answers = [];
+    for (const culture of ['zh-CN', 'en']) {
+      const login = await server.call('POST', '/api/TokenAuth/Authenticate', {
+        tenantId: 424242, headers: { 'Accept-Language': culture }, body: { userNameOrEmailAddress: 'admin', password: '123qwe' },
+      });
+      const { message, details } = expectError(login, 500);
+      answers.push([message, details]);
+    }
+    expect(answers).toEqual([['登录失败', '不存在 Id 为 424242 的租户'], ['Login failed!', 'There is no tenant with id 424242']]);
+  });
+
+  it('comes with validation details in the request\'s language too', async () => {
+    const narratives = [];
+    for (const culture of ['zh-CN', 'en']) {
+      const refused = await server.call('POST', '/api/TokenAuth/Authenticate', { tenantId: 1, headers: { 'Accept-Language': culture }, body: { password: 'x' } });
+      narratives.push(expectError(refused, 400).details!.split('\n')[0]);
+    }
+    expect(narratives).toEqual(['验证过程中发现以下错误：', 'The following errors were detected during validation.']);
   });
 });
 

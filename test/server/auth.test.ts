@@ -103,7 +103,7 @@ describe('TokenAuth/Authenticate', () => {
 
   it('refuses an unknown tenant', async () => {
     const response = await authenticate('admin', DEFAULT_PASSWORD, { tenantId: 987654, headers: en });
-    expect(expectError(response, 500)).toEqual({ code: 0, message: 'Login failed!', details: 'There is no such tenant', validationErrors: null });
+    expect(expectError(response, 500)).toEqual({ code: 0, message: 'Login failed!', details: 'There is no tenant with id 987654', validationErrors: null });
   });
 
   it('requires both the user name and the password (400 naming the members)', async () => {
@@ -190,7 +190,7 @@ describe('Account/IsTenantAvailable', () => {
 
     expect(expectSuccess(await available(tenant.tenancyName))).toEqual({ state: 2, tenantId: tenant.id });
     const login = await authenticate('admin', DEFAULT_PASSWORD, { tenantId: tenant.id, headers: en });
-    expect(expectError(login, 500)).toEqual({ code: 0, message: 'Login failed!', details: 'The tenant is not active', validationErrors: null });
+    expect(expectError(login, 500)).toEqual({ code: 0, message: 'Login failed!', details: `Tenant “${tenant.tenancyName}” is not active`, validationErrors: null });
     // Tokens issued before the deactivation stop working at once.
     expectError(await server.call('GET', svc('User', 'GetAll'), { token: tenantAdminToken }), 401, true);
   });

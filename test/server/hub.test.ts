@@ -9,6 +9,7 @@ import { notifyUser } from '../../src/server/modules/notifications/notifications
 import { onTenantClock } from '../../src/server/time';
 import { DEFAULT_TIME_ZONE } from '../../src/shared/time';
 import { JWT_SECRET, svc, useTestServer } from '../support/server-harness';
+import { waitFor } from '../support/wait';
 
 const server = useTestServer();
 const connections: HubConnection[] = [];
@@ -17,8 +18,8 @@ afterAll(async () => {
   await Promise.all(connections.map((c) => c.stop()));
 });
 
-function connect(baseUrl: string, options: { token?: string; query?: string }): HubConnection {
-  const url = `${baseUrl}/chatmsg${options.query ? `?${options.query}` : ''}`;
+function connect(baseUrl: string, options: { token?: string; query?: string; path?: string }): HubConnection {
+  const url = `${baseUrl}${options.path ?? '/chatmsg'}${options.query ? `?${options.query}` : ''}`;
   const connection = new HubConnectionBuilder()
     .withUrl(url, options.token ? { accessTokenFactory: () => options.token! } : {})
     .configureLogging(LogLevel.None)
@@ -65,6 +66,32 @@ test('the encrypted token (enc_auth_token) authenticates a connection, as ABP cl
   const connection = connect(server.baseUrl, { query: `enc_auth_token=${enc}` });
   await connection.start();
   expect(connection.connectionId).toBeTruthy();
+});
+
+describe('at ABP\'s path /signalr, where its starter clients connect', () => {
+  test('a client connects with enc_auth_token and is on the same hub as /chatmsg: one notice reaches both connections', async () => {
+    const login = await server.call('POST', '/api/TokenAuth/Authenticate', {
+      tenantId: 1, body: { userNameOrEmailAddress: 'admin', password: '123qwe' },
+    });
+    const abp = connect(server.baseUrl, { path: '/signalr', query: `enc_auth_token=${encodeURIComponent(login.body.result.encryptedAccessToken)}` });
+    const ours = connect(server.baseUrl, { token: login.body.result.accessToken });
+    await Promise.all([abp.start(), ours.start()]);
+    // ABP's hub client calls `register` once connected, as its own server's common hub answers.
+    await expect(abp.invoke('register')).resolves.toBeNull();
+    const [atSignalr, atChatmsg] = [notices(abp), notices(ours)];
+    await notifyUser(server.db, server.app.services.hub, 1, login.body.result.userId, { type: 1, title: 'both paths', description: '' });
+    await waitFor('the notice on both connections', () => atSignalr.length > 0 && atChatmsg.length > 0);
+    expect([atSignalr, atChatmsg]).toEqual([[expect.objectContaining({ title: 'both paths' })], [expect.objectContaining({ title: 'both paths' })]]);
+  });
+
+  test('negotiate is refused without a valid token', async () => {
+    const host = await server.token(null, 'admin');
+    for (const query of ['', '&enc_auth_token=null', '&enc_auth_token=not-encrypted', `&enc_auth_token=${encodeURIComponent(host)}`]) {
+      const response = await fetch(`${server.baseUrl}/signalr/negotiate?negotiateVersion=1${query}`, { method: 'POST' });
+      expect({ query, status: response.status }).toEqual({ query, status: 401 });
+    }
+    await expect(connect(server.baseUrl, { path: '/signalr', query: 'enc_auth_token=null' }).start()).rejects.toThrow();
+  });
 });
 
 test('anonymous and forged tokens are refused', async () => {

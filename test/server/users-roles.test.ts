@@ -374,7 +374,7 @@ describe('Tenant management', () => {
     const login = await server.call('POST', '/api/TokenAuth/Authenticate', {
       tenantId: tenant.id, headers: en, body: { userNameOrEmailAddress: 'admin', password: DEFAULT_PASSWORD },
     });
-    expect(expectError(login, 500).details).toBe('There is no such tenant');
+    expect(expectError(login, 500).details).toBe(`There is no tenant with id ${tenant.id}`);
   });
 });
 

@@ -17,6 +17,7 @@ import { forPicker, visibleFields } from './picker';
 import { or, type Sql } from './sql';
 import { idsOf, readWriteValues, type FieldValue } from './validation';
 import { recordOf } from '../../shared/json';
+import type { ValidationTextKey } from '../../shared/locales';
 
 /**
  * What app-service handlers and resource hooks work with: the request, and the app's resource services (for modules that
@@ -226,7 +227,7 @@ export class ResourceService {
   private async databaseChecks(ctx: ServiceContext, tx: Db, values: Record<string, FieldValue>, id: number | null): Promise<void> {
     const problems: ValidationErrorInfo[] = [];
     const scope = scopeOf(ctx);
-    const fail = (name: string, key: string, params: Record<string, string> = {}) => problems.push({
+    const fail = (name: string, key: ValidationTextKey, params: Record<string, string> = {}) => problems.push({
       message: translate(ctx.language, `validation.${key}`, { field: pick(this.resource.fields[name].label, ctx.language), ...params }),
       members: [name],
     });

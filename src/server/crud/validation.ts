@@ -7,6 +7,7 @@ import { CHECKS } from '../../shared/validators';
 import { isRecord, propertyOf } from '../../shared/json';
 import { parseCalendarDate, parseInstant } from '../../shared/time';
 import { instantText } from '../time';
+import type { ValidationTextKey } from '../../shared/locales';
 
 /** A field's value as a write carries it to the database. */
 export type FieldValue = AnyFieldValue;
@@ -27,7 +28,7 @@ function toNumber(raw: unknown): number | undefined {
  * calendar; a date-time is an instant: with an offset it is converted, without one it is the tenant's wall clock.
  */
 function checkValue(def: FieldDef, raw: unknown, language: Language, label: string, zone: string): Checked {
-  const msg = (key: string, params: Record<string, string | number> = {}) =>
+  const msg = (key: ValidationTextKey, params: Record<string, string | number> = {}) =>
     ({ error: translate(language, `validation.${key}`, { field: label, ...params }) });
   switch (def.kind) {
     case 'string':

@@ -23,7 +23,7 @@ export class AppError extends Error {
 export const errors = {
   validation(language: Language, validationErrors: ValidationErrorInfo[]): AppError {
     const details = validationErrors.map((e) => ` - ${e.message}`).join('\n');
-    return new AppError(400, translate(language, 'errors.invalidRequest'), `The following errors were detected during validation.\n${details}`, validationErrors);
+    return new AppError(400, translate(language, 'errors.invalidRequest'), `${translate(language, 'errors.validationNarrative')}\n${details}`, validationErrors);
   },
   invalid(language: Language, member: string, message: string): AppError {
     return errors.validation(language, [{ message, members: [member] }]);

@@ -6,12 +6,6 @@ import type { ServerConfig } from '../config';
 // The map screens load AMap's script, which fetches its tiles, styles and data from these hosts.
 const AMAP_HOSTS = ['https://*.amap.com', 'https://*.autonavi.com', 'https://*.is.autonavi.com'];
 
-/** Headers ABP clients send with every call: the token, the tenant (both spellings), the culture cookie's header twin. */
-const ABP_REQUEST_HEADERS = [
-  'Authorization', 'Abp.TenantId', 'Abp-TenantId', '.AspNetCore.Culture', 'Content-Type', 'X-Requested-With', 'Accept-Language',
-  'X-SignalR-User-Agent',
-];
-
 /**
  * Security headers on every answer, pages and API alike. Scripts come only from this server (and AMap's hosts for
  * the map); inline styles stay allowed because the page's boot splash, Blueprint's popovers and the API index use
@@ -48,6 +42,11 @@ export async function registerSecurityHeaders(server: FastifyInstance): Promise<
 /**
  * Cross-origin calls only from the configured origins (an ABP client served from its own host); with none configured
  * no CORS header is sent, so browsers keep every other origin out. Preflights answer 204 before authentication.
+ *
+ * A configured origin may send any request header: its preflight's requested headers are allowed back, as ABP's own
+ * server does. The origin is the trust decision; a header list would add no protection against a page already trusted
+ * with the user's token, and would break each client version that adds a header (abp-ng2-module's no-cache trio,
+ * abp.js's X-XSRF-TOKEN, ABP 10's Abp-TenantId).
  */
 export async function registerCors(server: FastifyInstance, config: ServerConfig): Promise<void> {
   if (config.corsOrigins.length === 0) return;
@@ -56,7 +55,6 @@ export async function registerCors(server: FastifyInstance, config: ServerConfig
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ABP_REQUEST_HEADERS,
     exposedHeaders: ['Content-Disposition'],
     maxAge: 600,
   });

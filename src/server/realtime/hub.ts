@@ -53,7 +53,8 @@ interface HubLogger {
 }
 
 export interface HubSettings {
-  path: string;
+  /** The paths the hub answers at, normalized (leading slash, no trailing one); every one is the same hub. */
+  paths: readonly string[];
   authenticate(token: string): Promise<HubUser | null>;
   decryptEncToken(enc: string): string | null;
   allowAnonymous: boolean;
@@ -184,7 +185,7 @@ export class Hub {
 
   addMethod(name: string, handler: HubMethod): void {
     const key = name.toLowerCase();
-    if (this.methods.has(key)) throw new Error(`Hub method '${name}' is already registered on ${this.settings.path}.`);
+    if (this.methods.has(key)) throw new Error(`Hub method '${name}' is already registered on ${this.settings.paths.join(', ')}.`);
     this.methods.set(key, handler);
   }
 
@@ -317,7 +318,7 @@ export class Hub {
     }
     // A hub URL given with a trailing slash makes the client open '/chatmsg/?id=…'.
     const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
-    if (pathname !== this.settings.path) return false;
+    if (!this.settings.paths.includes(pathname)) return false;
     // The socket may fail while we await authentication; without a listener that would crash the process.
     const onEarlyError = (err: Error) => this.settings.logger.debug({ err }, 'hub upgrade socket error');
     socket.on('error', onEarlyError);

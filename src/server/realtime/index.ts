@@ -18,6 +18,8 @@ export type { AddressedEvent, FeedAudience } from './feed/event';
 export interface HubOptions {
   /** Hub URL path, e.g. '/chatmsg'; negotiate is served at `${path}/negotiate`. */
   path: string;
+  /** Further paths of the same hub (one set of connections, groups and methods), e.g. ABP's '/signalr'. */
+  alsoAt?: readonly string[];
   /** Validates a bearer JWT. */
   authenticate(token: string): Promise<HubUser | null>;
   /** ABP enc_auth_token -> bearer JWT; null when undecryptable (the request is then anonymous). */
@@ -104,9 +106,9 @@ function normalizePath(path: string): string {
 
 /** Must be called before the app starts listening (it adds a route and hooks). */
 export async function registerHub(app: FastifyInstance, options: HubOptions): Promise<HubServer> {
-  const path = normalizePath(options.path);
+  const paths = [options.path, ...(options.alsoAt ?? [])].map(normalizePath);
   const hub = new Hub({
-    path,
+    paths,
     authenticate: options.authenticate,
     decryptEncToken: options.decryptEncToken,
     allowAnonymous: options.allowAnonymous ?? false,
@@ -157,12 +159,14 @@ export async function registerHub(app: FastifyInstance, options: HubOptions): Pr
   const publish = (scope: FanoutScope, target: string, args: unknown[]) =>
     fanout.publish({ scope, target, arguments: args });
 
-  app.post(`${path}/negotiate`, async (request, reply) => {
-    const result = await hub.negotiate(request.headers, request.url);
-    reply.code(result.statusCode);
-    if (result.headers) reply.headers(result.headers);
-    return reply.send(result.body);
-  });
+  for (const path of paths) {
+    app.post(`${path}/negotiate`, async (request, reply) => {
+      const result = await hub.negotiate(request.headers, request.url);
+      reply.code(result.statusCode);
+      if (result.headers) reply.headers(result.headers);
+      return reply.send(result.body);
+    });
+  }
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     hub.handleUpgrade(req, socket, head);

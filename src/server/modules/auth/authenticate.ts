@@ -8,6 +8,7 @@ import { errors } from '../../http/errors';
 import { sendSuccess } from '../../http/envelope';
 import { Input } from '../../http/input';
 import { recordOf } from '../../../shared/json';
+import type { TextKey } from '../../../shared/locales';
 
 interface LoginRow {
   id: number;
@@ -18,16 +19,17 @@ interface LoginRow {
   should_change_password_on_next_login: boolean;
 }
 
-function loginFailed(ctx: RequestContext, detailsKey: string, params: Record<string, string | number> = {}) {
+function loginFailed(ctx: RequestContext, detailsKey: TextKey, params: Record<string, string | number> = {}) {
   return errors.userFriendly(translate(ctx.language, 'errors.loginFailed'), translate(ctx.language, detailsKey, params));
 }
 
 /** Checks the tenant of the request: unknown or inactive tenants cannot log in. */
 async function checkTenant(ctx: RequestContext): Promise<void> {
   if (ctx.tenantId === null) return;
-  const rows = await ctx.db.query<{ is_active: boolean }>('select is_active from tenants where id = $1 and not is_deleted', [ctx.tenantId]);
-  if (rows.length === 0) throw loginFailed(ctx, 'errors.tenantNotFound');
-  if (!rows[0].is_active) throw loginFailed(ctx, 'errors.tenantInactive');
+  const rows = await ctx.db.query<{ is_active: boolean; tenancy_name: string }>(
+    'select is_active, tenancy_name from tenants where id = $1 and not is_deleted', [ctx.tenantId]);
+  if (rows.length === 0) throw loginFailed(ctx, 'errors.tenantNotFound', { id: ctx.tenantId });
+  if (!rows[0].is_active) throw loginFailed(ctx, 'login.tenantInactive', { name: rows[0].tenancy_name });
 }
 
 export async function authenticate(ctx: RequestContext, input: Input) {

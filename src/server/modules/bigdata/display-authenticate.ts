@@ -9,6 +9,7 @@ import { sendSuccess } from '../../http/envelope';
 import { errors } from '../../http/errors';
 import { Input } from '../../http/input';
 import { isDisplayAccount } from './display-tokens';
+import type { TextKey } from '../../../shared/locales';
 
 interface DisplayTokenRow {
   id: number;
@@ -36,7 +37,7 @@ export interface DisplayAuthenticateResult {
  */
 export async function displayAuthenticate(ctx: RequestContext, input: Input): Promise<DisplayAuthenticateResult> {
   const secret = input.requiredString('displayToken', 128);
-  const refused = (key: string) => errors.signInRefused(translate(ctx.language, 'bigdata.displaySignInRefused'), translate(ctx.language, key));
+  const refused = (key: TextKey) => errors.signInRefused(translate(ctx.language, 'bigdata.displaySignInRefused'), translate(ctx.language, key));
   const rows = await ctx.db.query<DisplayTokenRow>(
     `select dt.id, dt.tenant_id, u.id as user_id, u.user_name, u.security_stamp, u.is_active as user_active,
             coalesce(t.is_active and not t.is_deleted, true) as tenant_active

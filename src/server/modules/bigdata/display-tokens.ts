@@ -10,6 +10,7 @@ import { loadSession, type RequestContext, type Session } from '../../http/conte
 import { errors } from '../../http/errors';
 import type { Input } from '../../http/input';
 import { reconnectAfterCommit, revokeTokens } from '../users/sessions';
+import type { TextKey } from '../../../shared/locales';
 
 /** The one permission of a display account: a token that signs in without a person must open nothing but the wall. */
 export const DISPLAY_PERMISSION: PermissionName = 'Pages.BigData';
@@ -44,7 +45,7 @@ export function listDisplayAccounts(ctx: RequestContext): Promise<DisplayAccount
 async function checkDisplayUser(ctx: RequestContext, db: Db, userId: number): Promise<void> {
   const rows = await db.query<{ security_stamp: string }>(
     sql`select u.security_stamp from users u where u.id = ${userId} and ${tenantCondition('u', ctx.tenantId)} and not u.is_deleted`);
-  const refuse = (key: string) => errors.invalid(ctx.language, 'userId', translate(ctx.language, key, {
+  const refuse = (key: TextKey) => errors.invalid(ctx.language, 'userId', translate(ctx.language, key, {
     permission: pick(permissionLabel(DISPLAY_PERMISSION), ctx.language),
   }));
   if (!rows[0]) throw refuse('bigdata.displayUserUnknown');

@@ -13,6 +13,7 @@ import { errors, type ValidationErrorInfo } from '../../http/errors';
 import type { Input } from '../../http/input';
 import { recordEvents } from '../events';
 import { isUserOnline } from './presence';
+import type { TextKey } from '../../../shared/locales';
 
 export const CHAT_ACCESS = { anyOf: ['Pages.ChatLog' as const] };
 const SERVICE = 'ChatLog';
@@ -53,7 +54,7 @@ interface NewMessage {
 /** The body of `Create`, every problem of it at once (the recipient and file are checked against the database next). */
 function readNewMessage(ctx: RequestContext, input: Input): NewMessage {
   const problems: ValidationErrorInfo[] = [];
-  const fail = (member: string, key: string, params: Record<string, string | number> = {}) =>
+  const fail = (member: string, key: TextKey, params: Record<string, string | number> = {}) =>
     problems.push({ message: translate(ctx.language, key, params), members: [member] });
   const toUserId = Number(input.get('toUserId'));
   if (!Number.isSafeInteger(toUserId) || toUserId < 1) fail('toUserId', 'chat.recipientInvalid');

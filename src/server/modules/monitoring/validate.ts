@@ -6,6 +6,7 @@ import { DEVICE_TIME_WINDOW, deviceTimeProblem, parseZonedInstant } from '../../
 import type { ValidationErrorInfo } from '../../http/errors';
 import { isRecord, propertyOf } from '../../../shared/json';
 import { instantText, type InstantText } from '../../time';
+import type { TextsOf } from '../../../shared/locales';
 
 export interface ValidReading {
   /**
@@ -33,7 +34,7 @@ const roundTo = (value: number, digits: number) => Math.round(value * 10 ** digi
 export function validateReadings(body: unknown, language: Language, now: number): { readings: ValidReading[]; problems: ValidationErrorInfo[] } {
   const problems: ValidationErrorInfo[] = [];
   const refuse = (member: string, message: string) => problems.push({ message, members: [member] });
-  const fail = (member: string, key: string, params: Record<string, string | number> = {}) =>
+  const fail = (member: string, key: keyof TextsOf<'monitoringRules'>, params: Record<string, string | number> = {}) =>
     refuse(member, translate(language, `monitoringRules.${key}`, { field: member, ...params }));
   const list = propertyOf(body, 'readings');
   if (!Array.isArray(list) || list.length === 0 || list.length > INGEST_MAX_READINGS) {

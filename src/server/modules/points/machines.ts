@@ -18,6 +18,7 @@ import { errors } from '../../http/errors';
 import type { Input } from '../../http/input';
 import { recordEvents, type EventWriter } from '../events';
 import { issueDeviceKey, registerRegenerateKey } from './device';
+import type { TextsOf } from '../../../shared/locales';
 
 const SLOTS = `select s.slot_no as "slotNo", s.goods_id as "goodsId", g.name as "goodsName", g.points_price as "pointsPrice",
     s.quantity, s.held, s.capacity
@@ -50,7 +51,7 @@ export async function lockSlot(tx: Db, machineId: number, slotNo: number): Promi
   return row ? { slotNo: Number(row.slotNo), goodsId: row.goodsId === null ? null : Number(row.goodsId), quantity: Number(row.quantity), held: Number(row.held), capacity: Number(row.capacity) } : null;
 }
 
-const refuse = (ctx: ServiceContext, member: string, key: string, values: Record<string, string | number> = {}) =>
+const refuse = (ctx: ServiceContext, member: string, key: keyof TextsOf<'recycling'>, values: Record<string, string | number> = {}) =>
   errors.invalid(ctx.language, member, translate(ctx.language, `recycling.${key}`, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]))));
 
 /**

@@ -23,6 +23,7 @@ import { instantText } from '../../time';
 import { ACTIVE_TENANT, deviceKeyHash, systemContext, unknownDevice } from './device';
 import { post } from './ledger';
 import { lockMachine, lockSlot, slotsChanged } from './machines';
+import type { TextsOf } from '../../../shared/locales';
 
 type Outcome = 'dispensed' | 'failed' | 'expired';
 const STATE_OF: Record<Outcome, number> = {
@@ -56,7 +57,7 @@ const answerOf = (row: HoldRow, replayed: boolean): HoldAnswer => ({
   points: row.points, balance: row.balance, expiresAt: row.expiresAt, replayed,
 });
 
-const refuse = (language: Language, member: string, key: string, values: Record<string, string> = {}) =>
+const refuse = (language: Language, member: string, key: keyof TextsOf<'recycling'>, values: Record<string, string> = {}) =>
   errors.invalid(language, member, translate(language, `recycling.${key}`, values));
 
 /** Takes the slot's item and the household's points for the redemption, or refuses with the reason. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildAllTranslations, flattenTranslations } from '../../../shared/locales';
-import { ABP_SOURCE_NAMES, abpSourceTexts } from '../../../shared/locales/abp-sources';
+import { ABP_SOURCE_NAMES, abpProjectTexts, abpSourceTexts } from '../../../shared/locales/abp-sources';
 import { buildMenu, type RouteEntry } from '../../../shared/navigation';
 import { PERMISSIONS, type PermissionName } from '../../../shared/permissions';
 import { policySettings } from '../../../shared/password-policy';
@@ -18,7 +18,7 @@ const LANGUAGES = [
 // Built once per language: the texts do not change while the server runs.
 const texts = new Map<Language, Record<string, string>>();
 const textsOf = (language: Language) => {
-  if (!texts.has(language)) texts.set(language, flattenTranslations(buildAllTranslations(language)));
+  if (!texts.has(language)) texts.set(language, { ...flattenTranslations(buildAllTranslations(language)), ...abpProjectTexts(language) });
   return texts.get(language)!;
 };
 

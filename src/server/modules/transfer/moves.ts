@@ -15,6 +15,7 @@ import { authorizeMove, checkVersion, lockOrder, movedState, orders } from './gu
 import { recordHistory, stateOf } from './history';
 import { LINES, quantitiesOf, readLines } from './lines';
 import { recordOf } from '../../../shared/json';
+import type { TextsOf } from '../../../shared/locales';
 
 interface MoveOutcome {
   fields?: Record<string, FieldValue>;
@@ -72,7 +73,7 @@ async function checkCrew(ctx: ServiceContext, tx: Db, order: Row, vehicleIds: nu
   const drivers = await tx.query<{ id: number; enterprise_id: number; name: string; license_expiry: string | null; qualification_number: string | null; qualification_expiry: string | null }>(
     `select id, enterprise_id, name, license_expiry, qualification_number, qualification_expiry from driver
       where id = any($1::bigint[]) and tenant_id is not distinct from $2 and not is_deleted`, [driverIds, ctx.tenantId]);
-  const fail = (member: string, key: string, name: string) => problems.push({ message: translate(ctx.language, `transferRules.${key}`, { name }), members: [member] });
+  const fail = (member: string, key: keyof TextsOf<'transferRules'>, name: string) => problems.push({ message: translate(ctx.language, `transferRules.${key}`, { name }), members: [member] });
   const transporter = Number(order.transporterId);
   for (const id of vehicleIds) {
     const v = vehicles.find((row) => Number(row.id) === id);

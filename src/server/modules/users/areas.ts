@@ -9,6 +9,7 @@ import { columnName } from '../../db/schema';
 import type { RequestContext } from '../../http/context';
 import type { ValidationErrorInfo } from '../../http/errors';
 import type { Input } from '../../http/input';
+import type { TextKey } from '../../../shared/locales';
 
 /** The body and DTO member of each level: `sareaIds` are the streets the user works in. */
 const LEVELS: readonly { field: AreaField; member: string; table: string }[] = [
@@ -37,7 +38,7 @@ export async function readAreaLinks(ctx: RequestContext, tx: Db, input: Input, p
   for (const [depth, level] of LEVELS.entries()) {
     const given = input.get(level.member) ?? [];
     const ids = Array.isArray(given) ? [...new Set(given.map(Number))] : [NaN];
-    const fail = (key: string) => problems.push({ message: translate(ctx.language, key, { field: level.member }), members: [level.member] });
+    const fail = (key: TextKey) => problems.push({ message: translate(ctx.language, key, { field: level.member }), members: [level.member] });
     if (!ids.every((n) => Number.isSafeInteger(n) && n > 0)) {
       fail('validation.reference');
       continue;
