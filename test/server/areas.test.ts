@@ -131,4 +131,46 @@ describe('Qarea/ImportDivisions', () => {
     const clerk = await userWithPermissions(server, admin, 1, ['Pages.BHUsers']);
     expectError(await server.call('POST', IMPORT, { token: clerk.token, body: { code: '330106' } }), 403, true);
   });
+
+  it('adds only what the caller could create: a street’s clerk the communities of the street, a district’s its district', async () => {
+    const { id: tenantId } = await createTenant(server);
+    const token = await server.token(tenantId, 'admin');
+    const district = await create('Qarea', { name: '西湖区', regionCode: '330106' }, token);
+    const street = await create('Sarea', { qareaId: district.id, name: '北山街道', regionCode: '330106002' }, token);
+    const linked = async (areas: Record<string, number[]>) => {
+      const user = await userWithPermissions(server, token, tenantId, ['Pages.Area']);
+      expectSuccess(await server.call('PUT', svc('User', 'Update'), {
+        token, body: { id: user.id, userName: user.userName, name: 'Test', surname: 'User', emailAddress: user.emailAddress, isActive: true, ...areas },
+      }));
+      return server.login(tenantId, user.userName, user.password);
+    };
+    const counts = async () => Promise.all(['Qarea', 'Sarea', 'Carea'].map(async (s) => (await list(s, {}, token)).totalCount));
+    const streetClerk = await linked({ sareaIds: [street.id] });
+    const before = await counts();
+
+    // The district's other streets and their communities lie outside the street: nothing of the district is added.
+    expectError(await server.call('POST', IMPORT, { token: streetClerk, body: { code: '330106' } }), 403, true);
+    expect(await counts()).toEqual(before);
+    const districtClerk = await linked({ qareaIds: [district.id] });
+    // A whole city adds districts, which a district's clerk may not.
+    expectError(await server.call('POST', IMPORT, { token: districtClerk, body: { code: '3301' } }), 403, true);
+    expect(await counts()).toEqual(before);
+
+    const added = expectSuccess<{ districts: number; streets: number }>(await server.call('POST', IMPORT, { token: districtClerk, body: { code: '330106' } }));
+    expect(added).toMatchObject({ districts: 0 });
+    expect(added.streets).toBeGreaterThan(5);
+    // With the rest of the district there, a community of the street missing again is the street clerk's to add.
+    const communities = (await list('Carea', { sareaId: street.id }, token)).items;
+    expectSuccess(await server.call('DELETE', svc('Carea', 'Delete'), { token, query: { Id: communities[0].id } }));
+    expect(expectSuccess(await server.call('POST', IMPORT, { token: streetClerk, body: { code: '330106' } })))
+      .toEqual({ districts: 0, streets: 0, communities: 1 });
+    // One missing community of another street refuses the whole import.
+    const elsewhere = (await list('Carea', {}, token)).items.filter((c) => c.sareaId !== street.id);
+    for (const c of [elsewhere[0], (await list('Carea', { sareaId: street.id }, token)).items[0]]) {
+      expectSuccess(await server.call('DELETE', svc('Carea', 'Delete'), { token, query: { Id: c.id } }));
+    }
+    const left = await counts();
+    expectError(await server.call('POST', IMPORT, { token: streetClerk, body: { code: '330106' } }), 403, true);
+    expect(await counts()).toEqual(left);
+  });
 });
