@@ -25,6 +25,7 @@ import { attachChat } from './modules/chat';
 import { mountOpenApi } from './modules/docs/openapi';
 import { RESOURCE_MODULES, SERVICE_MODULES } from './modules';
 import { mountDeviceIngest } from './modules/monitoring';
+import { mountCollectorPositions } from './modules/collectors/locations';
 import { mountExchangeDevice } from './modules/points/redemption';
 import { mountStationDropOffs } from './modules/points/stations';
 import { startSweeper } from './sweeper';
@@ -203,6 +204,7 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
   mountDeviceIngest(server, services);
   mountStationDropOffs(server, services, registry.resources);
   mountExchangeDevice(server, services, registry.resources);
+  mountCollectorPositions(server, services, registry.resources);
   mountTokenAuth(server, services);
   mountDisplayAuth(server, services);
   mountUserConfiguration(server, services);

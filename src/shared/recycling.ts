@@ -31,6 +31,15 @@ export interface DropOffResult {
 }
 
 /**
+ * A collector's phone reports where the collector has been: `POST` with the collector's own device key, body
+ * `{ positions: [{ longitude, latitude, at }] }` (at most `POSITIONS_MAX`; `at` on the phone's clock, with its offset,
+ * within DEVICE_TIME_WINDOW). The key names the collector; a body naming another collector is refused. Users read the
+ * tracks (`Igcs_Location/GetAll`, `GetTrack`) and never write them.
+ */
+export const POSITIONS_PATH = '/api/device/positions';
+export const POSITIONS_MAX = 500;
+
+/**
  * Redeeming at an exchange machine, in two phases as a card payment: the machine asks for a slot's item with a card
  * (`HOLD_PATH`) and the server holds the points and the item; the machine then reports the item dispensed or not
  * (`SETTLE_PATH`). A hold not settled within `HOLD_SECONDS` is released. Both calls carry the machine's own

@@ -2,6 +2,7 @@
 // and by id, see the areas above theirs read-only, and hand out no more than they have.
 import { createRole, createUser, expectError, expectSuccess, expectValidationError, ok, type Dto } from '../support/server-fixtures';
 import { recyclingWorld } from '../support/recycling-world';
+import { POSITIONS_PATH } from '../../src/shared/recycling';
 import { sampleForCheck } from '../support/resource-values';
 import { svc, unique, useTestServer } from '../support/server-harness';
 
@@ -116,7 +117,7 @@ it('sees the collectors serving a community of its street, and changes only thos
   // On the map likewise: the positions of the street's collectors only.
   const now = new Date().toISOString();
   for (const who of [inside, outside]) {
-    expectSuccess(await call(admin, 'POST', 'Igcs_Location', 'Report', { collectorId: who.id, positions: [{ longitude: 120.1, latitude: 30.2, at: now }] }));
+    expectSuccess(await server.call('POST', POSITIONS_PATH, { headers: { 'X-Device-Key': String(who.deviceKey) }, body: { positions: [{ longitude: 120.1, latitude: 30.2, at: now }] } }));
   }
   const seen = ok<{ items: Dto[] }>(await call(clerk.token, 'GET', 'Igcs_Location', 'GetAll'), 'Igcs_Location/GetAll');
   expect(seen.items.map((i) => i.collectorId)).toEqual([inside.id]);

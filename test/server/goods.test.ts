@@ -1,5 +1,5 @@
 // Goods types as a tree read a level at a time, and a central store that never holds fewer than none.
-import { expectSuccess, type Dto } from '../support/server-fixtures';
+import { expectSuccess, expectValidationError, type Dto } from '../support/server-fixtures';
 import { recyclingWorld } from '../support/recycling-world';
 import { svc, unique, useTestServer } from '../support/server-harness';
 
@@ -20,6 +20,19 @@ it('lists the children of a goods type, in their order, saying which have childr
   const top = expectSuccess<Dto[]>(await server.call('GET', svc('BHgoodsType', 'GetAllDataParentId'), { token: admin }));
   expect(top.map((t) => t.id)).toContain(root.id);
   expect(top.every((t) => t.parentId === null)).toBe(true);
+});
+
+it('reads parent 0, as older ABP clients name the root, as the top level; other ids below 1 are refused, naming the field', async () => {
+  const root = await create('BHgoodsType', { name: unique('文具'), sortOrder: 1 });
+  const top = expectSuccess<Dto[]>(await server.call('GET', svc('BHgoodsType', 'GetAllDataParentId'), { token: admin }));
+  for (const parentId of [0, '0']) {
+    const zero = expectSuccess<Dto[]>(await server.call('GET', svc('BHgoodsType', 'GetAllDataParentId'), { token: admin, query: { parentId } }));
+    expect(zero).toEqual(top);
+    expect(zero.map((t) => t.id)).toContain(root.id);
+  }
+  for (const parentId of [-1, 'x', '1.5']) {
+    expectValidationError(await server.call('GET', svc('BHgoodsType', 'GetAllDataParentId'), { token: admin, query: { parentId } }), 'parentId');
+  }
 });
 
 it('keeps the central stock at zero or more, in the database itself', async () => {

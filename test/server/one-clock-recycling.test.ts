@@ -6,6 +6,7 @@
 import type { RequestContext } from '../../src/server/http/context';
 import { schemeToday } from '../../src/server/modules/points/analyses';
 import { pointsAccountKind, pointsReason } from '../../src/shared/enums';
+import { POSITIONS_PATH } from '../../src/shared/recycling';
 import { DEFAULT_TIME_ZONE, parseZonedInstant, tenantCalendar } from '../../src/shared/time';
 import { recyclingWorld, type AreaPlace } from '../support/recycling-world';
 import { sampleForCheck } from '../support/resource-values';
@@ -241,7 +242,8 @@ describe('exchange machine holds', () => {
 
 describe('collectors\' positions', () => {
   let collector: number;
-  const report = (positions: unknown[]) => server.call('POST', svc('Igcs_Location', 'Report'), { token: admin, body: { collectorId: collector, positions } });
+  let phone: string;
+  const report = (positions: unknown[]) => server.call('POST', POSITIONS_PATH, { headers: { 'X-Device-Key': phone }, body: { positions } });
   const latestOf = async (query: Query) => {
     const day = await read<{ date: string; items: Dto[] }>(admin, 'Igcs_Location', 'GetAll', query);
     return [day.date, day.items.find((r) => r.collectorId === collector)?.at ?? null];
@@ -251,9 +253,11 @@ describe('collectors\' positions', () => {
 
   beforeAll(async () => {
     const where = await world.place();
-    collector = (await world.create('Igcs_Collector', {
+    const created = await world.create('Igcs_Collector', {
       name: '王师傅', phone: '13900003333', idCardNumber: sampleForCheck('idCard'), careaIds: [where.careaId], status: 1,
-    })).id;
+    });
+    collector = created.id;
+    phone = String(created.deviceKey);
   });
 
   it('are read on the days of the tenant\'s calendar, today by default', async () => {
@@ -458,16 +462,17 @@ describe('impossible dates', () => {
     const where = await world.place();
     const key = await stationIn(where);
     const { id: h, card } = await cardHolder(where);
-    const collector = (await world.create('Igcs_Collector', {
+    const { id: collector, deviceKey } = await world.create('Igcs_Collector', {
       name: '孙师傅', phone: '13900006666', idCardNumber: sampleForCheck('idCard'), careaIds: [where.careaId], status: 1,
-    })).id;
+    });
+    const phone = String(deviceKey);
     const before = await recordCount();
     const create = (service: string, body: Record<string, unknown>) => server.call('POST', svc(service, 'Create'), { token: admin, body });
     const times = ['2026-02-30T10:00:00+08:00', '2026-13-45 10:00', 'notadate', '2026-11-28T24:00:01+08:00'];
     for (const time of times) {
       expectValidationError(await create('Rblist', { householdId: h, rubbishType2: 11, weight: 1, recordTime: time, photos: [] }), 'recordTime');
       expectValidationError(await send(key, [dropOff(card, time)]), 'dropOffs[0].at');
-      expectValidationError(await server.call('POST', svc('Igcs_Location', 'Report'), { token: admin, body: { collectorId: collector, positions: [{ longitude: 120, latitude: 30, at: time }] } }), 'positions[0].at');
+      expectValidationError(await server.call('POST', POSITIONS_PATH, { headers: { 'X-Device-Key': phone }, body: { positions: [{ longitude: 120, latitude: 30, at: time }] } }), 'positions[0].at');
     }
     // A device must say which instant it means: a wall time without an offset is refused.
     expectValidationError(await send(key, [dropOff(card, '2026-11-28 00:00:10')]), 'dropOffs[0].at');

@@ -6,7 +6,7 @@ import type { EventsAfterResult } from '../../src/shared/live/events';
 import { DEFAULT_TIME_ZONE, dayOf, formatInstant } from '../../src/shared/time';
 import { sampleForCheck } from '../support/resource-values';
 import { recyclingWorld } from '../support/recycling-world';
-import { createRole, createUser, expectSuccess, expectValidationError, ok, type Dto } from '../support/server-fixtures';
+import { createRole, createUser, expectError, expectSuccess, expectValidationError, ok, type Dto } from '../support/server-fixtures';
 import { svc, unique, useTestServer } from '../support/server-harness';
 
 const server = useTestServer();
@@ -173,4 +173,34 @@ it('keeps each household\'s latest counted record on it, whatever changes the re
   expect(await last()).toBe('2026-05-01T08:00:00+08:00');
   expectSuccess(await server.call('DELETE', svc('Rblist', 'Delete'), { token: admin, query: { Id: early } }));
   expect(await last()).toBeNull();
+});
+
+it('lists nothing outside the clerk\'s street: no collector of elsewhere, even one that weighed a record in it', async () => {
+  const elsewhere = await world.place();
+  const outsider = (await world.create('Igcs_Collector', {
+    name: '外街回收员', phone: '13900002222', idCardNumber: sampleForCheck('idCard'), careaIds: [elsewhere.careaId], status: 1,
+  })).id;
+  const stranger = await world.household(elsewhere);
+  const YEAR_BEFORE = { From: '2025-06-01', To: '2025-06-30' };
+  await record(stranger, 11, 4, '2025-06-12T10:00:00', outsider);
+  await record(w.h3, 11, 2, '2025-06-10T10:00:00', outsider);
+
+  const collectors = await analysis('GetRblistCollectorAnalyse', YEAR_BEFORE);
+  expect(collectors.items.map((r: Dto) => r.collectorId as number).sort((a, b) => a - b)).toEqual([w.k1, w.k2]);
+  const top = await analysis('GetGarbageDisposalTop', { ...YEAR_BEFORE, Top: 5 });
+  expect(top.collectors).toEqual([]);
+  expect(top.households.map((r: Dto) => [r.id, r.weight])).toEqual([[w.h3, 2]]);
+  expect(top.compounds.map((r: Dto) => r.id)).toEqual([w.v1]);
+  const participation = await analysis('GetRblistParticipation', { ...JUNE, Level: 'carea' });
+  expect(participation.items.map((r: Dto) => r.areaId as number).sort((a, b) => a - b)).toEqual([w.c1, w.c2]);
+  const trend = await analysis('GetRblistTrend', { ...YEAR_BEFORE, Grain: 'month' });
+  expect(trend.items.map((r: Dto) => [r.period, r.weight])).toEqual([['2025-06', 2]]);
+  const silent = await analysis('GetRblistUpNotData', { Days: 3650, MaxResultCount: 100 });
+  expect(silent.households.items.map((h: Dto) => h.id)).not.toContain(stranger);
+  // The administrator sees the collector from elsewhere, with its records.
+  const all = ok<Answer>(await get(admin, 'Rblist', 'GetGarbageDisposalTop', { ...YEAR_BEFORE, Top: 5 }), 'GetGarbageDisposalTop');
+  expect(all.collectors.map((r: Dto) => [r.id, r.weight])).toEqual([[outsider, 6]]);
+  // The points books count every household of the tenant: not the street's to check.
+  expectError(await get(clerk, 'Integral', 'GetReconciliation'), 403, true);
+  expectSuccess(await get(admin, 'Integral', 'GetReconciliation'));
 });

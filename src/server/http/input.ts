@@ -67,6 +67,15 @@ export class Input {
     return number;
   }
 
+  /**
+   * The parent of a node of a tree: undefined for the root, which older ABP clients name 0 (a parent id, never a row's:
+   * ids start at 1, so 0 can only mean "none").
+   */
+  optionalParentId(name: string): number | undefined {
+    const value = this.optionalInt(name, { min: 0 });
+    return value === 0 ? undefined : value;
+  }
+
   requiredInt(name: string, range: { min?: number; max?: number } = {}): number {
     const value = this.optionalInt(name, range);
     if (value === undefined) {

@@ -62,6 +62,7 @@ export const MESSAGE_TEXTS = {
     conflict: { zh: '记录已被他人修改，请刷新后重试', en: 'The record was changed by someone else; reload and try again' },
     linkedUserCannotCreate: { zh: '关联了企业的用户不能新建企业', en: 'A user linked to enterprises cannot create enterprises' },
     outsideAreas: { zh: '只能修改您负责区域内的数据', en: 'You can change only what lies within the areas you work in' },
+    booksOfTheTenant: { zh: '积分总账按整个租户核对，限定区域的用户不能核对', en: 'The books are checked over the whole tenant: a user limited to areas cannot check them' },
     staticRole: { zh: '内置角色不能删除', en: 'A static role cannot be deleted' },
     registrationDisabled: { zh: '本系统不开放自助注册，请联系管理员开通账户', en: 'Self-registration is turned off; ask an administrator for an account' },
     registrationNeedsTenant: { zh: '请先选择租户再注册', en: 'Choose a tenant before registering' },

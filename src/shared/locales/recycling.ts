@@ -11,6 +11,11 @@ export const RECYCLING_TEXTS = {
     zh: '{{field}}必须是带时区的 ISO 8601 时间（如 2026-11-28T09:30:00+08:00）',
     en: '{{field}} must be an ISO 8601 time with its offset (2026-11-28T09:30:00+08:00)',
   },
+  ownPositionsOnly: { zh: '回收员手机只能上报本人的位置', en: 'A collector\'s phone reports only that collector\'s positions' },
+  positionsFromPhones: {
+    zh: '位置只能由回收员手机用其设备密钥上报（POST {{path}}），用户只能查看轨迹',
+    en: 'Positions come only from the collector\'s phone with its device key (POST {{path}}); users read the tracks',
+  },
   recordLocked: { zh: '只有待审核的回收记录可以修改、审核或删除', en: 'Only pending records can be changed, audited or deleted' },
   alreadyReversed: { zh: '该笔积分变动已冲正', en: 'This posting has already been reversed' },
   // Exchange machines and redemptions (src/server/modules/points/machines.ts, redemption.ts).

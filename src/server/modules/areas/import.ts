@@ -1,8 +1,11 @@
+import { translate } from '../../../shared/locales';
 import { carea, qarea, sarea } from '../../../shared/resources';
-import type { Resource } from '../../../shared/resource-kit';
+import { resourcePermissions, type Resource } from '../../../shared/resource-kit';
 import type { ServiceContext } from '../../crud/engine';
+import { scopeOf, withinAreas } from '../../crud/scope';
 import { raw, sql, tenantCondition } from '../../crud/sql';
 import type { Db } from '../../db/database';
+import { AppError, errors } from '../../http/errors';
 import { childrenOf, findRegion, type Region } from '../regions';
 
 /** What an import added; rows whose division code the tenant already has are left as they are. */
@@ -39,6 +42,7 @@ async function addLevel(
   if (missing.length === 0) return existing;
   const parentColumns = Object.keys(parents);
   const parentIds = parentColumns.map((column) => missing.map((r) => parents[column].get(r.code.slice(0, CODE_DIGITS[column]))!));
+  mayCreate(ctx, resource, missing.map((_, i) => Object.fromEntries(parentColumns.map((column, c) => [PARENT_FIELDS[column], parentIds[c][i]]))));
   const columns = ['tenant_id', 'creator_user_id', 'name', 'region_code', ...parentColumns].join(', ');
   const arrays = [missing.map((r) => r.name), missing.map((r) => r.code), ...parentIds];
   const unnest = ['$3::text[]', '$4::text[]', ...parentColumns.map((_, i) => `$${i + 5}::bigint[]`)].join(', ');
@@ -51,6 +55,22 @@ async function addLevel(
 
 /** How many leading digits of a code name the parent a column refers to. */
 const CODE_DIGITS: Record<string, number> = { qarea_id: 6, sarea_id: 9 };
+
+/** The field of the resource each parent column stores. */
+const PARENT_FIELDS: Record<string, string> = { qarea_id: 'qareaId', sarea_id: 'sareaId' };
+
+/**
+ * An import adds rows as `Create` would: the caller needs the level's permission, and a user linked to areas adds only
+ * rows within them (a street's clerk adds the communities of the street, never a district or a street). One row the
+ * caller could not create refuses the whole import, and the transaction leaves nothing behind.
+ */
+function mayCreate(ctx: ServiceContext, resource: Resource, rows: readonly Record<string, unknown>[]): void {
+  const permissions = resourcePermissions(resource);
+  if (!permissions.some((p) => ctx.isGranted(p))) throw errors.forbidden(ctx.language, permissions);
+  if (!rows.every((values) => withinAreas(resource, scopeOf(ctx), values))) {
+    throw new AppError(403, translate(ctx.language, 'errors.outsideAreas'), null, null, true);
+  }
+}
 
 /** Districts, streets and communities of the chosen divisions, added in one transaction. */
 export async function importDivisions(ctx: ServiceContext, districts: readonly Region[]): Promise<DivisionImport> {

@@ -1,6 +1,7 @@
 import { collector } from '../../../shared/resources';
 import type { ResourceHooks } from '../../crud/engine';
 import { defineModule } from '../../crud/module';
+import { issueDeviceKey, registerRegenerateKey } from '../points/device';
 import { registerLocations } from './locations';
 
 const collectorHooks: ResourceHooks<typeof collector> = {
@@ -14,6 +15,17 @@ const collectorHooks: ResourceHooks<typeof collector> = {
     values.qareaIds = (above.qareaIds ?? []).map(Number);
     values.sareaIds = (above.sareaIds ?? []).map(Number);
   },
+  /** A new collector's phone key is shown once, in the Create answer; only its hash is kept. RegenerateKey replaces it. */
+  async afterWrite(_ctx, tx, row, _input, existing) {
+    if (!existing) return { deviceKey: await issueDeviceKey(tx, collector.table, row.id) };
+  },
 };
 
-export const collectorModule = defineModule({ resource: collector, hooks: collectorHooks, methods: registerLocations });
+export const collectorModule = defineModule({
+  resource: collector,
+  hooks: collectorHooks,
+  methods: (registry) => {
+    registerLocations(registry);
+    registerRegenerateKey(registry, collector);
+  },
+});

@@ -1,23 +1,28 @@
 /**
- * Collectors' positions (`Igcs_Location`): their phones report where they are as they go round (`Report`); the
- * office sees everyone's latest position of a day (`GetAll`) and one collector's track of that day (`GetTrack`).
+ * Collectors' positions: their phones report where they are as they go round (`POST /api/device/positions`, with the
+ * collector's own device key); the office sees everyone's latest position of a day (`Igcs_Location/GetAll`) and one
+ * collector's track of that day (`GetTrack`), and writes none: a user who may see a collector is not its phone.
  * Days are days of the tenant's calendar; a position's time is the instant the phone took it, read as every device
  * time is (with its offset, within the window the server's clock allows).
  */
+import type { FastifyInstance } from 'fastify';
 import { translate } from '../../../shared/locales';
 import { isRecord, propertyOf } from '../../../shared/json';
+import { POSITIONS_MAX, POSITIONS_PATH } from '../../../shared/recycling';
 import { collector } from '../../../shared/resources';
+import type { ResourceServices } from '../../crud/engine';
 import { areaCondition, scopeOf } from '../../crud/scope';
 import { and, scopeCondition, sql } from '../../crud/sql';
 import { dateParameter, type AppServiceRegistry } from '../../http/app-services';
-import type { RequestContext } from '../../http/context';
-import { errors, type ValidationErrorInfo } from '../../http/errors';
+import type { RequestContext, Services } from '../../http/context';
+import { resolveLanguage } from '../../http/culture';
+import { sendSuccess } from '../../http/envelope';
+import { AppError, errors, type ValidationErrorInfo } from '../../http/errors';
 import type { Input } from '../../http/input';
 import { instantValue, type InstantText } from '../../time';
-import { readDeviceTime } from '../points/device';
+import { ACTIVE_TENANT, deviceKeyHash, readDeviceTime, systemContext, unknownDevice } from '../points/device';
 
 const SERVICE = 'Igcs_Location';
-const REPORT_MAX = 500;
 const access = { anyOf: [collector.permission] };
 
 export interface Position { longitude: number; latitude: number; at: InstantText }
@@ -28,7 +33,7 @@ export function validatePositions(body: unknown, ctx: RequestContext): { positio
   const refuse = (member: string, message: string) => problems.push({ message, members: [member] });
   const fail = (member: string) => refuse(member, translate(ctx.language, 'recycling.dropOffInvalid', { field: member }));
   const list = propertyOf(body, 'positions');
-  if (!Array.isArray(list) || list.length === 0 || list.length > REPORT_MAX) {
+  if (!Array.isArray(list) || list.length === 0 || list.length > POSITIONS_MAX) {
     fail('positions');
     return { positions: [], problems };
   }
@@ -59,16 +64,8 @@ const POSITION = sql`l.longitude::float8 as longitude, l.latitude::float8 as lat
 export function registerLocations(registry: AppServiceRegistry): void {
   registry.add({
     service: SERVICE, method: 'Report', verb: 'POST', access, parameters: ['collectorId', 'positions'],
-    summary: 'A collector\'s positions as the phone took them: [{longitude, latitude, at}], at most 500; `at` with its offset, at most 10 minutes ahead and 7 days old',
-    handler: (ctx, input) => ctx.db.transaction(async (tx) => {
-      const who = await ctx.resources.of(collector).get(ctx, tx, input.requiredInt('collectorId', { min: 1 }));
-      const { positions, problems } = validatePositions(input.raw, ctx);
-      if (problems.length > 0) throw errors.validation(ctx.language, problems);
-      await tx.query(`insert into collector_location (tenant_id, collector_id, longitude, latitude, at)
-        select $1, $2, p.longitude, p.latitude, p.at from jsonb_to_recordset($3::jsonb) as p(longitude numeric, latitude numeric, at timestamptz)`,
-      [ctx.tenantId, who.id, JSON.stringify(positions)]);
-      return { stored: positions.length };
-    }),
+    summary: `Refused to every user (403): positions come only from the collector's phone, with its device key (POST ${POSITIONS_PATH})`,
+    handler: (ctx) => Promise.reject(new AppError(403, translate(ctx.language, 'recycling.positionsFromPhones', { path: POSITIONS_PATH }), null, null, true)),
   });
 
   registry.add({
@@ -96,5 +93,33 @@ export function registerLocations(registry: AppServiceRegistry): void {
         where l.collector_id = ${who.id} and l.at >= ${day.from} and l.at < ${day.to} order by l.at`);
       return { date: day.date, collectorId: who.id, items };
     },
+  });
+}
+
+/**
+ * `POST /api/device/positions`: a collector's phone's positions, stored under the collector its key names, in its
+ * tenant. A body may name the collector (older phones do), and then only that one.
+ */
+export function mountCollectorPositions(server: FastifyInstance, services: Services, resources: ResourceServices): void {
+  server.post(POSITIONS_PATH, async (request, reply) => {
+    const language = resolveLanguage(request);
+    const keyHash = deviceKeyHash(request, language);
+    const answer = await services.db.transaction(async (tx) => {
+      const [phone] = await tx.query<{ id: number; tenantId: number | null }>(`select c.id, c.tenant_id as "tenantId" from ${collector.table} c
+        where c.device_key_hash = $1 and not c.is_deleted and ${ACTIVE_TENANT('c')}`, [keyHash]);
+      if (!phone) throw unknownDevice(language);
+      const named = propertyOf(request.body, 'collectorId');
+      if (named !== undefined && named !== null && Number(named) !== Number(phone.id)) {
+        throw new AppError(403, translate(language, 'recycling.ownPositionsOnly'), null, null, true);
+      }
+      const ctx = await systemContext(services, resources, tx, phone.tenantId, language, request);
+      const { positions, problems } = validatePositions(request.body, ctx);
+      if (problems.length > 0) throw errors.validation(language, problems);
+      await tx.query(`insert into collector_location (tenant_id, collector_id, longitude, latitude, at)
+        select $1, $2, p.longitude, p.latitude, p.at from jsonb_to_recordset($3::jsonb) as p(longitude numeric, latitude numeric, at timestamptz)`,
+      [phone.tenantId, phone.id, JSON.stringify(positions)]);
+      return { stored: positions.length };
+    });
+    return sendSuccess(reply, answer);
   });
 }

@@ -7,7 +7,7 @@ import type { RecyclingFigures } from '../../../shared/bigdata';
 import { recordAudit, rubbishType1, schemeUserStatus } from '../../../shared/enums';
 import { PARTICIPATION_DAYS, POINTS_ISSUED_REASONS, POINTS_REDEEMED_REASONS } from '../../../shared/recycling';
 import { translate } from '../../../shared/locales';
-import { bhusers, rblist } from '../../../shared/resources';
+import { bhusers, collector, rblist } from '../../../shared/resources';
 import { addDays, addMonths, firstOfMonth, lastOfMonth, type CalendarDate } from '../../../shared/time';
 import { pagedList } from '../../crud/paging';
 import { areaCondition, scopeOf } from '../../crud/scope';
@@ -139,7 +139,7 @@ export function registerAnalyses(registry: AppServiceRegistry): void {
                coalesce(sum(r.weight) filter (where r.rubbish_type1 = 3), 0)::float8 as "weight3",
                coalesce(sum(r.weight) filter (where r.rubbish_type1 = 4), 0)::float8 as "weight4"
           from collector c left join recycling_record r on r.collector_id = c.id and ${countedRecords(ctx, 'r', period)}
-         where ${tenantCondition('c', ctx.tenantId)} and not c.is_deleted
+         where ${and([tenantCondition('c', ctx.tenantId), sql`not c.is_deleted`, ...visibleCollectors(ctx, 'c')])}
          group by c.id, c.name order by weight desc, c.id`);
       return { ...period, items: rows.map((r) => ({ ...r, collectorId: Number(r.collectorId) })) };
     },
@@ -178,17 +178,17 @@ export function registerAnalyses(registry: AppServiceRegistry): void {
       const top = input.optionalInt('Top', { min: 1, max: 100 }) ?? 10;
       // Summed in whole hundredths of a kilogram (weights have two decimals): exact like numeric, so ties rank by id,
       // and a third faster than numeric over the tens of thousands of households a month touches.
-      const ranked = (key: string, table: string) => ctx.db.query<{ id: number; name: string; weight: number; records: number }>(sql`
+      const ranked = (key: string, table: string, visible: Sql[] = []) => ctx.db.query<{ id: number; name: string; weight: number; records: number }>(sql`
         select x.id, x.name, (t.centis / 100.0)::float8 as weight, t.records from (
           select r.${raw(key)} as id, sum((r.weight::float8 * 100)::int8) as centis, count(*)::int as records from recycling_record r
-           where ${countedRecords(ctx, 'r', period)} and r.${raw(key)} is not null group by r.${raw(key)}
+           where ${and([countedRecords(ctx, 'r', period), sql`r.${raw(key)} is not null`, ...visible])} group by r.${raw(key)}
            order by centis desc, r.${raw(key)} limit ${top}) t join ${raw(table)} x on x.id = t.id
          order by t.centis desc, x.id`);
       // The households' ranking is the long one (a month touches most households): it runs on one connection while the
       // compounds' and the collectors' (each using the database's parallel workers) run one after the other on another.
       const [households, [compounds, collectors]] = await Promise.all([
         ranked('household_id', 'scheme_user'),
-        (async () => [await ranked('varea_id', 'area_compound'), await ranked('collector_id', 'collector')] as const)(),
+        (async () => [await ranked('varea_id', 'area_compound'), await ranked('collector_id', 'collector', collectorsOf(ctx, 'r'))] as const)(),
       ]);
       const numbered = (rows: { id: number }[]) => rows.map((r) => ({ ...r, id: Number(r.id) }));
       return { ...period, compounds: numbered(compounds), households: numbered(households), collectors: numbered(collectors) };
@@ -235,6 +235,21 @@ export function registerAnalyses(registry: AppServiceRegistry): void {
       return { ...period, items };
     },
   });
+}
+
+/**
+ * Collectors `c` the caller may see, as `Igcs_Collector/GetAll` lists them: a user linked to areas sees those serving a
+ * community within them, and no other, even one that weighed a record there.
+ */
+function visibleCollectors(ctx: RequestContext, c: string): Sql[] {
+  const inAreas = areaCondition(collector, c, scopeOf(ctx), 'read');
+  return inAreas ? [inAreas] : [];
+}
+
+/** Records `r` of a collector the caller may see (none added for the whole tenant, so that the ranking stays one scan). */
+function collectorsOf(ctx: RequestContext, r: string): Sql[] {
+  const visible = visibleCollectors(ctx, 'c');
+  return visible.length === 0 ? [] : [sql`exists (select 1 from collector c where c.id = ${raw(r)}.collector_id and ${and(visible)})`];
 }
 
 /** Issued and redeemed points of the ledger legs `e` of postings `p`, as POINTS_ISSUED_REASONS and POINTS_REDEEMED_REASONS define them. */

@@ -1,6 +1,6 @@
 /**
- * What the scheme's devices (stations, exchange machines, collectors' phones) share: stations and machines do not log
- * in but send their key in `X-Device-Key`, and act inside their own tenant with no user behind them; the times any of
+ * What the scheme's devices (stations, exchange machines, collectors' phones) share: they do not log in but send their
+ * key in `X-Device-Key`, and act inside their own tenant with no user behind them; the times any of
  * them send are instants their own clocks stamped.
  */
 import type { FastifyRequest } from 'fastify';
@@ -69,13 +69,13 @@ export async function issueDeviceKey(tx: Db, table: string, id: number): Promise
   return deviceKey;
 }
 
-/** `<Service>/RegenerateKey`: for a device whose key was lost or leaked. */
+/** `<Service>/RegenerateKey`: for a device whose key was lost or leaked, by a user who may change the device's row. */
 export function registerRegenerateKey(registry: AppServiceRegistry, resource: Resource): void {
   registry.add({
     service: resource.name, method: 'RegenerateKey', verb: 'POST', access: { anyOf: [resource.permission] }, parameters: ['id'],
     summary: 'Give the device a new key, shown once; the old key stops working at once',
     handler: (ctx, input) => ctx.db.transaction(async (tx) => {
-      const row = await ctx.resources.of(resource).get(ctx, tx, input.requiredInt('Id', { min: 1 }));
+      const row = await ctx.resources.of(resource).getToChange(ctx, tx, input.requiredInt('Id', { min: 1 }));
       return { deviceKey: await issueDeviceKey(tx, resource.table, row.id) };
     }),
   });

@@ -6,7 +6,7 @@ import { pagedList } from '../../crud/paging';
 import { sql, tenantCondition } from '../../crud/sql';
 import type { Db } from '../../db/database';
 import { dateParameter, type AppServiceRegistry } from '../../http/app-services';
-import { errors } from '../../http/errors';
+import { AppError, errors } from '../../http/errors';
 import { addDays } from '../../../shared/time';
 import { instantValue } from '../../time';
 import { post, REQUEST_ID } from './ledger';
@@ -100,6 +100,10 @@ export function registerPoints(registry: AppServiceRegistry): void {
   registry.add({
     service: SERVICE, method: 'GetReconciliation', verb: 'GET', access: READ,
     summary: 'Proves over the whole ledger that every balance equals the sum of its entries and that the books balance',
-    handler: (ctx) => reconcile(ctx.db, ctx.tenantId),
+    handler: (ctx) => {
+      // The books are the tenant's and their figures count every household: a user linked to areas checks none of them.
+      if (scopeOf(ctx).areas !== null) throw new AppError(403, translate(ctx.language, 'errors.booksOfTheTenant'), null, null, true);
+      return reconcile(ctx.db, ctx.tenantId);
+    },
   });
 }
