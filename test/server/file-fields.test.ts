@@ -2,6 +2,7 @@
 // resource's UploadFile for that field, attached by Create or Update, read back by Get and downloaded; what a files
 // field refuses (another person's upload, a chat file, an upload for another resource or field) and who may not upload.
 import { filesFieldsOf } from '../../src/server/files';
+import { DISPLAY_AUTH_PATH } from '../../src/shared/bigdata';
 import type { FileInfo, Resource } from '../../src/shared/resource-kit';
 import { RESOURCES } from '../../src/shared/resources';
 import { apiValueSource, validBody, type Body, type ValueSource } from '../support/resource-values';
@@ -76,6 +77,16 @@ function update(resource: Resource, token: string, row: { body: Body; dto: Dto }
 
 it('covers every declaration with a files field, the goods pictures and the record photos among them', () => {
   expect(DECLARED.map((r) => r.name)).toEqual(expect.arrayContaining(['BHgoods', 'Rblist', 'Contract', 'EnterpriseInformation', 'RegularInspections', 'TransferOrder']));
+});
+
+it('gives a wall display\'s token no upload (its account holds the big-data screen only)', async () => {
+  const account = await userWithPermissions(server, admin, 1, ['Pages.BigData']);
+  const issued = expectSuccess(await server.call<{ token: string }>('POST', svc('BigData', 'CreateDisplayToken'), { token: admin, body: { userId: account.id, name: 'Wall' } }));
+  const wall = expectSuccess(await server.call<{ accessToken: string }>('POST', DISPLAY_AUTH_PATH, { body: { displayToken: issued.token } }));
+  for (const resource of DECLARED) {
+    const response = await upload(resource.name, wall.accessToken, filesFieldsOf(resource)[0]);
+    expect({ resource: resource.name, status: response.status }).toEqual({ resource: resource.name, status: 403 });
+  }
 });
 
 for (const resource of DECLARED) {
