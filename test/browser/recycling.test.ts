@@ -1,4 +1,7 @@
 // The recycling scheme's screens as a street office's clerk uses them.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { useBrowserApp } from './support/harness';
 import { byTestId, expectPath, expectText, expectTotal, logIn, openFromSidebar, until } from './support/ui';
@@ -258,3 +261,31 @@ test('a clerk loads a machine, and a redemption at it moves the grid and the hou
   await expectText(byTestId(page, 'slots-items-left'), '在售 4 件');
   await expectText(byTestId(households, `points-${home.id}`), '70');
 }, 90_000);
+
+test('a picture chosen in the goods form goes up for the goods pictures and is saved with the goods', async () => {
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const picture = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'browser-goods-')), '环保购物袋.png');
+  fs.writeFileSync(picture, png);
+  const type = await adminCall<{ id: number }>('BHgoodsType/Create', { name: '日用品' });
+  const goods = await adminCall<{ id: number }>('BHgoods/Create', { name: '环保购物袋', goodsTypeId: type.id, pointsPrice: 10, stock: 5, onShelf: true });
+
+  const page = await app.newPage();
+  await logIn(page, ADMIN);
+  await openFromSidebar(page, 'recycling', 'bhgoods');
+  await byTestId(page, 'resource-page-BHgoods').waitFor();
+  await byTestId(page, 'keyword').fill('环保购物袋');
+  await byTestId(page, 'keyword').press('Enter');
+  await expectTotal(page, 1);
+  await byTestId(page, `row-edit-${goods.id}`).click();
+  await byTestId(page, 'resource-form').waitFor();
+  await byTestId(page, 'form-field-images').setInputFiles(picture);
+
+  const [stored] = await until('the picture stored for the goods pictures',
+    () => app.db.query<{ id: number }>("select id from stored_files where resource = 'BHgoods' and field = 'images' and name = '环保购物袋.png'"),
+    (rows) => rows.length === 1);
+  await expectText(byTestId(page, `file-item-${Number(stored.id)}`), '环保购物袋.png');
+  await byTestId(page, 'btn-save').click();
+  await byTestId(page, 'resource-form').waitFor({ state: 'detached' });
+  const [saved] = await app.db.query<{ images: (number | string)[] }>('select images from goods where id = $1', [goods.id]);
+  expect(saved.images.map(Number)).toEqual([Number(stored.id)]);
+});

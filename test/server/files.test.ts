@@ -2,7 +2,7 @@
 // permission checks on download, File/GetFiles, and reading a Chinese contract PDF with Contract/PdfFileTxt.
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkFileIds } from '../../src/server/files';
+import { unattachableFileIds } from '../../src/server/files';
 import { translate } from '../../src/shared/locales';
 import { CONTRACT_FIELDS, contractPdf, chinesePdf } from '../support/chinese-pdf';
 import { CHINA_INSTANT, createTenant, expectError, expectSuccess, expectValidationError, userWithPermissions } from '../support/server-fixtures';
@@ -18,6 +18,7 @@ let uploadDir: string;
 /** Holds the permissions of every file owner. */
 let clerk: { id: number; token: string };
 /** Contracts only. */
+let contractsOnlyUser: { id: number; token: string };
 let contractsOnly: string;
 /** Logged in, but without any file owner's permission. */
 let outsider: string;
@@ -28,7 +29,8 @@ beforeAll(async () => {
   const admin = await server.token(1, 'admin');
   const user = await userWithPermissions(server, admin, 1, ['Pages.ContractManagement', 'Pages.EnterpriseInformation', 'Pages.RegularInspections']);
   clerk = { id: user.id, token: user.token };
-  contractsOnly = (await userWithPermissions(server, admin, 1, ['Pages.ContractManagement'])).token;
+  contractsOnlyUser = await userWithPermissions(server, admin, 1, ['Pages.ContractManagement']);
+  contractsOnly = contractsOnlyUser.token;
   outsider = (await userWithPermissions(server, admin, 1, ['Pages.Wastecode'])).token;
   const tenant = await createTenant(server);
   otherTenant = { id: tenant.id, token: await server.login(tenant.id, 'admin', DEFAULT_PASSWORD) };
@@ -101,8 +103,9 @@ describe('UploadFile', () => {
     for (const service of ['EnterpriseInformation', 'Contract', 'RegularInspections']) {
       const dto = await uploaded(service, clerk.token, { name: 'photo.png', data: PNG, type: 'image/png' });
       expect(dto).toMatchObject({ name: 'photo.png', size: PNG.length, contentType: 'image/png' });
-      const [row] = await server.db.query<{ resource: string }>('select resource from stored_files where id = $1', [dto.id]);
-      expect(row.resource).toBe(service);
+      // Each of these has one files field, which an upload naming none is for.
+      const [row] = await server.db.query<{ resource: string; field: string }>('select resource, field from stored_files where id = $1', [dto.id]);
+      expect(row).toEqual({ resource: service, field: 'attachments' });
     }
   });
 
@@ -241,16 +244,29 @@ describe('File/GetFiles', () => {
   });
 });
 
-describe('checkFileIds', () => {
-  it('returns the ids that are not live files of the tenant, once each', async () => {
+describe('unattachableFileIds', () => {
+  const attachments = { resource: 'Contract', field: 'attachments' };
+
+  it('returns, once each, the ids that are not live files of the tenant the caller uploaded for the resource and field', async () => {
     const own = await uploaded('Contract', clerk.token, { name: 'a.png', data: PNG });
     const deleted = await uploaded('Contract', clerk.token, { name: 'b.png', data: PNG });
     await server.db.query('update stored_files set is_deleted = true where id = $1', [deleted.id]);
     const foreign = await uploaded('Contract', otherTenant.token, { name: 'c.png', data: PNG });
-    expect(await checkFileIds(server.db, 1, [own.id, deleted.id, foreign.id, 987654321, foreign.id])).toEqual([deleted.id, foreign.id, 987654321]);
-    expect(await checkFileIds(server.db, 1, [own.id])).toEqual([]);
-    expect(await checkFileIds(server.db, otherTenant.id, [own.id, foreign.id])).toEqual([own.id]);
-    expect(await checkFileIds(server.db, 1, [])).toEqual([]);
+    const others = await uploaded('Contract', contractsOnlyUser.token, { name: 'd.png', data: PNG });
+    const inspection = await uploaded('RegularInspections', clerk.token, { name: 'e.png', data: PNG });
+    expect(await unattachableFileIds(server.db, 1, clerk.id, attachments, [own.id, deleted.id, foreign.id, others.id, inspection.id, 987654321, foreign.id], []))
+      .toEqual([deleted.id, foreign.id, others.id, inspection.id, 987654321]);
+    expect(await unattachableFileIds(server.db, 1, clerk.id, attachments, [own.id], [])).toEqual([]);
+    expect(await unattachableFileIds(server.db, 1, clerk.id, { resource: 'Contract', field: 'other' }, [own.id], [])).toEqual([own.id]);
+    expect(await unattachableFileIds(server.db, 1, null, attachments, [own.id], [])).toEqual([own.id]);
+    expect(await unattachableFileIds(server.db, 1, clerk.id, attachments, [], [])).toEqual([]);
+  });
+
+  it('lets a record keep the live files it already has, whoever uploaded them', async () => {
+    const others = await uploaded('Contract', contractsOnlyUser.token, { name: 'a.png', data: PNG });
+    const deleted = await uploaded('Contract', contractsOnlyUser.token, { name: 'b.png', data: PNG });
+    await server.db.query('update stored_files set is_deleted = true where id = $1', [deleted.id]);
+    expect(await unattachableFileIds(server.db, 1, clerk.id, attachments, [others.id, deleted.id], [others.id, deleted.id])).toEqual([deleted.id]);
   });
 });
 

@@ -9,7 +9,7 @@ import {
   createTenant, createUser, createRole, expectError, expectSuccess, expectValidationError, ok, tenantPermissionsExcept,
 } from '../support/server-fixtures';
 import {
-  canCarryMarker, compareValues, expectedDtoValue, failingCheckValue, IMPOSSIBLE_DATES, requiredFields, validBody, wrongTypeValue, type Body,
+  apiValueSource, canCarryMarker, compareValues, expectedDtoValue, failingCheckValue, IMPOSSIBLE_DATES, requiredFields, validBody, wrongTypeValue, type Body,
   type ValueSource,
 } from '../support/resource-values';
 import { pickerFields } from '../../src/server/crud/picker';
@@ -25,52 +25,6 @@ let adminUserId: number;
 let restricted: string;
 /** The admin of a second tenant. */
 let otherTenant: { id: number; token: string };
-
-/** Values and references as seen by one caller (each tenant has its own rows). */
-function valueSource(token: string): ValueSource {
-  const references = new Map<string, Promise<number>>();
-  const taken = new Map<string, Promise<Set<string>>>();
-  const source: ValueSource = {
-    referenceId(resourceName, filters = {}) {
-      const key = `${resourceName}:${JSON.stringify(filters)}`;
-      if (!references.has(key)) {
-        const target = findResource(resourceName)!;
-        references.set(key, (async () => {
-          const query = { MaxResultCount: 1, Sorting: 'id', ...filters } as Record<string, string | number>;
-          const items = ok<Paged>(await server.call('GET', svc(target.name, 'GetAll'), { token, query }), 'GetAll').items;
-          if (items[0]) return items[0].id;
-          // None yet (a fresh tenant has no transporter): make one that matches.
-          const body = await validBody(target, 3, unique('ref'), source, true);
-          for (const [field, value] of Object.entries(filters)) {
-            const def = target.fields[field];
-            body[field] = def?.kind === 'enum' && def.multiple ? [value] : value;
-          }
-          return ok<Dto>(await server.call('POST', svc(target.name, 'Create'), { token, body }), `Create ${resourceName} to reference`).id;
-        })());
-      }
-      return references.get(key)!;
-    },
-    async row(resourceName, id) {
-      return ok<Dto>(await server.call('GET', svc(resourceName, 'Get'), { token, query: { Id: id } }), `Get ${resourceName}`);
-    },
-    takenValues(resource, fieldName) {
-      const key = `${resource.name}.${fieldName}`;
-      if (!taken.has(key)) {
-        taken.set(key, (async () => {
-          const values = new Set<string>();
-          for (let skip = 0; ; skip += 1000) {
-            const page = ok<Paged>(await server.call('GET', svc(resource.name, 'GetAll'), { token, query: { MaxResultCount: 1000, SkipCount: skip } }), 'GetAll');
-            for (const item of page.items) values.add(String(item[fieldName]));
-            if (skip + 1000 >= page.totalCount) break;
-          }
-          return values;
-        })());
-      }
-      return taken.get(key)!;
-    },
-  };
-  return source;
-}
 
 beforeAll(async () => {
   admin = await server.token(1, 'admin');
@@ -145,7 +99,7 @@ for (const resource of STANDARD) {
       expectSuccess<Paged>(await server.call('GET', path('GetAll'), { token, query: { Keyword: keyword(), ...query } }));
 
     beforeAll(() => {
-      source = valueSource(admin);
+      source = apiValueSource(server, admin);
     });
 
     async function create(seq: number) {
@@ -430,7 +384,7 @@ for (const resource of STANDARD) {
     it('keeps tenants apart: another tenant cannot list, Get, Update or Delete the row by id', async () => {
       const row = rows[0].dto;
       const other = otherTenant.token;
-      const foreign = await validBody(resource, 15, marker, valueSource(other));
+      const foreign = await validBody(resource, 15, marker, apiValueSource(server, other));
       for (const tenantHeader of [undefined, 1]) {
         const options = { token: other, tenantId: tenantHeader };
         const listed = expectSuccess<Paged>(await server.call('GET', path('GetAll'), { ...options, query: { Keyword: keyword(), MaxResultCount: 1000 } }));
@@ -447,7 +401,7 @@ for (const resource of STANDARD) {
       // Nor point its own rows at the first tenant's rows.
       for (const [name, def] of writable(resource)) {
         if (def.kind !== 'reference') continue;
-        const mine = await valueSource(admin).referenceId(def.resource);
+        const mine = await apiValueSource(server, admin).referenceId(def.resource);
         expectValidationError(await server.call('POST', path('Create'), { token: other, body: { ...foreign, [name]: mine } }), name);
       }
       // The host side has its own rows too.

@@ -16,7 +16,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const server = useTestServer();
 let admin: string;
 let world: TransferWorld;
-let signeeFileId: number;
+/** Each party's signature image, uploaded by its clerk for its own signee field: only such an upload may be signed with. */
+const signeeFileIds = {} as Record<Role, number>;
 
 const T = (method: string) => svc('TransferOrder', method);
 const get = async (id: number) => expectSuccess<Order>(await server.call('GET', T('Get'), { token: admin, query: { Id: id } }));
@@ -24,10 +25,13 @@ const get = async (id: number) => expectSuccess<Order>(await server.call('GET', 
 beforeAll(async () => {
   admin = await server.token(1, 'admin');
   world = await buildTransferWorld(server, admin, { planned: 1000, stock: 500 });
-  const form = new FormData();
-  form.append('file', new Blob([Uint8Array.from(PNG)], { type: 'image/png' }), 'seal.png');
-  const response = await fetch(new URL(T('UploadFile'), server.baseUrl), { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}` } });
-  signeeFileId = ((await response.json()) as { result: { id: number } }).result.id;
+  for (const role of ROLES) {
+    const form = new FormData();
+    form.append('field', `${role}Signee`);
+    form.append('file', new Blob([Uint8Array.from(PNG)], { type: 'image/png' }), 'seal.png');
+    const response = await fetch(new URL(T('UploadFile'), server.baseUrl), { method: 'POST', body: form, headers: { authorization: `Bearer ${token(role)}` } });
+    signeeFileIds[role] = ((await response.json()) as { result: { id: number } }).result.id;
+  }
 });
 // ---------------------------------------------------------------------------------------------------------------
 // The whole table
@@ -76,7 +80,7 @@ async function move(role: Role, order: Order, action: Action) {
     case 'return':
       return server.call('PUT', T('UpdateTransferOrderReception'), { token: by, body: { id, signStatus: 2, returnReason: '包装破损' } });
     case 'sign':
-      return server.call('PUT', T('UpdateSigneeimg'), { token: by, body: { id, fileId: signeeFileId } });
+      return server.call('PUT', T('UpdateSigneeimg'), { token: by, body: { id, fileId: signeeFileIds[role] } });
   }
 }
 

@@ -4,6 +4,8 @@ import type { FieldDef, Resource } from '../../src/shared/resource-kit';
 import { DEFAULT_TIME_ZONE, formatInstant, parseInstant } from '../../src/shared/time';
 import { findResource } from '../../src/shared/resources';
 import { creditCodeCheckChar, idCardCheckChar } from '../../src/shared/validators';
+import { ok, type ApiClient } from './server-fixtures';
+import { svc, unique } from './server-harness';
 
 export type Body = Record<string, unknown>;
 
@@ -326,4 +328,52 @@ export function compareValues(a: unknown, b: unknown): number {
   const sa = String(a);
   const sb = String(b);
   return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
+
+type Paged = { totalCount: number; items: (Body & { id: number })[] };
+
+/** Values and references as seen by one caller over the API (each tenant has its own rows). */
+export function apiValueSource(server: ApiClient, token: string): ValueSource {
+  const references = new Map<string, Promise<number>>();
+  const taken = new Map<string, Promise<Set<string>>>();
+  const source: ValueSource = {
+    referenceId(resourceName, filters = {}) {
+      const key = `${resourceName}:${JSON.stringify(filters)}`;
+      if (!references.has(key)) {
+        const target = findResource(resourceName)!;
+        references.set(key, (async () => {
+          const query = { MaxResultCount: 1, Sorting: 'id', ...filters } as Record<string, string | number>;
+          const items = ok<Paged>(await server.call('GET', svc(target.name, 'GetAll'), { token, query }), 'GetAll').items;
+          if (items[0]) return items[0].id;
+          // None yet (a fresh tenant has no transporter): make one that matches.
+          const body = await validBody(target, 3, unique('ref'), source, true);
+          for (const [field, value] of Object.entries(filters)) {
+            const def = target.fields[field];
+            body[field] = def?.kind === 'enum' && def.multiple ? [value] : value;
+          }
+          return ok<Body & { id: number }>(await server.call('POST', svc(target.name, 'Create'), { token, body }), `Create ${resourceName} to reference`).id;
+        })());
+      }
+      return references.get(key)!;
+    },
+    async row(resourceName, id) {
+      return ok<Body>(await server.call('GET', svc(resourceName, 'Get'), { token, query: { Id: id } }), `Get ${resourceName}`);
+    },
+    takenValues(resource, fieldName) {
+      const key = `${resource.name}.${fieldName}`;
+      if (!taken.has(key)) {
+        taken.set(key, (async () => {
+          const values = new Set<string>();
+          for (let skip = 0; ; skip += 1000) {
+            const page = ok<Paged>(await server.call('GET', svc(resource.name, 'GetAll'), { token, query: { MaxResultCount: 1000, SkipCount: skip } }), 'GetAll');
+            for (const item of page.items) values.add(String(item[fieldName]));
+            if (skip + 1000 >= page.totalCount) break;
+          }
+          return values;
+        })());
+      }
+      return taken.get(key)!;
+    },
+  };
+  return source;
 }

@@ -8,7 +8,7 @@ import { crudActions as A, selectUploads } from './slice';
 import type { Translate, UploadState } from './types';
 
 interface FilesEditorProps {
-  /** Slice key of the screen (the upload goes to its service's `UploadFile`). */
+  /** Slice key of the screen (the upload goes to its service's `UploadFile`, for the field `name`). */
   resource: string;
   name: string;
   label: string;

@@ -59,7 +59,7 @@ describe('held files', () => {
 });
 
 describe('createUploadChannel', () => {
-  it('posts the file as the multipart field `file` and reports progress and the stored file', async () => {
+  it('posts the file as the multipart field `file`, with the files field it is for, and reports progress and the stored file', async () => {
     const seen: InternalAxiosRequestConfig[] = [];
     const adapter: AxiosAdapter = async (config) => {
       seen.push(config);
@@ -68,7 +68,7 @@ describe('createUploadChannel', () => {
     };
     http.defaults.adapter = adapter;
     const file = new File(['%PDF'], 'a.pdf', { type: 'application/pdf' });
-    const events = await drain(createUploadChannel('/api/services/app/Contract/UploadFile', file));
+    const events = await drain(createUploadChannel('/api/services/app/Contract/UploadFile', file, { field: 'attachments' }));
     expect(events).toEqual([
       { type: 'progress', loaded: 2, total: 4 },
       { type: 'done', file: { id: 9, name: 'a.pdf', size: 4, contentType: 'application/pdf' } },
@@ -78,6 +78,7 @@ describe('createUploadChannel', () => {
     expect(seen[0].silent).toBe(true);
     const sent = seen[0].data as FormData;
     expect((sent.get('file') as File).name).toBe('a.pdf');
+    expect(sent.get('field')).toBe('attachments');
   });
 
   it('reports a refusal with the envelope’s message', async () => {

@@ -34,13 +34,15 @@ export type UploadEvent =
   | { type: 'failed'; error: CrudError };
 
 /**
- * Posts `file` as the multipart field `file` and reports progress, the stored file or the failure as channel
- * events. Closing the channel aborts the request. Silent: the editor shows the failure under the field.
+ * Posts `file` as the multipart field `file`, with the text fields `fields` (the files field it is for), and reports
+ * progress, the stored file or the failure as channel events. Closing the channel aborts the request. Silent: the
+ * editor shows the failure under the field.
  */
-export function createUploadChannel(url: string, file: File): EventChannel<UploadEvent> {
+export function createUploadChannel(url: string, file: File, fields: Record<string, string> = {}): EventChannel<UploadEvent> {
   return eventChannel<UploadEvent>((emit) => {
     const controller = new AbortController();
     const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('file', file, file.name);
     http.post<AbpEnvelope<FileInfo>>(url, form, {
       signal: controller.signal,

@@ -105,13 +105,13 @@ describe('attachments', () => {
     const ch = channel<UploadEvent>(buffers.expanding(10));
     for (const e of events) ch.put(e);
     if (end) ch.close();
-    const made: [string, File][] = [];
+    const made: [string, File, Record<string, string>][] = [];
     const close = jest.spyOn(ch, 'close');
     const providers: EffectProviders = {
       call(effect, next) {
         if (effect.fn === takeHeldFile) return effect.args[0] === 'u1' ? file : undefined;
         if (effect.fn === createUploadChannel) {
-          made.push(effect.args as [string, File]);
+          made.push(effect.args as [string, File, Record<string, string>]);
           return ch;
         }
         return next();
@@ -120,7 +120,7 @@ describe('attachments', () => {
     return { providers, made, close };
   }
 
-  it('posts the file to the service’s UploadFile and reports progress, then the stored file', async () => {
+  it('posts the file to the service’s UploadFile for its field and reports progress, then the stored file', async () => {
     const fake = fakeUploads([{ type: 'progress', loaded: 1024, total: 2048 }, { type: 'done', file: stored }]);
     const result = await expectSaga(crudSaga)
       .withReducer(rootReducer, stateWith({}))
@@ -129,7 +129,7 @@ describe('attachments', () => {
       .put(A.uploadSucceeded({ uploadId: 'u1', file: stored }))
       .dispatch(A.uploadRequested(upload))
       .silentRun(50);
-    expect(fake.made).toEqual([['/api/services/app/EnterpriseInformation/UploadFile', file]]);
+    expect(fake.made).toEqual([['/api/services/app/EnterpriseInformation/UploadFile', file, { field: 'attachments' }]]);
     expect(final(result).crud.uploads.u1).toMatchObject({ status: 'done', file: stored, loaded: 2048 });
   });
 

@@ -161,16 +161,16 @@ export function createCrudSaga(options: CrudSagaOptions = {}) {
     }
   }
 
-  /** One file to `<Service>/UploadFile`, its progress reported as it goes. */
+  /** One file to `<Service>/UploadFile` for its files field, its progress reported as it goes. */
   function* uploadFile(action: ReturnType<typeof A.uploadRequested>) {
-    const { uploadId, resource } = action.payload;
+    const { uploadId, resource, field } = action.payload;
     const file: File | undefined = yield call(takeHeldFile, uploadId);
     // Nothing held under that id (a reloaded page replaying an action): there is nothing to send.
     if (!file) {
       yield put(A.uploadCleared({ uploadId }));
       return;
     }
-    const channel: EventChannel<UploadEvent> = yield call(createUploadChannel, servicePath(resource, 'UploadFile'), file);
+    const channel: EventChannel<UploadEvent> = yield call(createUploadChannel, servicePath(resource, 'UploadFile'), file, { field });
     try {
       while (true) {
         const event: UploadEvent = yield take(channel);

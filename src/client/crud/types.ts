@@ -144,7 +144,7 @@ export interface LookupState {
   error: CrudError | null;
 }
 
-/** One file on its way to `<Service>/UploadFile`, for the attachment editor of a form field. */
+/** One file on its way to `<Service>/UploadFile` for a files field, for the attachment editor of that form field. */
 export interface UploadState {
   /** Slice key of the screen whose form started it. */
   resource: string;

@@ -12,10 +12,10 @@ import { filterConditions, matchCondition, readListFilters, type ListFilters } f
 import { orderBy, readPaging, readSorting } from './paging';
 import { ResourceRepository, type Row } from './repository';
 import { ownerEnterprise, ownerFields, scopeOf, tenantScope, withinAreas, type Scope } from './scope';
-import { checkFileIds } from '../files/store';
+import { unattachableFileIds } from '../files/store';
 import { forPicker, visibleFields } from './picker';
 import { or, type Sql } from './sql';
-import { idsOf, readWriteValues, type FieldValue } from './validation';
+import { idsOf, readWriteValues, storedFileIds, type FieldValue } from './validation';
 import { recordOf } from '../../shared/json';
 import type { ValidationTextKey } from '../../shared/locales';
 
@@ -184,8 +184,20 @@ export class ResourceService {
     return { ...(await this.get(ctx, tx, id)), ...added };
   }
 
-  /** Updates named fields of a visible row, bypassing the form rules (status changes). */
+  /**
+   * Updates named fields of a visible row, bypassing the form rules (status changes); files the server's own moves
+   * attach (a signature) still follow the rule of every files field.
+   */
   async setFields(ctx: ServiceContext, tx: Db, id: number, values: Record<string, FieldValue>): Promise<Row> {
+    const files = Object.keys(values).filter((name) => this.resource.fields[name]?.kind === 'files');
+    if (files.length > 0) {
+      const existing = await this.get(ctx, tx, id);
+      const problems: ValidationErrorInfo[] = [];
+      for (const name of files) {
+        if (await this.refusesFiles(ctx, tx, name, values[name], existing)) problems.push(this.problem(ctx, name, 'fileNotAttachable'));
+      }
+      if (problems.length > 0) throw errors.validation(ctx.language, problems);
+    }
     await this.repository.update(tx, ctx.tenantId, ctx.session?.userId ?? null, id, values);
     return this.get(ctx, tx, id);
   }
@@ -215,7 +227,7 @@ export class ResourceService {
   private async checkedValues(ctx: ServiceContext, tx: Db, input: Input, existing: Row | null): Promise<Record<string, FieldValue>> {
     const { values, errors: problems } = readWriteValues(this.resource, input, ctx.language, ctx.calendar.zone, existing);
     if (problems.length > 0) throw errors.validation(ctx.language, problems);
-    await this.databaseChecks(ctx, tx, values, existing?.id ?? null);
+    await this.databaseChecks(ctx, tx, values, existing);
     this.checkOwnership(ctx, values, existing);
     await this.hooks.beforeWrite?.(ctx, tx, values, existing, input);
     // After the hook: a row may be placed by what it derives (a record where its household lives).
@@ -223,14 +235,30 @@ export class ResourceService {
     return values;
   }
 
-  /** References point at live rows the caller may use, of the declared kind; unique values are free; files exist. */
-  private async databaseChecks(ctx: ServiceContext, tx: Db, values: Record<string, FieldValue>, id: number | null): Promise<void> {
-    const problems: ValidationErrorInfo[] = [];
-    const scope = scopeOf(ctx);
-    const fail = (name: string, key: ValidationTextKey, params: Record<string, string> = {}) => problems.push({
+  /** A validation problem of one field, its message naming the field's label. */
+  private problem(ctx: ServiceContext, name: string, key: ValidationTextKey, params: Record<string, string> = {}): ValidationErrorInfo {
+    return {
       message: translate(ctx.language, `validation.${key}`, { field: pick(this.resource.fields[name].label, ctx.language), ...params }),
       members: [name],
-    });
+    };
+  }
+
+  /**
+   * Does files field `name` refuse some of `value`? It takes only the caller's own uploads for this resource and field
+   * and the files the row already has: the one rule of every files field, form writes and the server's moves alike.
+   */
+  private async refusesFiles(ctx: ServiceContext, tx: Db, name: string, value: FieldValue, existing: Row | null): Promise<boolean> {
+    const target = { resource: this.resource.name, field: name };
+    const refused = await unattachableFileIds(tx, ctx.tenantId, ctx.session?.userId ?? null, target, idsOf(value), storedFileIds(existing?.[name]));
+    return refused.length > 0;
+  }
+
+  /** References point at live rows the caller may use, of the declared kind; unique values are free; files may be taken. */
+  private async databaseChecks(ctx: ServiceContext, tx: Db, values: Record<string, FieldValue>, existing: Row | null): Promise<void> {
+    const problems: ValidationErrorInfo[] = [];
+    const scope = scopeOf(ctx);
+    const id = existing?.id ?? null;
+    const fail = (name: string, key: ValidationTextKey, params: Record<string, string> = {}) => problems.push(this.problem(ctx, name, key, params));
     for (const [name, def] of Object.entries(this.resource.fields)) {
       const value = values[name];
       // Managed values are the server's own (an order's vehicles, seen by the transporter, not the producer editing).
@@ -279,7 +307,7 @@ export class ResourceService {
           }
         }
       }
-      if (def.kind === 'files' && (await checkFileIds(tx, ctx.tenantId, idsOf(value))).length > 0) fail(name, 'reference');
+      if (def.kind === 'files' && (await this.refusesFiles(ctx, tx, name, value, existing))) fail(name, 'fileNotAttachable');
       if (def.kind === 'string' && def.unique && (await this.repository.isTaken(tx, ctx.tenantId, name, value, id))) {
         fail(name, 'unique', { value: String(value) });
       }

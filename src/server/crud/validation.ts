@@ -123,9 +123,14 @@ const isFieldValue = (value: unknown): value is FieldValue => value === null || 
   || typeof value === 'number' || typeof value === 'boolean'
   || (Array.isArray(value) && (value.every((v) => typeof v === 'string') || value.every((v) => typeof v === 'number')));
 
+/** The ids of a files field as reads give it (file objects). */
+export function storedFileIds(stored: unknown): number[] {
+  return Array.isArray(stored) ? stored.map((file) => propertyOf(file, 'id')).filter((id) => typeof id === 'number') : [];
+}
+
 /** A stored value as a write carries it on. Reads show attachments as file objects; the column keeps their ids. */
 function keptValue(def: FieldDef, stored: unknown): FieldValue {
-  if (def.kind === 'files' && Array.isArray(stored)) return stored.map((file) => propertyOf(file, 'id')).filter((id) => typeof id === 'number');
+  if (def.kind === 'files' && Array.isArray(stored)) return storedFileIds(stored);
   return isFieldValue(stored) ? stored : null;
 }
 

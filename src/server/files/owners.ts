@@ -1,4 +1,7 @@
+import { CHAT_FILE_OWNER } from '../../shared/chat';
 import type { PermissionName } from '../../shared/permissions';
+import { resourcePermissions, type Resource } from '../../shared/resource-kit';
+import { RESOURCES } from '../../shared/resources';
 import type { Db } from '../db/database';
 import type { RequestContext } from '../http/context';
 import { chatFileReadable } from '../modules/chat/files';
@@ -8,23 +11,35 @@ export interface FileOwner {
   service: string;
   /** Any one of them lets a user upload and download the service's files. */
   permissions: PermissionName[];
+  /** The files fields an upload is for (`stored_files.field`); none for chat files, which belong to a conversation. */
+  fields: readonly string[];
   /** Also offers `SaveFiles`, several files in one request. */
   saveFiles?: boolean;
   /** Beyond the permission: may this user read this file? (Chat files belong to a conversation, not to a screen.) */
   readableBy?(db: Db, tenantId: number | null, userId: number, fileId: number): Promise<boolean>;
 }
 
-// One line per owner: the upload methods, the download check and `stored_files.resource` all follow this table.
+/** The files fields of a declaration, in declaration order. */
+export const filesFieldsOf = (resource: Resource): string[] => resource.fieldNames.filter((name) => resource.fields[name].kind === 'files');
+
+/** The old back office's `EnterpriseInformation/SaveFiles`, several files in one request, kept for its clients. */
+const SAVES_SEVERAL = new Set(['EnterpriseInformation']);
+
+/** Chat attachments: uploaded by one person for a message to another, readable by the two of them only. */
+const CHAT_FILES: FileOwner = { service: CHAT_FILE_OWNER, permissions: ['Pages.ChatLog'], fields: [], readableBy: chatFileReadable };
+
+/**
+ * Every declared resource with a files field, whoever may use the resource, and chat: the upload methods, the download
+ * check and `stored_files.resource` all follow this table, so a files field added to a declaration can be uploaded to.
+ */
 export const FILE_OWNERS: readonly FileOwner[] = [
-  {
-    service: 'EnterpriseInformation',
-    permissions: ['Pages.EnterpriseInformation', 'Pages.EnterpriseInformationCP', 'Pages.EnterpriseInformationWP', 'Pages.EnterpriseInformationTP'],
-    saveFiles: true,
-  },
-  { service: 'Contract', permissions: ['Pages.ContractManagement'] },
-  { service: 'RegularInspections', permissions: ['Pages.RegularInspections'] },
-  { service: 'TransferOrder', permissions: ['Pages.TransferApplication', 'Pages.TransferReception'] },
-  { service: 'ChatLog', permissions: ['Pages.ChatLog'], readableBy: chatFileReadable },
+  ...RESOURCES.filter((resource) => filesFieldsOf(resource).length > 0).map((resource): FileOwner => ({
+    service: resource.name,
+    permissions: resourcePermissions(resource),
+    fields: filesFieldsOf(resource),
+    saveFiles: SAVES_SEVERAL.has(resource.name),
+  })),
+  CHAT_FILES,
 ];
 
 export function findFileOwner(service: string): FileOwner | undefined {

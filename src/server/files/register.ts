@@ -5,10 +5,10 @@ import { errors } from '../http/errors';
 import type { Input } from '../http/input';
 import { UPLOAD_FIELD, type UploadedFile } from '../http/uploads';
 import { guessContractFields, type ContractFields } from './contract-fields';
-import { FILE_OWNERS, findFileOwner, mayReadFile } from './owners';
+import { FILE_OWNERS, findFileOwner, mayReadFile, type FileOwner } from './owners';
 import { extractPdfText } from './pdf-text';
 import { sniffFileType } from './sniff';
-import { findStoredFile, listStoredFiles, readStoredFile, saveFiles } from './store';
+import { findStoredFile, listStoredFiles, readStoredFile, saveFiles, type UploadTarget } from './store';
 
 /** Ids asked for at once by `File/GetFiles`. */
 const MAX_LISTED_FILES = 100;
@@ -16,6 +16,18 @@ const MAX_LISTED_FILES = 100;
 function singleFile(ctx: RequestContext, files: readonly UploadedFile[]): UploadedFile[] {
   if (files.length > 1) throw errors.invalid(ctx.language, UPLOAD_FIELD, translate(ctx.language, 'files.single'));
   return [...files];
+}
+
+/**
+ * What an upload is for: the form field `field` names one of the owner's files fields (any case); a resource with a
+ * single files field may leave it out. Only what it was uploaded for can later take the file.
+ */
+function uploadTarget(ctx: RequestContext, owner: FileOwner, input: Input): UploadTarget {
+  if (owner.fields.length === 0) return { resource: owner.service, field: null };
+  const named = input.optionalString('field', 64)?.trim().toLowerCase();
+  const field = named ? owner.fields.find((f) => f.toLowerCase() === named) : owner.fields.length === 1 ? owner.fields[0] : undefined;
+  if (!field) throw errors.invalid(ctx.language, 'field', translate(ctx.language, 'files.field', { fields: owner.fields.join(', ') }));
+  return { resource: owner.service, field };
 }
 
 /** `Ids=1&Ids=2` (or one `Ids=1`) as whole numbers. */
@@ -59,22 +71,23 @@ async function pdfBytes(ctx: RequestContext, input: Input, files: readonly Uploa
 }
 
 /**
- * The attachment methods: `UploadFile` for every owner of FILE_OWNERS (plus `SaveFiles` where it says so),
+ * The attachment methods: `UploadFile` for every owner of FILE_OWNERS, that is every declared resource with a files
+ * field and chat (plus `SaveFiles` where it says so),
  * `File/GetFiles` to show attachment names, and `Contract/PdfFileTxt` to prefill a contract from its PDF.
  */
 export function registerFileServices(registry: AppServiceRegistry): void {
   for (const owner of FILE_OWNERS) {
     const access = { anyOf: owner.permissions };
     registry.add({
-      service: owner.service, method: 'UploadFile', verb: 'POST', access, upload: true, parameters: ['file'],
-      summary: 'Stores one attachment; answers { id, name, size, contentType, creationTime }.',
-      handler: async (ctx, _input, files) => (await saveFiles(ctx, owner.service, singleFile(ctx, files)))[0],
+      service: owner.service, method: 'UploadFile', verb: 'POST', access, upload: true, parameters: ['file', 'field'],
+      summary: 'Stores one attachment for the files field `field`; answers { id, name, size, contentType, creationTime }.',
+      handler: async (ctx, input, files) => (await saveFiles(ctx, uploadTarget(ctx, owner, input), singleFile(ctx, files)))[0],
     });
     if (owner.saveFiles) {
       registry.add({
-        service: owner.service, method: 'SaveFiles', verb: 'POST', access, upload: true, parameters: ['file'],
-        summary: 'Stores several attachments at once (all or none).',
-        handler: (ctx, _input, files) => saveFiles(ctx, owner.service, files),
+        service: owner.service, method: 'SaveFiles', verb: 'POST', access, upload: true, parameters: ['file', 'field'],
+        summary: 'Stores several attachments for the files field `field` at once (all or none).',
+        handler: (ctx, input, files) => saveFiles(ctx, uploadTarget(ctx, owner, input), files),
       });
     }
   }

@@ -29,7 +29,7 @@ const listFiles = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSyn
 describe('saveFiles', () => {
   it('removes the written files when the database refuses the rows', async () => {
     const db = { transaction: async () => { throw new Error('database is down'); } };
-    await expect(saveFiles(context(db), 'Contract', [
+    await expect(saveFiles(context(db), { resource: 'Contract', field: 'attachments' }, [
       { fileName: 'a.pdf', declaredType: 'application/pdf', data: PDF },
       { fileName: 'b.pdf', declaredType: 'application/pdf', data: PDF },
     ])).rejects.toThrow('database is down');
@@ -38,7 +38,7 @@ describe('saveFiles', () => {
 
   it('writes nothing when one file of the batch is refused', async () => {
     const transaction = jest.fn();
-    const saving = saveFiles(context({ transaction }), 'Contract', [
+    const saving = saveFiles(context({ transaction }), { resource: 'Contract', field: 'attachments' }, [
       { fileName: 'a.pdf', declaredType: 'application/pdf', data: PDF },
       { fileName: 'notes.pdf', declaredType: 'application/pdf', data: Buffer.from('plain text') },
     ]);

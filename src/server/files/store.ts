@@ -78,11 +78,17 @@ async function writeAtomically(dir: string, storageName: string, data: Buffer): 
   return target;
 }
 
+/** What an upload is for: an app service of FILE_OWNERS and, for a declared resource, one of its files fields. */
+export interface UploadTarget {
+  resource: string;
+  field: string | null;
+}
+
 /**
- * Stores uploaded files for `owner` (an app service of FILE_OWNERS): all or none. Names and types are checked first,
- * the bytes written next, then the rows inserted in one transaction; when that fails the written files are removed.
+ * Stores uploaded files for `target`: all or none. Names and types are checked first, the bytes written next, then the
+ * rows inserted in one transaction; when that fails the written files are removed.
  */
-export async function saveFiles(ctx: FileContext, owner: string, files: readonly UploadedFile[]): Promise<StoredFileDto[]> {
+export async function saveFiles(ctx: FileContext, target: UploadTarget, files: readonly UploadedFile[]): Promise<StoredFileDto[]> {
   const checked = await checkUploads(ctx.language, files);
   const dir = path.join(ctx.config.uploadDir, tenantFolder(ctx.tenantId));
   await fs.promises.mkdir(dir, { recursive: true });
@@ -98,9 +104,9 @@ export async function saveFiles(ctx: FileContext, owner: string, files: readonly
       const rows: StoredFileDto[] = [];
       for (const { upload, storageName } of stored) {
         const [row] = await tx.query<StoredFileDto>(
-          `insert into stored_files as f (tenant_id, resource, name, size, content_type, storage_name, creator_user_id)
-           values ($1, $2, $3, $4, $5, $6, $7) returning ${DTO_COLUMNS}`,
-          [ctx.tenantId, owner, upload.name, upload.data.length, upload.contentType, storageName, ctx.session?.userId ?? null]);
+          `insert into stored_files as f (tenant_id, resource, field, name, size, content_type, storage_name, creator_user_id)
+           values ($1, $2, $3, $4, $5, $6, $7, $8) returning ${DTO_COLUMNS}`,
+          [ctx.tenantId, target.resource, target.field, upload.name, upload.data.length, upload.contentType, storageName, ctx.session?.userId ?? null]);
         rows.push(row);
       }
       return rows;
@@ -129,11 +135,21 @@ export async function listStoredFiles(db: Db, tenantId: number | null, ids: read
       order by array_position(${list}, f.id)`);
 }
 
-/** The ids among `ids` that are not live files of the tenant (what an attachments field must not refer to). */
-export async function checkFileIds(db: Db, tenantId: number | null, ids: readonly number[]): Promise<number[]> {
+/**
+ * The ids among `ids` that a files field may not take. A record's files field names only live files of the tenant that
+ * the caller uploaded for that same resource and field, or that the record already has (`attached`): another person's
+ * upload, a chat file, or a file uploaded for another screen or field would otherwise show its name, size and type to
+ * whoever reads the record, and its bytes to whoever holds that screen's permission.
+ */
+export async function unattachableFileIds(
+  db: Db, tenantId: number | null, userId: number | null, target: { resource: string; field: string },
+  ids: readonly number[], attached: readonly number[],
+): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await db.query<{ id: number }>(
-    sql`select f.id from stored_files f where f.id = any(${[...ids]}::bigint[]) and ${scopeCondition('f', tenantId)}`);
+    sql`select f.id from stored_files f where f.id = any(${[...ids]}::bigint[]) and ${scopeCondition('f', tenantId)}
+      and (f.id = any(${[...attached]}::bigint[])
+        or (f.resource = ${target.resource} and f.field = ${target.field} and f.creator_user_id = ${userId}))`);
   const found = new Set(rows.map((r) => Number(r.id)));
   return [...new Set(ids)].filter((id) => !found.has(id));
 }

@@ -24,6 +24,10 @@ export const MESSAGE_TEXTS = {
     timeZone: { zh: '{{field}}必须是时区名称（如 Asia/Shanghai）', en: '{{field}} must be the name of a time zone (Asia/Shanghai)' },
     boolean: { zh: '{{field}}必须是是/否', en: '{{field}} must be true or false' },
     reference: { zh: '{{field}}引用的记录不存在', en: '{{field}} refers to a record that does not exist' },
+    fileNotAttachable: {
+      zh: '{{field}}只能使用您为此处上传的文件或已附上的文件',
+      en: '{{field}} can only take files you uploaded for it, or files it already has',
+    },
     unique: { zh: '{{field}}“{{value}}”已存在', en: '{{field}} “{{value}}” already exists' },
     // The same refusal when only the database's constraint knows the value was just taken.
     taken: { zh: '该{{field}}刚被占用，请换一个', en: 'This {{field}} was just taken; choose another' },

@@ -299,6 +299,7 @@ export const UI_TEXTS = {
     badName: { zh: '文件名“{{name}}”无效：不能包含路径分隔符、“..”或控制字符', en: 'The file name “{{name}}” is not allowed: no path separators, “..” or control characters' },
     badType: { zh: '不支持“{{name}}”的文件类型：仅可上传PDF、图片（PNG、JPEG、GIF、WebP、BMP）和Office文档', en: 'The type of “{{name}}” is not accepted: only PDF, images (PNG, JPEG, GIF, WebP, BMP) and Office documents' },
     malformed: { zh: '上传的表单数据不完整或格式错误', en: 'The uploaded form data is incomplete or malformed' },
+    field: { zh: '请指明文件用于哪个字段：{{fields}}', en: 'Name the field the file is for: {{fields}}' },
     notPdf: { zh: '“{{name}}”不是PDF文件', en: '“{{name}}” is not a PDF file' },
     pdfEncrypted: { zh: 'PDF文件已加密，无法读取文字，请上传未加密的文件', en: 'The PDF is encrypted and its text cannot be read; upload an unencrypted file' },
     pdfUnreadable: { zh: 'PDF文件已损坏或格式无效，无法读取文字', en: 'The PDF is damaged or invalid; its text cannot be read' },

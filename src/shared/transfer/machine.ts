@@ -14,6 +14,11 @@ export const PARTY_FIELD: Record<Party, 'producerId' | 'transporterId' | 'receiv
   producer: 'producerId', transporter: 'transporterId', receiver: 'receiverId',
 };
 
+/** The files field of an order that keeps each party's signature image (uploaded for it, then named by the sign move). */
+export const SIGNEE_FIELD: Record<Party, 'producerSignee' | 'transporterSignee' | 'receiverSignee'> = {
+  producer: 'producerSignee', transporter: 'transporterSignee', receiver: 'receiverSignee',
+};
+
 
 export interface OrderState {
   declareStatus: number;

@@ -20,4 +20,6 @@ export const contractView: ResourceView = { ...declared, fields: { ...declared.f
 
 export const CONTRACT_UPDATE_PATH = crudPath(CONTRACT_RESOURCE, 'Update');
 export const CONTRACT_UPLOAD_PATH = crudPath(CONTRACT_RESOURCE, 'UploadFile');
+/** The files field a contract's PDF joins once read: its upload is made for that field. */
+export const CONTRACT_PDF_FIELD = 'attachments' satisfies keyof typeof contract.fields;
 export const CONTRACT_PDF_TEXT_PATH = crudPath(CONTRACT_RESOURCE, 'PdfFileTxt');

@@ -85,7 +85,7 @@ describe('reading a contract PDF', () => {
       .dispatch(pdfChosen({ key: 'k1', name: '服务合同.pdf' }))
       .silentRun(50);
 
-    expect(backend.uploads).toEqual([[CONTRACT_UPLOAD_PATH, PDF_FILE]]);
+    expect(backend.uploads).toEqual([[CONTRACT_UPLOAD_PATH, PDF_FILE, { field: 'attachments' }]]);
     expect(backend.calls).toEqual([
       ['POST', CONTRACT_PDF_TEXT_PATH, { fileId: 90 }, { silent: true }],
       ['GET', ENTERPRISE_DIRECTORY_PATH, {}, { silent: true }],

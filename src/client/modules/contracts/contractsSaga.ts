@@ -10,7 +10,7 @@ import { crudActions } from '../../crud/slice';
 import { translate } from '../../i18n';
 import { showToast } from '../../util/toaster';
 import {
-  CONTRACT_PDF_TEXT_PATH, CONTRACT_RESOURCE, CONTRACT_UPDATE_PATH, CONTRACT_UPLOAD_PATH,
+  CONTRACT_PDF_FIELD, CONTRACT_PDF_TEXT_PATH, CONTRACT_RESOURCE, CONTRACT_UPDATE_PATH, CONTRACT_UPLOAD_PATH,
 } from './contractView';
 import {
   isContractDialogChange, pdfChosen, pdfExtracted, pdfFailed, pdfProgressed, pdfUploaded, voidFailed, voidRequested,
@@ -26,7 +26,7 @@ const SILENT = { silent: true } as const;
 
 /** Sends the file and reports progress; the stored file, or the upload's failure as the server described it. */
 export function* uploadPdfSaga(file: File): SagaIterator<{ file: FileInfo } | { error: CrudError }> {
-  const channel: EventChannel<UploadEvent> = yield call(createUploadChannel, CONTRACT_UPLOAD_PATH, file);
+  const channel: EventChannel<UploadEvent> = yield call(createUploadChannel, CONTRACT_UPLOAD_PATH, file, { field: CONTRACT_PDF_FIELD });
   try {
     for (;;) {
       const event: UploadEvent = yield take(channel);

@@ -211,7 +211,7 @@ describe('optimistic moves', () => {
     expect((done.storeState as State).transfer.orders.detail).toBeNull();
   });
 
-  it('uploads the signee image, then signs for the chosen party', async () => {
+  it('uploads the signee image for the chosen party’s signee field, then signs for that party', async () => {
     const { reducer } = harness();
     const backend = fakeBackend((method, url) => (url === TRANSFER_PATHS.upload ? { id: 99, name: 'seal.png', size: 3, contentType: 'image/png' } : { ...ORDER, version: 4, producerSignee: [{ id: 99 }] }));
     const result = await expectSaga(watchTransfer).withReducer(reducer, loaded()).provide(backend.providers)
@@ -219,6 +219,7 @@ describe('optimistic moves', () => {
     expect(backend.calls[0][0]).toBe('POST');
     expect(backend.calls[0][1]).toBe(TRANSFER_PATHS.upload);
     expect(backend.calls[0][2]).toBeInstanceOf(FormData);
+    expect((backend.calls[0][2] as FormData).get('field')).toBe('producerSignee');
     expect(backend.calls[1]).toEqual(['PUT', TRANSFER_PATHS.signee, { id: 7, version: 3, fileId: 99, party: 'producer' }, { silent: true }]);
     expect((result.storeState as State).transfer.orders.detail?.order?.version).toBe(4);
   });

@@ -21,6 +21,7 @@ import { LIST_KEYS, listScope, TRANSFER_PATHS, USER_GET_PATH, type TransferList 
 import type { TransferOrderDetail, TransferOrderDto } from './types';
 import type { LiveEvent, TransferChangedPayload } from '../../../shared/live/events';
 import type { FileInfo } from '../../../shared/resource-kit';
+import { SIGNEE_FIELD, type Party } from '../../../shared/transfer/machine';
 
 // Every failure here is shown beside what failed (the drawer, the dialog, a toast), never in the error modal.
 export const SILENT = { silent: true } as const;
@@ -81,11 +82,12 @@ export function* reloadShownLists(): SagaIterator {
   for (const key of Object.keys(orders.shown)) yield put(crudActions.listRequested({ resource: key }));
 }
 
-/** The signee image goes up first (`UploadFile`), then the signature names it. */
-function* uploadSignee(uploadId: string): SagaIterator<number> {
+/** The signee image goes up first (`UploadFile`, for the party's signee field), then the signature names it. */
+function* uploadSignee(uploadId: string, party: Party): SagaIterator<number> {
   const file: File | undefined = yield call(takeHeldFile, uploadId);
   if (!file) throw new Error(translate('transfer.signNoFile'));
   const form = new FormData();
+  form.append('field', SIGNEE_FIELD[party]);
   form.append('file', file, file.name);
   const stored: FileInfo = yield call(callApi, 'POST', TRANSFER_PATHS.upload, form, SILENT);
   return stored.id;
@@ -104,7 +106,7 @@ export function* moveSaga(action: MoveRequested): SagaIterator {
   yield put(moveStarted({ id, party, input, row }));
   try {
     let fileId = 0;
-    if (input.action === 'sign') fileId = yield call(uploadSignee, input.uploadId);
+    if (input.action === 'sign') fileId = yield call(uploadSignee, input.uploadId, party);
     const request = input.action === 'sign' ? signRequest(id, version, party, fileId) : moveRequest(id, version, party, input);
     const result: TransferOrderDetail | null = yield call(callApi, request.verb, request.url, request.body, SILENT);
     if (input.action === 'delete') {

@@ -1,7 +1,7 @@
 import { translate } from '../../../shared/locales';
 import { transferorder, warehousereceipt } from '../../../shared/resources';
 import type { Party, TransferActionName, Transition } from '../../../shared/transfer/machine';
-import { PARTIES } from '../../../shared/transfer/machine';
+import { PARTIES, SIGNEE_FIELD } from '../../../shared/transfer/machine';
 import { nestedInput, type ServiceContext } from '../../crud/engine';
 import type { Row } from '../../crud/repository';
 import type { FieldValue } from '../../crud/validation';
@@ -193,7 +193,7 @@ export function registerMoveMethods(registry: AppServiceRegistry): void {
 
   registry.add({
     service, method: 'UpdateSigneeimg', verb: 'PUT', access: anyParty, parameters: ['id', 'version', 'fileId', 'party'],
-    summary: 'Attach the signee image of the caller\'s party at its step (upload it with UploadFile first)',
+    summary: 'Attach the signee image of the caller\'s party at its step (upload it first with UploadFile, field <party>Signee)',
     async handler(ctx, input) {
       const fileId = input.requiredInt('fileId', { min: 1 });
       const named = input.optionalString('party', 16);
@@ -202,7 +202,7 @@ export function registerMoveMethods(registry: AppServiceRegistry): void {
         const files = await tx.query('select 1 from stored_files where id = $1 and tenant_id is not distinct from $2 and not is_deleted and content_type like \'image/%\'',
           [fileId, ctx.tenantId]);
         if (files.length === 0) throw errors.invalid(ctx.language, 'fileId', translate(ctx.language, 'transferRules.signeeFile'));
-        return { fields: { [`${transition.party}Signee`]: [fileId] }, after: { fileId } };
+        return { fields: { [SIGNEE_FIELD[transition.party]]: [fileId] }, after: { fileId } };
       }, named as Party | undefined);
     },
   });
