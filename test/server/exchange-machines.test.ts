@@ -145,6 +145,23 @@ describe('redemptions', () => {
     expect(await world.balanceOf(home.id)).toBe(30);
   });
 
+  it('keeps the ids of the postings it derives out of reach of a clerk\'s request ids', async () => {
+    const { id, key } = await machine();
+    expectSuccess(await load(id, 1, 2));
+    const home = await householdWith(100);
+    const rid = requestId();
+    const held = expectSuccess<Dto>(await device(HOLD, key, { requestId: rid, cardNo: home.card, slotNo: 1 }));
+    // A clerk's adjustment under the id the server gives the hold's end, and under the one of the machine's next hold.
+    const next = requestId();
+    for (const taken of [`hold-${held.holdId}-end`, `hold-${id}-${next}`]) {
+      expectSuccess(await server.call('POST', svc('Integral', 'IncreasePointsOpt'), { token: admin, body: { householdId: home.id, points: 5, remark: '手工调整', requestId: taken } }));
+    }
+    expect(expectSuccess<Dto>(await device(SETTLE, key, { requestId: rid, outcome: 'dispensed' }))).toMatchObject({ state: 2, balance: 80 });
+    expect(expectSuccess<Dto>(await device(HOLD, key, { requestId: next, cardNo: home.card, slotNo: 1 }))).toMatchObject({ state: 1, balance: 50 });
+    expectSuccess(await device(SETTLE, key, { requestId: next, outcome: 'failed' }));
+    expect(await world.balanceOf(home.id)).toBe(80);
+  });
+
   it('releases a hold no machine settles within 120 s, and refuses the late report', async () => {
     const { id, key } = await machine();
     expectSuccess(await load(id, 1, 2));

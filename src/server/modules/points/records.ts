@@ -102,7 +102,7 @@ export async function approve(ctx: ServiceContext, tx: Db, id: number): Promise<
   const points = rule ? await pointsFor(ctx, tx, rule, current) : 0;
   if (rule && points > 0) {
     await post(ctx, tx, {
-      requestId: awardId(id), reason: pointsReason.recordApproved, recordId: id, ruleId: rule.id, ruleVersion: rule.version,
+      requestId: awardId(id), origin: 'server', reason: pointsReason.recordApproved, recordId: id, ruleId: rule.id, ruleVersion: rule.version,
       legs: [{ household: Number(current.householdId), amount: points }, { account: pointsAccountKind.pool, amount: -points }],
     });
   }
@@ -116,7 +116,9 @@ async function reject(ctx: ServiceContext, tx: Db, id: number, reason: string): 
   const current = await records(ctx).get(ctx, tx, id);
   if (current.auditStatus === recordAudit.rejected) throw errors.invalid(ctx.language, 'auditStatus', translate(ctx.language, 'recycling.recordLocked'));
   if (current.auditStatus === recordAudit.approved && Number(current.points) > 0) {
-    const [award] = await tx.query<{ id: number }>('select id from points_postings where tenant_id is not distinct from $1 and request_id = $2', [ctx.tenantId, awardId(id)]);
+    // Found by what it is, not by its id: awards posted before the server's ids had a namespace of their own keep theirs.
+    const [award] = await tx.query<{ id: number }>(`select id from points_postings where tenant_id is not distinct from $1 and record_id = $2
+      and reason = ${pointsReason.recordApproved} and reverses_id is null order by id limit 1`, [ctx.tenantId, id]);
     await reverse(ctx, tx, Number(award.id), reversalId(id), reason);
   }
   await recordCounted(ctx, tx, id, current, null);

@@ -80,7 +80,7 @@ async function hold(ctx: ServiceContext, tx: Db, machineId: number, request: Hol
   if (!goods.onShelf) throw refuse(language, 'slotNo', 'goodsOffShelf');
   const price = Number(goods.price);
   const held = await post(ctx, tx, {
-    requestId: `hold-${machineId}-${request.requestId}`, reason: pointsReason.hold,
+    requestId: `hold-${machineId}-${request.requestId}`, origin: 'server', reason: pointsReason.hold,
     legs: [{ household: Number(household.id), amount: -price }, { account: pointsAccountKind.holds, amount: price }],
   });
   await tx.query('update exchange_slot set held = held + 1 where machine_id = $1 and slot_no = $2', [machineId, request.slotNo]);
@@ -99,7 +99,8 @@ async function settle(ctx: ServiceContext, tx: Db, row: HoldRow, outcome: Outcom
     ? [{ account: pointsAccountKind.holds, amount: -row.points }, { account: pointsAccountKind.redeemed, amount: row.points }]
     : [{ household: row.householdId, amount: row.points }, { account: pointsAccountKind.holds, amount: -row.points }];
   const ended = await post(ctx, tx, {
-    requestId: `hold-${row.id}-end`, reason: outcome === 'dispensed' ? pointsReason.exchange : pointsReason.release, legs,
+    requestId: `hold-${row.id}-end`, origin: 'server', reason: outcome === 'dispensed' ? pointsReason.exchange : pointsReason.release, legs,
+    givesBack: outcome !== 'dispensed',
   });
   const taken = outcome === 'dispensed' ? 1 : 0;
   await tx.query(`update exchange_slot set quantity = quantity - $3, held = held - 1,
