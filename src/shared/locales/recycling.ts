@@ -29,6 +29,9 @@ export const RECYCLING_TEXTS = {
   slotEmpty: { zh: '货道 {{slot}} 已无可兑换商品', en: 'Slot {{slot}} has nothing left to exchange' },
   noSuchHold: { zh: '没有该兑换请求', en: 'No exchange with this request id' },
   holdEnded: { zh: '该兑换已结束（{{state}}）', en: 'This exchange has already ended ({{state}})' },
+  redemptionsUnderWay: {
+    zh: '仍有兑换正在进行（兑换 {{holds}}），请待其结束后再删除', en: 'Exchanges are under way ({{holds}}): delete once they have ended',
+  },
 
   approve: { zh: '通过', en: 'Approve' },
   reject: { zh: '驳回', en: 'Reject' },
