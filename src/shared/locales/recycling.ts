@@ -13,6 +13,7 @@ export const RECYCLING_TEXTS = {
   },
   recordLocked: { zh: '只有待审核的回收记录可以修改、审核或删除', en: 'Only pending records can be changed, audited or deleted' },
   alreadyReversed: { zh: '该笔积分变动已冲正', en: 'This posting has already been reversed' },
+  validToBeforeFrom: { zh: '失效日期不能早于生效日期', en: 'A rule cannot end before it starts: valid to is before valid from' },
   // Exchange machines and redemptions (src/server/modules/points/machines.ts, redemption.ts).
   periodReversed: { zh: '开始日期不能晚于结束日期', en: 'The period must start before it ends' },
   noSuchSlot: { zh: '货道 {{slot}} 不存在', en: 'There is no slot {{slot}}' },

@@ -62,16 +62,26 @@ const recordHooks: ResourceHooks<typeof rblist> = {
 interface RuleInForce { id: number; version: number; mode: number; points: number; daily_cap: number | null }
 
 /**
- * The rule of the record's kind of waste in force on the record's day, the tenant's day of its instant (validity is
- * in days of the tenant's calendar); the latest to start, if several.
+ * The rule of the record's kind of waste in force at the record's time, in the version then in force: each version of
+ * a rule holds from its writing until the next one is written (the first also before it, back to its first valid
+ * day), so a record earns the terms of its time however the rule was edited before its approval. Among the rules
+ * valid on the record's day (the tenant's day of its instant: validity is in days of the tenant's calendar) and not
+ * deleted by then, the latest to start wins.
  */
 async function ruleFor(ctx: ServiceContext, tx: Db, record: Row): Promise<RuleInForce | null> {
+  const at = String(record.recordTime);
   const rows = await tx.query<RuleInForce>(
-    `select id, version, mode, points, daily_cap from points_rule
-      where tenant_id is not distinct from $1 and not is_deleted and rubbish_type2 = $2
-        and valid_from <= $3::date and (valid_to is null or valid_to >= $3::date)
-      order by valid_from desc, id desc limit 1`,
-    [ctx.tenantId, record.rubbishType2, dayOfRecord(ctx, record)]);
+    `with in_force as (
+       select distinct on (r.id) r.id, v.version, v.terms from points_rule r join points_rule_version v on v.rule_id = r.id
+        where r.tenant_id is not distinct from $1 and (not r.is_deleted or r.deletion_time > $4::timestamptz)
+        order by r.id, v.creation_time <= $4::timestamptz desc,
+                 case when v.creation_time <= $4::timestamptz then v.version else -v.version end desc)
+     select id, version, (terms->>'mode')::int as mode, (terms->>'points')::int as points, (terms->>'dailyCap')::int as daily_cap
+       from in_force
+      where (terms->>'rubbishType2')::int = $2 and (terms->>'validFrom')::date <= $3::date
+        and (terms->>'validTo' is null or (terms->>'validTo')::date >= $3::date)
+      order by (terms->>'validFrom')::date desc, id desc limit 1`,
+    [ctx.tenantId, record.rubbishType2, dayOfRecord(ctx, record), at]);
   return rows[0] ?? null;
 }
 
@@ -128,7 +138,7 @@ async function reject(ctx: ServiceContext, tx: Db, id: number, reason: string): 
 function registerRecordMethods(registry: AppServiceRegistry): void {
   registry.add({
     service: rblist.name, method: 'Approve', verb: 'POST', access: AUDIT, parameters: ['id'],
-    summary: 'Approves a pending record and awards the points of the rule in force on its day (the tenant\'s day of its time)',
+    summary: 'Approves a pending record and awards the points of the rule, in the version, in force at its time',
     handler: (ctx, input) => ctx.db.transaction((tx) => approve(ctx, tx, input.requiredInt('id', { min: 1 }))),
   });
   registry.add({
