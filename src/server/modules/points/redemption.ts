@@ -118,6 +118,9 @@ async function settle(ctx: ServiceContext, tx: Db, row: HoldRow, outcome: Outcom
   return answerOf((await lockHold(tx, now, 'h.id = $1', [row.id]))!, false);
 }
 
+/** Holds a sweep reads at a time. */
+const SWEEP_PAGE = 500;
+
 /** What a sweep of the holds did: holds released, and holds it could not release (each logged, tried again next sweep). */
 export interface HoldSweep { released: number; failed: number }
 
@@ -152,8 +155,6 @@ export async function releaseExpiredHolds(services: Services, resources: Resourc
     if (due.length < SWEEP_PAGE) return outcome;
   }
 }
-
-const SWEEP_PAGE = 500;
 
 function validate(body: unknown, language: Language, rules: Record<string, (value: unknown) => boolean>): ValidationErrorInfo[] {
   return Object.entries(rules).filter(([member, ok]) => !ok(propertyOf(body, member)))
