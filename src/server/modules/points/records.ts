@@ -18,7 +18,7 @@ import { post, reverse } from './ledger';
 const records = (ctx: ServiceContext) => ctx.resources.of(rblist);
 const AUDIT = { anyOf: [rblist.permission] };
 
-/** A record's points are posted under ids derived from it: approving twice can never award twice. */
+/** A record's points are posted under ids derived from it, in the server's own namespace: approving twice can never award twice, and no caller's id can take them. */
 const awardId = (recordId: number) => `record-${recordId}-award`;
 const reversalId = (recordId: number) => `record-${recordId}-reversal`;
 
