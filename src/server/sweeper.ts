@@ -12,9 +12,13 @@ export interface Sweeper {
   stop(): Promise<void>;
 }
 
-async function sweepAll(services: Services, resources: ResourceServices): Promise<void> {
-  await sweepOnce(services.db, services.hub, services.clock.now());
-  await releaseExpiredHolds(services, resources);
+/** Each kind of timed work runs whatever became of the others: a failure of one is logged and keeps none waiting. */
+async function sweepAll(services: Services, resources: ResourceServices, log: (error: unknown) => void): Promise<void> {
+  await sweepOnce(services.db, services.hub, services.clock.now()).catch(log);
+  const holds = await releaseExpiredHolds(services, resources, services.clock.now(),
+    (holdId, error) => log(new Error(`redemption hold ${holdId} could not be released; the next sweep tries again`, { cause: error })))
+    .catch((error: unknown) => log(error));
+  if (holds && holds.failed > 0) log(new Error(`${holds.failed} redemption hold(s) could not be released, ${holds.released} were`));
 }
 
 /** Sweeps every `intervalMs` (0: never) until stopped; a failed sweep is logged and the next one runs as planned. */
@@ -25,7 +29,7 @@ export function startSweeper(services: Services, resources: ResourceServices, in
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = sweepAll(services, resources).catch(log).finally(() => {
+      running = sweepAll(services, resources, log).catch(log).finally(() => {
         running = null;
         schedule();
       });

@@ -1,13 +1,15 @@
 import type { FaultsResult, WriteTally } from './faults';
 import { formatTable, type Cell } from './table';
 
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
 const statuses = (counts: Record<string, number>) =>
   Object.entries(counts).map(([status, n]) => `${status === '0' ? 'no answer' : status}×${n}`).join(' ');
 
 const writes = (t: WriteTally): Cell[] => [t.attempted, t.acknowledged, statuses(t.statuses), t.lost];
 
 export function printFaults(result: FaultsResult): void {
-  const { malformed, dbRestart, pgliteKill, rollingRestart, lockout } = result;
+  const { malformed, dbRestart, pgliteKill, rollingRestart, lockout, points } = result;
   if (!malformed.ok) console.log(`\nMalformed payloads: not measured (${malformed.error.split('\n')[0]})`);
   else {
     const m = malformed.value;
@@ -46,4 +48,16 @@ export function printFaults(result: FaultsResult): void {
     console.log(formatTable('Concurrent wrong-password guesses for one user', ['guesses', 'checked (target ≤ 5)', 'refused as locked out', 'other'],
       [[l.guesses, l.checked, l.lockedOut, statuses(l.other) || '-']]));
   } else console.log(`\nLock-out: not measured (${lockout.error.split('\n')[0]})`);
+
+  if (points.ok) {
+    const p = points.value;
+    const d = p.doubleSpends;
+    const r = p.reconciliation;
+    console.log(formatTable(`Points ledger and redemptions over HTTP for ${round1(p.runMs / 1000)} s (8 clerks adjusting, 4 machines holding and settling, retries with the same request id) through ${p.redisKills} Redis kills and ${p.sessionsEnded} PostgreSQL sessions ended`,
+      ['acknowledged adjustments / holds / settles', 'retried (extra tries)', 'refused (400)', 'never acknowledged', 'lost (target 0)', 'double spends (target 0)', 'reconciliation'],
+      [[`${p.acknowledged.adjustments} / ${p.acknowledged.holds} / ${p.acknowledged.settles}`, `${p.retried.requests} (${p.retried.extraTries})`, p.refused,
+        statuses(p.unacknowledged) || '-', p.lost,
+        `${d.repeatedRequestIds + d.holdsEndedTwice + d.negativeBalances + d.itemsOff} (ids ${d.repeatedRequestIds}, holds ${d.holdsEndedTwice}, below zero ${d.negativeBalances}, items ${d.itemsOff})`,
+        `households off ${r.householdsOff}, accounts off ${r.accountsOff}, unbalanced ${r.unbalancedPostings}, books ${r.booksTotal} over ${r.postings} postings`]]));
+  } else console.log(`\nPoints through faults: not measured (${points.error.split('\n')[0]})`);
 }

@@ -1,11 +1,14 @@
 // Faults the product must ride out, measured rather than asserted:
 // (a) malformed payloads to every write method (500s seen), (b) PostgreSQL sessions ended under concurrent writes,
 // (c) kill -9 of a PGlite server during writes and its restart on the same folder, (d) hub clients after a rolling
-// restart (SIGTERM, new process on the same port), (e) concurrent wrong-password guesses against one user.
+// restart (SIGTERM, new process on the same port), (e) concurrent wrong-password guesses against one user, (f) the
+// points ledger and redemptions (postings, holds and settles over HTTP) while Redis is killed and restarted and
+// PostgreSQL sessions are ended: postings acknowledged and lost, double spends, and the reconciliation.
 // The real product process is spawned for (b)–(e) (main.ts, as `npm start` runs it once the client is built).
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection } from '@microsoft/signalr';
@@ -109,8 +112,33 @@ export interface LockoutResult {
   other: Record<string, number>;
 }
 
+/** (f): the scheme's books through Redis and PostgreSQL faults. */
+export interface PointsFaultsResult {
+  runMs: number;
+  redisKills: number;
+  sessionsEnded: number;
+  /** Requests that got a 200 (each one posting), by kind; retries of one request id count once. */
+  acknowledged: { adjustments: number; holds: number; settles: number };
+  /** Requests that never got a 200, even retried with their request id (answers by status of their last try). */
+  unacknowledged: Record<string, number>;
+  /** Refusals (400: too few points, an empty slot): answers, not faults. */
+  refused: number;
+  /** Requests that needed more than one try (no answer or a 5xx during a fault), and the tries beyond the first. */
+  retried: { requests: number; extraTries: number };
+  /** Acknowledged postings (or hold ends) not in the database afterwards (target 0). */
+  lost: number;
+  /**
+   * Points or items spent twice (target 0): a request id posted twice, a hold ended twice, a balance below zero, a
+   * slot whose items left and items dispensed do not add up to what was loaded.
+   */
+  doubleSpends: { repeatedRequestIds: number; holdsEndedTwice: number; negativeBalances: number; itemsOff: number };
+  /** Integral/GetReconciliation afterwards: balances equal the sums of their postings when everything "…Off" is 0. */
+  reconciliation: Record<string, number>;
+}
+
 export interface FaultsResult {
   malformed: Outcome<MalformedResult>;
+  points: Outcome<PointsFaultsResult>;
   dbRestart: Outcome<DbRestartResult>;
   pgliteKill: Outcome<PgliteKillResult>;
   rollingRestart: Outcome<RollingRestartResult>;
@@ -549,5 +577,221 @@ export async function benchFaults(settings: FaultSettings = DEFAULT_FAULTS): Pro
   const malformed = await part('malformed payloads to every write method', () => benchMalformed());
   const postgres = await onPostgres(settings);
   const pgliteKill = await part(`kill -9 during writes on PGlite, ${settings.pgliteKills} times`, () => benchPgliteKill(settings));
-  return { malformed, ...postgres, pgliteKill };
+  const points = await part('points ledger and redemptions while Redis is killed and PostgreSQL sessions are ended', () => benchPointsFaults());
+  return { malformed, ...postgres, pgliteKill, points };
 }
+
+// ------------------------------------------------------------------------------------------ (f) the points ledger
+
+/** A Redis of the bench's own, on a free port (never a shared one): killed with SIGKILL and started again on that port. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const up = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (up) return child;
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`redis-server did not start on ${port}`);
+    await sleep(50);
+  }
+}
+
+async function killRedis(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+/** A request sent again with the same body (so the same request id) while it gets no answer or a 5xx, as a device does. */
+async function retried(origin: string, method: string, url: string, options: { token?: string; tenantId?: number | null; body?: string; headers?: Record<string, string> }, tries = 8): Promise<Answer & { tries: number }> {
+  let answer: Answer = { status: 0, body: null };
+  for (let i = 0; i < tries; i += 1) {
+    answer = options.headers
+      ? await deviceRequest(origin, url, options.headers, options.body!)
+      : await request(origin, method, url, options);
+    if (answer.status !== 0 && answer.status < 500) return { ...answer, tries: i + 1 };
+    await sleep(100 + 100 * i);
+  }
+  return { ...answer, tries };
+}
+
+async function deviceRequest(origin: string, url: string, headers: Record<string, string>, body: string): Promise<Answer> {
+  try {
+    const response = await fetch(`${origin}${url}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'accept-language': 'en' }, body, signal: AbortSignal.timeout(30_000) });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  } catch {
+    return { status: 0, body: null };
+  }
+}
+
+export async function benchPointsFaults(): Promise<PointsFaultsResult> {
+  const unavailable = await postgresAvailable();
+  if (unavailable) throw new Error(`PostgreSQL at ${POSTGRES_ADMIN_URL} unavailable: ${unavailable}`);
+  const database = `waste_bench_points_${process.pid}_${Date.now()}`;
+  const admin = await adminClient();
+  await admin.query(`create database ${database}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${database}`;
+  const dataDir = tempDir('faults-points');
+  const redisPort = await freePort();
+  let redis = await startRedis(redisPort);
+  const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir, REDIS_URL: `redis://127.0.0.1:${redisPort}` };
+  let server: Spawned | null = null;
+  try {
+    server = await spawnServer(env, await freePort());
+    const origin = server.origin;
+    const token = await login(origin, TENANT_ID);
+    const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+      const answer = await request(origin, method, `/api/services/app/${path}`, { token, tenantId: TENANT_ID, body: body === undefined ? undefined : JSON.stringify(body) });
+      if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${answer.body?.error?.message ?? ''}`);
+      return answer.body!.result as T;
+    };
+    const tag = crypto.randomBytes(3).toString('hex');
+    const q = await call<{ id: number }>('POST', 'Qarea/Create', { name: `区${tag}` });
+    const st = await call<{ id: number }>('POST', 'Sarea/Create', { qareaId: q.id, name: `街道${tag}` });
+    const c = await call<{ id: number }>('POST', 'Carea/Create', { qareaId: q.id, sareaId: st.id, name: `社区${tag}` });
+    const v = await call<{ id: number }>('POST', 'Varea/Create', { qareaId: q.id, sareaId: st.id, careaId: c.id, name: `小区${tag}` });
+    const where = { qareaId: q.id, sareaId: st.id, careaId: c.id, vareaId: v.id };
+    const households: { id: number; cardNo: string }[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      const cardNo = `9${tag.replace(/\D/g, '0')}${String(i).padStart(4, '0')}`.slice(0, 12);
+      const h = await call<{ id: number }>('POST', 'BHUsers/Create', { name: `住户${i}`, cardNo, members: 2, roleLevel: 1, enrolDate: '2026-01-02', status: 1, ...where });
+      await call('POST', 'Integral/IncreasePointsOpt', { householdId: h.id, points: 500, remark: '压测开户', requestId: `pf-fund-${tag}-${i}` });
+      households.push({ id: h.id, cardNo });
+    }
+    const type = await call<{ id: number }>('POST', 'BHgoodsType/Create', { name: `故障商品${tag}` });
+    const goods = await call<{ id: number }>('POST', 'BHgoods/Create', { name: `故障兑换品${tag}`, goodsTypeId: type.id, pointsPrice: PRICE_F, stock: 1_000_000, onShelf: true });
+    const machines: { id: number; key: string }[] = [];
+    for (let m = 0; m < 4; m += 1) {
+      const created = await call<{ id: number; deviceKey: string }>('POST', 'BHgoodsExchange/Create', { name: `故障兑换机${m}`, equipid: `PF${tag}${m}`, ...where, slotCount: 4, slotCapacity: 100 });
+      for (let slotNo = 1; slotNo <= 4; slotNo += 1) await call('POST', 'BHgoodsExchange/ExchangeMachine_UpShelves', { id: created.id, slotNo, goodsId: goods.id, quantity: 100 });
+      machines.push({ id: created.id, key: created.deviceKey });
+    }
+
+    const pick = <T>(list: readonly T[]) => list[crypto.randomInt(list.length)];
+    const adjustments: { requestId: string; postingId: number }[] = [];
+    const holds: { machine: number; key: string; requestId: string; holdId: number }[] = [];
+    const settles: { holdId: number; state: number }[] = [];
+    const unacknowledged: Record<string, number> = {};
+    let refused = 0;
+    const retriedCount = { requests: 0, extraTries: 0 };
+    const seen = (answer: { status: number; tries: number }) => {
+      if (answer.tries > 1) {
+        retriedCount.requests += 1;
+        retriedCount.extraTries += answer.tries - 1;
+      }
+      if (answer.status === 400) refused += 1;
+      else if (answer.status !== 200) unacknowledged[answer.status] = (unacknowledged[answer.status] ?? 0) + 1;
+    };
+    let stopped = false;
+    let n = 0;
+    const clerk = async () => {
+      while (!stopped) {
+        const requestId = `pf-${tag}-${n += 1}`;
+        const points = pick([-5, -3, 2, 5, 10, 20]);
+        const answer = await retried(origin, 'POST', '/api/services/app/Integral/IncreasePointsOpt', {
+          token, tenantId: TENANT_ID, body: JSON.stringify({ householdId: pick(households).id, points, remark: '故障压测', requestId }),
+        });
+        seen(answer);
+        if (answer.status === 200) adjustments.push({ requestId, postingId: Number((answer.body?.result as { id: number }).id) });
+      }
+    };
+    const machineLoop = async (machine: { id: number; key: string }) => {
+      const headers = { 'X-Device-Key': machine.key };
+      while (!stopped) {
+        const requestId = `pfh${tag}${n += 1}`;
+        const held = await retried(origin, 'POST', '/api/device/exchange/hold', { headers, body: JSON.stringify({ requestId, cardNo: pick(households).cardNo, slotNo: 1 + crypto.randomInt(4) }) });
+        seen(held);
+        if (held.status !== 200) continue;
+        const holdId = Number((held.body?.result as { holdId: number }).holdId);
+        holds.push({ machine: machine.id, key: machine.key, requestId, holdId });
+        const outcome = crypto.randomInt(5) === 0 ? 'failed' : 'dispensed';
+        const settled = await retried(origin, 'POST', '/api/device/exchange/settle', { headers, body: JSON.stringify({ requestId, outcome }) });
+        seen(settled);
+        if (settled.status === 200) settles.push({ holdId, state: Number((settled.body?.result as { state: number }).state) });
+      }
+    };
+    const started = Date.now();
+    const workers = [...Array.from({ length: 8 }, clerk), ...machines.map(machineLoop)];
+
+    // The faults, one after the other while the work goes on.
+    let redisKills = 0;
+    let sessionsEnded = 0;
+    const endSessions = async () => {
+      const pgAdmin = await adminClient();
+      try {
+        const ended = await pgAdmin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database]);
+        sessionsEnded += ended.rowCount ?? 0;
+      } finally {
+        await pgAdmin.end();
+      }
+    };
+    await sleep(2000);
+    for (let round = 0; round < 2; round += 1) {
+      await killRedis(redis);
+      redisKills += 1;
+      await sleep(1500);
+      redis = await startRedis(redisPort);
+      await sleep(1000);
+      for (let i = 0; i < 3; i += 1) {
+        await endSessions();
+        await sleep(300);
+      }
+      await sleep(1500);
+    }
+    // Both at once: Redis gone while the database sessions end.
+    await killRedis(redis);
+    redisKills += 1;
+    await endSessions();
+    await sleep(1000);
+    redis = await startRedis(redisPort);
+    await sleep(2000);
+    stopped = true;
+    await Promise.all(workers);
+    const runMs = Date.now() - started;
+
+    // What was sent is all answered now; the books are read from the database and from the server.
+    const db = await adminClient(database);
+    try {
+      const presentPostings = new Set((await db.query<{ id: string }>('select id from points_postings where id = any($1::bigint[])', [adjustments.map((a) => a.postingId)])).rows.map((r) => Number(r.id)));
+      const holdRows = new Map((await db.query<{ id: string; state: number; hold_posting_id: string | null }>(
+        'select id, state, hold_posting_id from exchange_hold where id = any($1::bigint[])', [holds.map((h) => h.holdId)])).rows.map((r) => [Number(r.id), r]));
+      const lost = adjustments.filter((a) => !presentPostings.has(a.postingId)).length
+        + holds.filter((h) => !holdRows.has(h.holdId)).length
+        + settles.filter((st) => Number(holdRows.get(st.holdId)?.state) !== st.state).length;
+      const [doubles] = (await db.query<Record<string, string>>(`select
+          (select count(*) from (select 1 from points_postings group by coalesce(tenant_id, 0), server_made, request_id having count(*) > 1) x) as "repeatedRequestIds",
+          (select count(*) from (select 1 from points_postings p join exchange_hold h on p.server_made and p.request_id = 'hold-' || h.id || '-end' group by h.id having count(*) > 1) x) as "holdsEndedTwice",
+          (select count(*) from scheme_user where points < 0) as "negativeBalances",
+          (select count(*) from exchange_slot s where s.machine_id = any($1::bigint[])
+             and s.quantity + (select count(*) from exchange_hold h where h.machine_id = s.machine_id and h.slot_no = s.slot_no and h.state = 2) <> 100) as "itemsOff"`,
+      [machines.map((m) => m.id)])).rows;
+      const reconciliation = await call<Record<string, number>>('GET', 'Integral/GetReconciliation');
+      return {
+        runMs, redisKills, sessionsEnded,
+        acknowledged: { adjustments: adjustments.length, holds: holds.length, settles: settles.length },
+        unacknowledged, refused, retried: retriedCount, lost,
+        doubleSpends: Object.fromEntries(Object.entries(doubles).map(([k, value]) => [k, Number(value)])) as PointsFaultsResult['doubleSpends'],
+        reconciliation,
+      };
+    } finally {
+      await db.end();
+    }
+  } finally {
+    if (server) await stopServer(server);
+    await killRedis(redis);
+    const cleanup = await adminClient();
+    await cleanup.query(`drop database if exists ${database} with (force)`).finally(() => cleanup.end());
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const PRICE_F = 10;

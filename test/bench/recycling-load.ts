@@ -88,7 +88,7 @@ async function benchLedger(server: BenchServer, settings: RecyclingSettings): Pr
       for (let i = next++; i < count; i = next++) {
         const sent = performance.now();
         await db.transaction((tx) => post(ctx, tx, {
-          requestId: `bench-ledger-${tag}-${i}`, reason: pointsReason.adjustment, remark: '压测记账',
+          requestId: `bench-ledger-${tag}-${i}`, origin: 'caller', reason: pointsReason.adjustment, remark: '压测记账',
           legs: [{ household: households[i % households.length].id, amount: PRICE }, { account: pointsAccountKind.pool, amount: -PRICE }],
         }));
         latencies.push(performance.now() - sent);

@@ -1,6 +1,7 @@
 // `npm run bench`: start-up, list latency (PGlite and PostgreSQL), list latency at production scale, login-route
 // download size, hub latency, live monitoring (ingest, fan-out to 1,000 clients, client log memory), and faults
-// (malformed payloads, database sessions ended, kill -9, rolling restart, login guesses). Measurements,
+// (malformed payloads, database sessions ended, kill -9, rolling restart, login guesses, the points ledger and
+// redemptions through Redis kills and database sessions ended). Measurements,
 // not tests: a failing section is reported and the others still run. Prints tables and writes test/bench/results.json.
 // `npm run bench -- --only=http,hub` runs a subset (startup, http, scale, transfer, recycling, bundle, hub, live, wall,
 // faults);

@@ -79,13 +79,28 @@ it('keeps what was awarded when a rule changes, and applies the new version afte
   const before = expectSuccess<Dto>(await approve((await record(h, 12, 3, '2026-05-01T09:00:00')).id));
   expect(before).toMatchObject({ points: 12, ruleVersion: 1 });
   expectSuccess(await call('PUT', 'IntegralRule', 'Update', { id: rule.id, points: 6 }));
-  const after = expectSuccess<Dto>(await approve((await record(h, 12, 3, '2026-05-02T09:00:00')).id));
+  // A record timed after the change earns the new version.
+  const after = expectSuccess<Dto>(await approve((await record(h, 12, 3, new Date().toISOString())).id));
   expect(after).toMatchObject({ points: 18, ruleVersion: 2 });
   expect(ok<Dto>(await call('GET', 'Rblist', 'Get', { Id: before.id }), 'Get')).toMatchObject({ points: 12, ruleVersion: 1 });
   const versions = await server.db.query<{ version: number; points: number }>(
     `select version, (terms->>'points')::int as points from points_rule_version where rule_id = $1 order by version`, [rule.id]);
   expect(versions).toEqual([{ version: 1, points: 4 }, { version: 2, points: 6 }]);
   expect(await balanceOf(h)).toBe(30);
+});
+
+it('awards the version of the rule in force at the record\'s time, even when the rule changed before the approval', async () => {
+  const rule = await create('IntegralRule', { name: unique('灯管'), rubbishType2: 21, mode: 1, points: 8, validFrom: '2026-01-01' });
+  const h = await household();
+  // Timed a moment ago, under version 1; the rule is edited a second later, and only then is the record approved.
+  const r = await record(h, 21, 1, new Date(Date.now() - 1000).toISOString());
+  expectSuccess(await call('PUT', 'IntegralRule', 'Update', { id: rule.id, points: 16 }));
+  expect(expectSuccess<Dto>(await approve(r.id))).toMatchObject({ points: 8, ruleId: rule.id, ruleVersion: 1 });
+  const [posting] = await server.db.query<{ rule_id: number; rule_version: number; amount: number }>(
+    `select p.rule_id::int, p.rule_version, e.amount::int from points_postings p join points_entries e on e.posting_id = p.id
+      where p.record_id = $1 and e.household_id = $2`, [r.id, h]);
+  expect(posting).toEqual({ rule_id: rule.id, rule_version: 1, amount: 8 });
+  expect(await balanceOf(h)).toBe(8);
 });
 
 it('awards nothing for a record from before the rule started', async () => {
@@ -112,4 +127,17 @@ it('takes the points of a rejected record back in the same transaction, and refu
   expect(ok<Dto>(await call('GET', 'Rblist', 'Get', { Id: second }), 'Get')).toMatchObject({ auditStatus: 2 });
   expect(await balanceOf(h)).toBe(5);
   expectError(await call('POST', 'Rblist', 'Approve', { id: 987654321 }), 404);
+});
+
+it('refuses a rule that ends before it starts, on create and on update, naming validTo', async () => {
+  const body = { name: unique('玻璃'), rubbishType2: 14, mode: 1, points: 3 };
+  const refused = await call('POST', 'IntegralRule', 'Create', { ...body, validFrom: '2026-06-01', validTo: '2026-05-31' });
+  expectValidationError(refused, 'validTo');
+  expect(refused.body.error?.validationErrors?.[0].message).toMatch(/失效日期不能早于生效日期/);
+  expect(await server.db.query('select 1 from points_rule where name = $1', [body.name])).toHaveLength(0);
+  // One day is a period too.
+  const rule = await create('IntegralRule', { ...body, validFrom: '2026-06-01', validTo: '2026-06-01' });
+  expectValidationError(await call('PUT', 'IntegralRule', 'Update', { id: rule.id, validTo: '2026-05-01' }), 'validTo');
+  expectValidationError(await call('PUT', 'IntegralRule', 'Update', { id: rule.id, validFrom: '2026-07-01' }), 'validTo');
+  expect(ok<Dto>(await call('GET', 'IntegralRule', 'Get', { Id: rule.id }), 'Get')).toMatchObject({ validFrom: '2026-06-01', validTo: '2026-06-01' });
 });

@@ -83,3 +83,18 @@ it('answers a card no household holds without storing it, so it can be sent agai
   const result = expectSuccess<{ results: Dto[] }>(await send([drop(unique('u'), { cardNo: '0000000000' })]));
   expect(result.results[0]).toMatchObject({ status: 'unknownCard', recordId: null, points: null });
 });
+
+it('keeps the ids of the awards it derives out of reach of a clerk\'s request ids', async () => {
+  // The id the next record's award is posted under, taken first by a hand adjustment: the batch must still post.
+  const [{ next }] = await server.db.query<{ next: number }>('select coalesce(max(id), 0)::int + 1 as next from recycling_record');
+  for (const taken of [`record-${next}-award`, `record-${next + 1}-award`]) {
+    expectSuccess(await server.call('POST', '/api/services/app/Integral/IncreasePointsOpt', {
+      token: admin, body: { householdId: household, points: 1, remark: '手工调整', requestId: taken },
+    }));
+  }
+  const before = await balance();
+  const answer = expectSuccess<{ results: Dto[] }>(await send([drop(unique('n')), drop(unique('n'))]));
+  expect(answer.results.map((r) => r.status)).toEqual(['posted', 'posted']);
+  expect(answer.results[0].recordId).toBe(next);
+  expect(await balance()).toBe(before + 20);
+});

@@ -19,7 +19,7 @@ import { registerNotifications } from './notifications/notifications';
 import { planDetailModule, planModule } from './plans';
 import { registerPoints } from './points';
 import { registerAnalyses } from './points/analyses';
-import { goodsTypeModule } from './points/goods';
+import { goodsModule, goodsTypeModule } from './points/goods';
 import { machineModule } from './points/machines';
 import { recordModule } from './points/records';
 import { ruleModule } from './points/rules';
@@ -35,7 +35,7 @@ import { wasteInfoModule } from './wasteinfo';
 export const RESOURCE_MODULES: readonly ResourceModule[] = [
   enterpriseModule, wasteInfoModule, planModule, planDetailModule, contractModule,
   transferOrderModule, transferLineModule, warehouseReceiptModule, chatLogModule,
-  equipmentModelModule, smartEquipmentModule, storageModule, warningModule, ...areaModules, householdModule, ruleModule, recordModule, stationModule, goodsTypeModule, machineModule, collectorModule,
+  equipmentModelModule, smartEquipmentModule, storageModule, warningModule, ...areaModules, householdModule, ruleModule, recordModule, stationModule, goodsTypeModule, goodsModule, machineModule, collectorModule,
 ];
 
 export const SERVICE_MODULES: readonly ServiceModule[] = [

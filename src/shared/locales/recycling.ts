@@ -18,6 +18,7 @@ export const RECYCLING_TEXTS = {
   },
   recordLocked: { zh: '只有待审核的回收记录可以修改、审核或删除', en: 'Only pending records can be changed, audited or deleted' },
   alreadyReversed: { zh: '该笔积分变动已冲正', en: 'This posting has already been reversed' },
+  validToBeforeFrom: { zh: '失效日期不能早于生效日期', en: 'A rule cannot end before it starts: valid to is before valid from' },
   // Exchange machines and redemptions (src/server/modules/points/machines.ts, redemption.ts).
   periodReversed: { zh: '开始日期不能晚于结束日期', en: 'The period must start before it ends' },
   noSuchSlot: { zh: '货道 {{slot}} 不存在', en: 'There is no slot {{slot}}' },
@@ -34,6 +35,9 @@ export const RECYCLING_TEXTS = {
   slotEmpty: { zh: '货道 {{slot}} 已无可兑换商品', en: 'Slot {{slot}} has nothing left to exchange' },
   noSuchHold: { zh: '没有该兑换请求', en: 'No exchange with this request id' },
   holdEnded: { zh: '该兑换已结束（{{state}}）', en: 'This exchange has already ended ({{state}})' },
+  redemptionsUnderWay: {
+    zh: '仍有兑换正在进行（兑换 {{holds}}），请待其结束后再删除', en: 'Exchanges are under way ({{holds}}): delete once they have ended',
+  },
 
   approve: { zh: '通过', en: 'Approve' },
   reject: { zh: '驳回', en: 'Reject' },

@@ -1,7 +1,9 @@
 import { schemeRole } from '../../../shared/enums';
 import { pick } from '../../../shared/resource-kit';
 import { bhusers } from '../../../shared/resources';
+import type { ResourceHooks } from '../../crud/engine';
 import { defineModule } from '../../crud/module';
+import { refuseWhileRedeeming } from '../points/open-redemptions';
 import type { AppServiceRegistry } from '../../http/app-services';
 
 function registerHouseholdMethods(registry: AppServiceRegistry): void {
@@ -14,4 +16,10 @@ function registerHouseholdMethods(registry: AppServiceRegistry): void {
   });
 }
 
-export const householdModule = defineModule({ resource: bhusers, methods: registerHouseholdMethods });
+const householdHooks: ResourceHooks<typeof bhusers> = {
+  async beforeDelete(ctx, tx, row) {
+    await refuseWhileRedeeming(ctx, tx, 'household', row.id);
+  },
+};
+
+export const householdModule = defineModule({ resource: bhusers, hooks: householdHooks, methods: registerHouseholdMethods });

@@ -1,7 +1,9 @@
-import { goodstype } from '../../../shared/resources';
+import { goods, goodstype } from '../../../shared/resources';
+import type { ResourceHooks } from '../../crud/engine';
 import { defineModule } from '../../crud/module';
 import type { AppServiceRegistry } from '../../http/app-services';
 import { sql, scopeCondition } from '../../crud/sql';
+import { refuseWhileRedeeming } from './open-redemptions';
 
 /** `BHgoodsType/GetAllDataParentId?parentId=`: the children of a type (the top level without one, or for 0), for a tree that opens as it goes. */
 function registerGoodsTypeMethods(registry: AppServiceRegistry): void {
@@ -19,3 +21,11 @@ function registerGoodsTypeMethods(registry: AppServiceRegistry): void {
 }
 
 export const goodsTypeModule = defineModule({ resource: goodstype, methods: registerGoodsTypeMethods });
+
+const goodsHooks: ResourceHooks<typeof goods> = {
+  async beforeDelete(ctx, tx, row) {
+    await refuseWhileRedeeming(ctx, tx, 'goods', row.id);
+  },
+};
+
+export const goodsModule = defineModule({ resource: goods, hooks: goodsHooks });

@@ -91,7 +91,7 @@ export function registerPoints(registry: AppServiceRegistry): void {
       if (!REQUEST_ID.test(requestId)) throw errors.invalid(ctx.language, 'requestId', translate(ctx.language, 'validation.pattern', { field: 'requestId' }));
       await ctx.resources.of(bhusers).getToChange(ctx, tx, householdId);
       return post(ctx, tx, {
-        requestId, reason: pointsReason.adjustment, remark,
+        requestId, origin: 'caller', reason: pointsReason.adjustment, remark,
         legs: [{ household: householdId, amount: points }, { account: pointsAccountKind.pool, amount: -points }],
       });
     }),

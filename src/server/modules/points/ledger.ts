@@ -16,9 +16,17 @@ type AccountKind = (typeof pointsAccountKind.options)[number]['value'];
 /** One side of a posting: a household's points or one of the scheme's accounts, up or down. */
 export type Leg = { household: number; amount: number } | { account: AccountKind; amount: number };
 
+/**
+ * Who chose a posting's request id: a caller (a clerk's adjustment) or the server, deriving it from what the posting is
+ * for (a record's award, a redemption's hold). The two are separate namespaces, so that no id a caller sends can ever
+ * take one the server will need.
+ */
+export type RequestOrigin = 'caller' | 'server';
+
 export interface PostingRequest {
   /** Chosen by the sender; a retry with the same id is answered with the first posting, never posted again. */
   requestId: string;
+  origin: RequestOrigin;
   reason: Reason;
   legs: readonly Leg[];
   remark?: string | null;
@@ -27,6 +35,11 @@ export interface PostingRequest {
   ruleVersion?: number | null;
   /** The posting this one reverses (each posting is reversed at most once). */
   reverses?: number | null;
+  /**
+   * Points going back to the household they were taken from (a redemption's hold released): posted even if the
+   * household was deleted since, so that the hold can always end and the books stay whole.
+   */
+  givesBack?: boolean;
 }
 
 export interface Entry {
@@ -107,7 +120,7 @@ const reusedId = (ctx: RequestContext) =>
  */
 const POST = hotStatement('points.post', `
   with seen as (
-    select id, fingerprint from points_postings where coalesce(tenant_id, 0) = coalesce($1::int, 0) and request_id = $2
+    select id, fingerprint from points_postings where coalesce(tenant_id, 0) = coalesce($1::int, 0) and server_made = $15 and request_id = $2
   ), accounts as (
     select a.id, l.amount from unnest($13::smallint[], $14::bigint[]) as l(kind, amount)
       join points_accounts a on coalesce(a.tenant_id, 0) = coalesce($1::int, 0) and a.kind = l.kind
@@ -115,14 +128,14 @@ const POST = hotStatement('points.post', `
     select not exists (select from seen) and (select count(*) from accounts) = cardinality($13::smallint[]) as ok
   ), moved as (
     update scheme_user set points = points + $12::bigint
-     where id = $11::bigint and tenant_id is not distinct from $1::int and not is_deleted and points + $12::bigint >= 0
+     where id = $11::bigint and tenant_id is not distinct from $1::int and (not is_deleted or $16::boolean) and points + $12::bigint >= 0
        and (select ok from ready)
     returning points
   ), posting as (
-    insert into points_postings (tenant_id, request_id, fingerprint, reason, reverses_id, record_id, rule_id, rule_version, remark, operator_user_id)
-    select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
+    insert into points_postings (tenant_id, request_id, fingerprint, reason, reverses_id, record_id, rule_id, rule_version, remark, operator_user_id, server_made)
+    select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $15
      where (select ok from ready) and ($11::bigint is null or exists (select from moved))
-    on conflict ((coalesce(tenant_id, 0)), request_id) do nothing
+    on conflict ((coalesce(tenant_id, 0)), server_made, request_id) do nothing
     returning id, creation_time
   ), entries as (
     insert into points_entries (tenant_id, posting_id, household_id, account_id, amount, balance_after)
@@ -154,7 +167,8 @@ export async function post(ctx: RequestContext, tx: Db, request: PostingRequest)
   const operator = ctx.session?.userId ?? null;
   const attempt = () => tx.query<PostRow>(POST, [ctx.tenantId, request.requestId, fingerprint, request.reason, request.reverses ?? null,
     request.recordId ?? null, request.ruleId ?? null, request.ruleVersion ?? null, request.remark ?? null, operator,
-    household?.household ?? null, household?.amount ?? null, accounts.map((a) => a.account), accounts.map((a) => a.amount)]);
+    household?.household ?? null, household?.amount ?? null, accounts.map((a) => a.account), accounts.map((a) => a.amount),
+    request.origin === 'server', request.givesBack ?? false]);
   let [row] = await attempt();
   if (row.id === null && row.seen_id === null && row.accounts < accounts.length) {
     await openAccounts(tx, ctx.tenantId, accounts.map((a) => a.account));
@@ -192,7 +206,8 @@ async function postedBefore(ctx: RequestContext, tx: Db, request: PostingRequest
     // A concurrent posting of the same request id committed first: take back this one's move and answer that one.
     if (household) await tx.query('update scheme_user set points = points - $1 where id = $2', [household.amount, household.household]);
     [first] = await tx.query<{ id: number; fingerprint: string }>(
-      'select id, fingerprint from points_postings where coalesce(tenant_id, 0) = coalesce($1::int, 0) and request_id = $2', [ctx.tenantId, request.requestId]);
+      'select id, fingerprint from points_postings where coalesce(tenant_id, 0) = coalesce($1::int, 0) and server_made = $3 and request_id = $2',
+      [ctx.tenantId, request.requestId, request.origin === 'server']);
   }
   if (first) {
     if (first.fingerprint !== fingerprint) throw reusedId(ctx);
@@ -204,7 +219,7 @@ async function postedBefore(ctx: RequestContext, tx: Db, request: PostingRequest
   throw errors.invalid(ctx.language, 'points', translate(ctx.language, 'recycling.notEnough', { balance: String(Number(exists[0].points)) }));
 }
 
-/** A posting undone by its mirror image, once: a second reversal of the same posting is refused. */
+/** A posting undone by its mirror image, once: a second reversal of the same posting is refused. `requestId` is the server's. */
 export async function reverse(ctx: RequestContext, tx: Db, postingId: number, requestId: string, remark: string | null = null): Promise<Posting> {
   // Locking the original makes concurrent reversals of it wait for each other: the second sees the first.
   const original = await tx.query<{ id: number }>('select id from points_postings where id = $1 and tenant_id is not distinct from $2 for update', [postingId, ctx.tenantId]);
@@ -216,5 +231,5 @@ export async function reverse(ctx: RequestContext, tx: Db, postingId: number, re
   }
   const legs: Leg[] = posting.entries.map((e) => (e.householdId !== null
     ? { household: e.householdId, amount: -e.amount } : { account: e.account!, amount: -e.amount }));
-  return post(ctx, tx, { requestId, reason: pointsReason.reversal, legs, remark, recordId: posting.recordId, reverses: postingId });
+  return post(ctx, tx, { requestId, origin: 'server', reason: pointsReason.reversal, legs, remark, recordId: posting.recordId, reverses: postingId });
 }

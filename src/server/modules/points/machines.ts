@@ -19,6 +19,7 @@ import type { Input } from '../../http/input';
 import { recordEvents, type EventWriter } from '../events';
 import { issueDeviceKey, registerRegenerateKey } from './device';
 import type { TextsOf } from '../../../shared/locales';
+import { refuseWhileRedeeming } from './open-redemptions';
 
 const SLOTS = `select s.slot_no as "slotNo", s.goods_id as "goodsId", g.name as "goodsName", g.points_price as "pointsPrice",
     s.quantity, s.held, s.capacity
@@ -92,6 +93,7 @@ const machineHooks: ResourceHooks<typeof exchangemachine> = {
     return { deviceKey: await issueDeviceKey(tx, exchangemachine.table, row.id) };
   },
   async beforeDelete(ctx, tx, row) {
+    await refuseWhileRedeeming(ctx, tx, 'machine', row.id);
     const [{ loaded }] = await tx.query<{ loaded: number }>(
       'select count(*)::int as loaded from exchange_slot where machine_id = $1 and quantity > 0', [row.id]);
     if (Number(loaded) > 0) throw refuse(ctx, 'id', 'machineNotEmpty');

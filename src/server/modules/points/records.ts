@@ -18,7 +18,7 @@ import { post, reverse } from './ledger';
 const records = (ctx: ServiceContext) => ctx.resources.of(rblist);
 const AUDIT = { anyOf: [rblist.permission] };
 
-/** A record's points are posted under ids derived from it: approving twice can never award twice. */
+/** A record's points are posted under ids derived from it, in the server's own namespace: approving twice can never award twice, and no caller's id can take them. */
 const awardId = (recordId: number) => `record-${recordId}-award`;
 const reversalId = (recordId: number) => `record-${recordId}-reversal`;
 
@@ -62,16 +62,26 @@ const recordHooks: ResourceHooks<typeof rblist> = {
 interface RuleInForce { id: number; version: number; mode: number; points: number; daily_cap: number | null }
 
 /**
- * The rule of the record's kind of waste in force on the record's day, the tenant's day of its instant (validity is
- * in days of the tenant's calendar); the latest to start, if several.
+ * The rule of the record's kind of waste in force at the record's time, in the version then in force: each version of
+ * a rule holds from its writing until the next one is written (the first also before it, back to its first valid
+ * day), so a record earns the terms of its time however the rule was edited before its approval. Among the rules
+ * valid on the record's day (the tenant's day of its instant: validity is in days of the tenant's calendar) and not
+ * deleted by then, the latest to start wins.
  */
 async function ruleFor(ctx: ServiceContext, tx: Db, record: Row): Promise<RuleInForce | null> {
+  const at = String(record.recordTime);
   const rows = await tx.query<RuleInForce>(
-    `select id, version, mode, points, daily_cap from points_rule
-      where tenant_id is not distinct from $1 and not is_deleted and rubbish_type2 = $2
-        and valid_from <= $3::date and (valid_to is null or valid_to >= $3::date)
-      order by valid_from desc, id desc limit 1`,
-    [ctx.tenantId, record.rubbishType2, dayOfRecord(ctx, record)]);
+    `with in_force as (
+       select distinct on (r.id) r.id, v.version, v.terms from points_rule r join points_rule_version v on v.rule_id = r.id
+        where r.tenant_id is not distinct from $1 and (not r.is_deleted or r.deletion_time > $4::timestamptz)
+        order by r.id, v.creation_time <= $4::timestamptz desc,
+                 case when v.creation_time <= $4::timestamptz then v.version else -v.version end desc)
+     select id, version, (terms->>'mode')::int as mode, (terms->>'points')::int as points, (terms->>'dailyCap')::int as daily_cap
+       from in_force
+      where (terms->>'rubbishType2')::int = $2 and (terms->>'validFrom')::date <= $3::date
+        and (terms->>'validTo' is null or (terms->>'validTo')::date >= $3::date)
+      order by (terms->>'validFrom')::date desc, id desc limit 1`,
+    [ctx.tenantId, record.rubbishType2, dayOfRecord(ctx, record), at]);
   return rows[0] ?? null;
 }
 
@@ -102,7 +112,7 @@ export async function approve(ctx: ServiceContext, tx: Db, id: number): Promise<
   const points = rule ? await pointsFor(ctx, tx, rule, current) : 0;
   if (rule && points > 0) {
     await post(ctx, tx, {
-      requestId: awardId(id), reason: pointsReason.recordApproved, recordId: id, ruleId: rule.id, ruleVersion: rule.version,
+      requestId: awardId(id), origin: 'server', reason: pointsReason.recordApproved, recordId: id, ruleId: rule.id, ruleVersion: rule.version,
       legs: [{ household: Number(current.householdId), amount: points }, { account: pointsAccountKind.pool, amount: -points }],
     });
   }
@@ -116,7 +126,9 @@ async function reject(ctx: ServiceContext, tx: Db, id: number, reason: string): 
   const current = await records(ctx).get(ctx, tx, id);
   if (current.auditStatus === recordAudit.rejected) throw errors.invalid(ctx.language, 'auditStatus', translate(ctx.language, 'recycling.recordLocked'));
   if (current.auditStatus === recordAudit.approved && Number(current.points) > 0) {
-    const [award] = await tx.query<{ id: number }>('select id from points_postings where tenant_id is not distinct from $1 and request_id = $2', [ctx.tenantId, awardId(id)]);
+    // Found by what it is, not by its id: awards posted before the server's ids had a namespace of their own keep theirs.
+    const [award] = await tx.query<{ id: number }>(`select id from points_postings where tenant_id is not distinct from $1 and record_id = $2
+      and reason = ${pointsReason.recordApproved} and reverses_id is null order by id limit 1`, [ctx.tenantId, id]);
     await reverse(ctx, tx, Number(award.id), reversalId(id), reason);
   }
   await recordCounted(ctx, tx, id, current, null);
@@ -126,7 +138,7 @@ async function reject(ctx: ServiceContext, tx: Db, id: number, reason: string): 
 function registerRecordMethods(registry: AppServiceRegistry): void {
   registry.add({
     service: rblist.name, method: 'Approve', verb: 'POST', access: AUDIT, parameters: ['id'],
-    summary: 'Approves a pending record and awards the points of the rule in force on its day (the tenant\'s day of its time)',
+    summary: 'Approves a pending record and awards the points of the rule, in the version, in force at its time',
     handler: (ctx, input) => ctx.db.transaction((tx) => approve(ctx, tx, input.requiredInt('id', { min: 1 }))),
   });
   registry.add({
