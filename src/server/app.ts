@@ -200,7 +200,7 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
     await scope.register(fastifyMultipart, multipartOptions(config));
     mountAppServices(scope, registry, services);
   });
-  mountFileRoutes(server, services);
+  mountFileRoutes(server, services, registry.resources);
   mountDeviceIngest(server, services);
   mountStationDropOffs(server, services, registry.resources);
   mountExchangeDevice(server, services, registry.resources);

@@ -93,6 +93,36 @@ describe('enterprise-scoped visibility', () => {
     expect(await call('GET', svc('HazardouswasteInformation', 'Get'), { token: admin, query: { Id: wasteB.id } })).toEqual(wasteB);
   });
 
+  it('lets a producer\'s clerk read only the files of records they may see, whatever the file\'s id', async () => {
+    const uploadAs = async (bearer: string) => {
+      const form = new FormData();
+      form.append('field', 'attachments');
+      form.append('file', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')], { type: 'application/pdf' }), 'licence.pdf');
+      const response = await fetch(new URL(svc('EnterpriseInformation', 'UploadFile'), server.baseUrl), {
+        method: 'POST', body: form, headers: { authorization: `Bearer ${bearer}` },
+      });
+      return ((await response.json()) as { result: { id: number } }).result.id;
+    };
+    const attach = async (enterprise: Dto, fileId: number) =>
+      call('PUT', svc('EnterpriseInformation', 'Update'), { token: admin, body: { id: enterprise.id, attachments: [fileId] } });
+    const ofA = await uploadAs(admin);
+    const ofB = await uploadAs(admin);
+    await attach(producerA, ofA);
+    await attach(producerB, ofB);
+    const own = await uploadAs(token);
+    const download = (id: number, bearer = token) => fetch(new URL(`/api/files/${id}`, server.baseUrl), { headers: { authorization: `Bearer ${bearer}` } });
+
+    expect((await download(ofA)).status).toBe(200);
+    expect((await download(own)).status).toBe(200);
+    expect((await download(ofB)).status).toBe(404);
+    expect((await download(ofB, admin)).status).toBe(200);
+    const listed = await fetch(new URL(`${svc('File', 'GetFiles')}?Ids=${ofA}&Ids=${ofB}&Ids=${own}`, server.baseUrl), { headers: { authorization: `Bearer ${token}` } });
+    expect(((await listed.json()) as { result: { id: number }[] }).result.map((f) => f.id)).toEqual([ofA, own]);
+    // Another person's upload that no record holds yet is theirs alone.
+    const othersUpload = await uploadAs(admin);
+    expect((await download(othersUpload)).status).toBe(404);
+  });
+
   it('refuses to write records for another enterprise, or to move one there', async () => {
     expectValidationError(await server.call('POST', svc('HazardouswasteInformation', 'Create'), {
       token, body: { ...wasteA, id: undefined, name: unique('x'), enterpriseId: producerB.id },

@@ -211,7 +211,9 @@ describe('GET /api/files/:id', () => {
     const forbidden = expectError(await envelopeOf(await download(contractFile.id, outsider)), 403, true);
     expect(forbidden.message).toBe(translate('zh-CN', 'errors.forbidden', { permissions: '合同管理' }));
     expectError(await envelopeOf(await download(enterpriseFile.id, contractsOnly)), 403, true);
-    expect((await download(contractFile.id, contractsOnly)).status).toBe(200);
+    expect((await download(contractFile.id, clerk.token)).status).toBe(200);
+    // The permission alone does not open another person's upload that no record holds.
+    expectError(await envelopeOf(await download(contractFile.id, contractsOnly)), 404);
     expectError(await envelopeOf(await download(contractFile.id)), 401, true);
   });
 
@@ -231,8 +233,9 @@ describe('File/GetFiles', () => {
       new URL(`${svc('File', 'GetFiles')}?Ids=${b.id}&Ids=${a.id}&Ids=${foreign.id}&Ids=987654321`, server.baseUrl),
       { headers: { authorization: `Bearer ${token}` } })) as CallResult<Envelope<FileDto[]>>);
     expect(await list(clerk.token)).toEqual([b, a]);
-    // Without an owner's permission a file is as unknown as for its download.
-    expect(await list(contractsOnly)).toEqual([a]);
+    // Another person's upload that no record holds is theirs alone; without an owner's permission a file is as
+    // unknown as for its download.
+    expect(await list(contractsOnly)).toEqual([]);
     expect(await list(outsider)).toEqual([]);
     expect(expectSuccess(await server.call<FileDto[]>('GET', svc('File', 'GetFiles'), { token: clerk.token, query: { ids: a.id } }))).toEqual([a]);
     expect(expectSuccess(await server.call('GET', svc('File', 'GetFiles'), { token: clerk.token }))).toEqual([]);
@@ -282,7 +285,7 @@ describe('Contract/PdfFileTxt', () => {
   });
 
   it('reads a stored file by id, from JSON or from a form field', async () => {
-    const stored = await uploaded('Contract', clerk.token, { name: 'contract.pdf', data: contractPdf() });
+    const stored = await uploaded('Contract', contractsOnly, { name: 'contract.pdf', data: contractPdf() });
     const byJson = expectSuccess(await server.call('POST', svc('Contract', 'PdfFileTxt'), { token: contractsOnly, body: { fileId: stored.id } }));
     expect(byJson.fields).toEqual(expectedFields);
     const byForm = expectSuccess(await postForm(svc('Contract', 'PdfFileTxt'), contractsOnly, [], { fileId: String(stored.id) }));
@@ -299,7 +302,7 @@ describe('Contract/PdfFileTxt', () => {
     expect(expectValidationError(broken, 'file').validationErrors![0].message).toBe(translate('en-US', 'files.pdfUnreadable'));
     expect(hasStackTrace(broken.text)).toBe(false);
 
-    const storedPng = await uploaded('Contract', clerk.token, { name: 'a.png', data: PNG });
+    const storedPng = await uploaded('Contract', contractsOnly, { name: 'a.png', data: PNG });
     expectValidationError(await server.call('POST', svc('Contract', 'PdfFileTxt'), { token: contractsOnly, body: { fileId: storedPng.id } }), 'fileId');
     expectValidationError(await server.call('POST', svc('Contract', 'PdfFileTxt'), { token: contractsOnly, body: {} }), 'file');
   });

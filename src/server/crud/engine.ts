@@ -156,6 +156,15 @@ export class ResourceService {
     return row;
   }
 
+  /**
+   * Does a row the caller may see (as `Get` would show it) hold file `fileId`? A record's files are read through the
+   * record: a user of one enterprise or street does not download another's attachments by guessing their ids.
+   */
+  showsFile(ctx: ServiceContext, db: Db, fileId: number): Promise<boolean> {
+    const fields = this.resource.fieldNames.filter((name) => this.resource.fields[name].kind === 'files');
+    return this.repository.holdsFile(db, scopeOf(ctx), fileId, fields, segmentConditions(this.resource, ctx));
+  }
+
   /** One row as `Get` shows it: the row and what the resource adds (lines, history). */
   async detail(ctx: ServiceContext, db: Db, id: number): Promise<Row> {
     const row = await this.get(ctx, db, id);

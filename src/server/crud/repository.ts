@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import { columnName } from '../db/schema';
 import type { FieldValue } from './validation';
 import { areaCondition, enterpriseCondition, type Scope } from './scope';
-import { and, column, join, queryPage, raw, scopeCondition, sql, type Sql } from './sql';
+import { and, column, join, or, queryPage, raw, scopeCondition, sql, type Sql } from './sql';
 
 /** Stored files of an attachments column, as every read shows them. */
 const filesJson = (column: string) =>
@@ -123,6 +123,14 @@ export class ResourceRepository {
     const where = and([sql`t.id = any(${ids}::bigint[])`, ...this.where(scope), ...conditions]);
     const rows = await db.query<{ id: number | string }>(sql`select t.id from ${this.table} t where ${where}`);
     return new Set(rows.map((r) => Number(r.id)));
+  }
+
+  /** Is some live row within the scope holding file `fileId` in one of `fieldNames` (files columns)? */
+  async holdsFile(db: Db, scope: Scope, fileId: number, fieldNames: readonly string[], conditions: readonly Sql[] = []): Promise<boolean> {
+    if (fieldNames.length === 0) return false;
+    const held = or(fieldNames.map((name) => sql`${fileId}::bigint = any(${raw(`t.${columnName(name)}`)})`));
+    const rows = await db.query(sql`select 1 from ${this.table} t where ${and([held, ...this.where(scope), ...conditions])} limit 1`);
+    return rows.length > 0;
   }
 
   /** Does following `fieldName` upwards from `startId` reach `targetId`? (A tree must not get a loop.) */

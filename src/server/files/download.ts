@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { admitToken, authorize } from '../http/app-services';
 import { buildContext, type Services } from '../http/context';
 import { errors } from '../http/errors';
+import type { ResourceServices } from '../crud/engine';
 import { findFileOwner, mayReadFile } from './owners';
 import { findStoredFile, storedFilePath } from './store';
 
@@ -16,9 +17,9 @@ function contentDisposition(name: string): string {
  * `GET /api/files/:id`: the bytes of a stored file to a logged-in user of its tenant holding one of its owner's
  * permissions. Another tenant's file is not found (404), not forbidden: its existence is not the caller's business.
  */
-export function mountFileRoutes(app: FastifyInstance, services: Services): void {
+export function mountFileRoutes(app: FastifyInstance, services: Services, resources: ResourceServices): void {
   app.get<{ Params: { id: string } }>('/api/files/:id', async (request, reply) => {
-    const ctx = await buildContext(services, request);
+    const ctx = { ...await buildContext(services, request), resources };
     if (!ctx.session) throw errors.notLoggedIn(ctx.language);
     // The wall shows no stored file.
     admitToken(ctx, null);

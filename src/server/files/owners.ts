@@ -3,7 +3,8 @@ import type { PermissionName } from '../../shared/permissions';
 import { resourcePermissions, type Resource } from '../../shared/resource-kit';
 import { RESOURCES } from '../../shared/resources';
 import type { Db } from '../db/database';
-import type { RequestContext } from '../http/context';
+import type { ServiceContext } from '../crud/engine';
+import type { ReadableFile } from './store';
 import { chatFileReadable } from '../modules/chat/files';
 
 /** An app service whose records carry attachments: it gets `UploadFile`, and reading its files needs its permissions. */
@@ -49,10 +50,13 @@ export function findFileOwner(service: string): FileOwner | undefined {
 
 /**
  * May the caller read this stored file — its bytes, or its name, size and type? One of its owner's permissions, and
- * whatever the owner adds (a chat file: one of the two people).
+ * then what the owner adds (a chat file: one of the two people), or else a record's file: the caller's own upload,
+ * or a file a record the caller may see holds. The permission alone is not enough: it does not reach across
+ * enterprises or areas.
  */
-export async function mayReadFile(ctx: RequestContext, file: { id: number; resource: string }): Promise<boolean> {
+export async function mayReadFile(ctx: ServiceContext, file: ReadableFile): Promise<boolean> {
   const owner = findFileOwner(file.resource);
   if (!owner || !ctx.session || !owner.permissions.some((p) => ctx.isGranted(p))) return false;
-  return !owner.readableBy || owner.readableBy(ctx.db, ctx.tenantId, ctx.session.userId, file.id);
+  if (owner.readableBy) return owner.readableBy(ctx.db, ctx.tenantId, ctx.session.userId, file.id);
+  return file.creatorUserId === ctx.session.userId || ctx.resources.of(owner.service).showsFile(ctx, ctx.db, file.id);
 }

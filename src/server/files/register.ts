@@ -1,6 +1,7 @@
 import { translate } from '../../shared/locales';
 import { authorize, type AppServiceRegistry } from '../http/app-services';
 import type { RequestContext } from '../http/context';
+import type { ServiceContext } from '../crud/engine';
 import { errors } from '../http/errors';
 import type { Input } from '../http/input';
 import { UPLOAD_FIELD, type UploadedFile } from '../http/uploads';
@@ -46,7 +47,7 @@ function fileIds(ctx: RequestContext, input: Input): number[] {
 }
 
 /** The PDF to read: the uploaded file, or the tenant's stored file `fileId` (which needs its owner's permission). */
-async function pdfBytes(ctx: RequestContext, input: Input, files: readonly UploadedFile[]): Promise<{ data: Buffer; member: string }> {
+async function pdfBytes(ctx: ServiceContext, input: Input, files: readonly UploadedFile[]): Promise<{ data: Buffer; member: string }> {
   const [upload] = singleFile(ctx, files);
   if (upload) {
     const type = await sniffFileType(upload.data);
@@ -61,7 +62,7 @@ async function pdfBytes(ctx: RequestContext, input: Input, files: readonly Uploa
   const owner = file && findFileOwner(file.resource);
   if (!file || !owner) throw errors.notFound(ctx.language, 'File', fileId);
   authorize(ctx, { anyOf: owner.permissions });
-  if (owner.readableBy && !(await owner.readableBy(ctx.db, ctx.tenantId, ctx.session!.userId, file.id))) throw errors.notFound(ctx.language, 'File', fileId);
+  if (!(await mayReadFile(ctx, file))) throw errors.notFound(ctx.language, 'File', fileId);
   if (file.contentType !== 'application/pdf') {
     throw errors.invalid(ctx.language, 'fileId', translate(ctx.language, 'files.notPdf', { name: file.name }));
   }
@@ -98,7 +99,7 @@ export function registerFileServices(registry: AppServiceRegistry): void {
     async handler(ctx, input) {
       const files = await listStoredFiles(ctx.db, ctx.tenantId, fileIds(ctx, input));
       const readable = await Promise.all(files.map((file) => mayReadFile(ctx, file)));
-      return files.filter((_, i) => readable[i]).map(({ resource: _owner, ...dto }) => dto);
+      return files.filter((_, i) => readable[i]).map(({ resource: _owner, creatorUserId: _uploader, ...dto }) => dto);
     },
   });
 

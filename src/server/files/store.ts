@@ -19,8 +19,13 @@ export interface StoredFileDto {
   creationTime: string;
 }
 
+/** What deciding who may read a file needs to know of it. */
+export type ReadableFile = Pick<StoredFileRow, 'id' | 'resource' | 'creatorUserId'>;
+
 interface StoredFileRow extends StoredFileDto {
   resource: string;
+  /** Who uploaded it: an upload is readable by its uploader before any record holds it. */
+  creatorUserId: number | null;
   storageName: string;
   tenantId: number | null;
 }
@@ -120,17 +125,18 @@ export async function saveFiles(ctx: FileContext, target: UploadTarget, files: r
 /** A live file of the tenant, or null (another tenant's file is as absent as a deleted one). */
 export async function findStoredFile(db: Db, tenantId: number | null, id: number): Promise<StoredFileRow | null> {
   const rows = await db.query<StoredFileRow>(
-    sql`select ${raw(DTO_COLUMNS)}, f.resource, f.storage_name as "storageName", f.tenant_id as "tenantId"
+    sql`select ${raw(DTO_COLUMNS)}, f.resource, f.storage_name as "storageName", f.tenant_id as "tenantId",
+            f.creator_user_id::int as "creatorUserId"
        from stored_files f where f.id = ${id} and ${scopeCondition('f', tenantId)}`);
   return rows[0] ?? null;
 }
 
 /** The tenant's live files among `ids`, in the order asked for, with their owner; unknown ids are left out. */
-export async function listStoredFiles(db: Db, tenantId: number | null, ids: readonly number[]): Promise<(StoredFileDto & { resource: string })[]> {
+export async function listStoredFiles(db: Db, tenantId: number | null, ids: readonly number[]): Promise<(StoredFileDto & ReadableFile)[]> {
   if (ids.length === 0) return [];
   const list = sql`${[...ids]}::bigint[]`;
-  return db.query<StoredFileDto & { resource: string }>(
-    sql`select ${raw(DTO_COLUMNS)}, f.resource from stored_files f
+  return db.query<StoredFileDto & ReadableFile>(
+    sql`select ${raw(DTO_COLUMNS)}, f.resource, f.creator_user_id::int as "creatorUserId" from stored_files f
       where f.id = any(${list}) and ${scopeCondition('f', tenantId)}
       order by array_position(${list}, f.id)`);
 }
