@@ -21,8 +21,8 @@ export function authenticate(input: AuthenticateInput, options?: CallOptions): P
 }
 
 /** Sets a new password with the code a login answered, and signs in. */
-export function resetPassword(input: ResetPasswordInput): Promise<AuthenticateResult> {
-  return callApi('POST', `${APP}/Account/ResetPassword`, input);
+export function resetPassword(input: ResetPasswordInput, options?: CallOptions): Promise<AuthenticateResult> {
+  return callApi('POST', `${APP}/Account/ResetPassword`, input, options);
 }
 
 export function isTenantAvailable(tenancyName: string): Promise<IsTenantAvailableResult> {

@@ -95,7 +95,7 @@ describe('first login of a user who must choose a new password', () => {
         [matchers.call.fn(configureMapKey), undefined],
         [matchers.call.fn(navigateTo), undefined],
       ])
-      .call(resetPassword, { userId: 2, resetCode: 'code-1', password: 'Granite55' })
+      .call(resetPassword, { userId: 2, resetCode: 'code-1', password: 'Granite55' }, { silent: true })
       .call(storeAuthTokens, TOKEN, true)
       .put(sessionLoaded(TENANT_SESSION))
       .put(loginSucceeded())

@@ -63,7 +63,9 @@ export function* passwordResetSaga(action: ReturnType<typeof passwordResetReques
   const { reset }: ReturnType<typeof selectLogin> = yield select(selectLogin);
   if (!reset) return;
   try {
-    const result: AuthenticateResult = yield call(resetPassword, { userId: reset.userId, resetCode: reset.resetCode, password: action.payload });
+    // Silent: the form shows the reason (a rule broken, a code past its time) next to the fields.
+    const result: AuthenticateResult = yield call(resetPassword,
+      { userId: reset.userId, resetCode: reset.resetCode, password: action.payload }, { silent: true });
     yield call(signedIn, result, reset.rememberClient);
   } catch (error) {
     yield put(loginFailed(apiErrorMessage(error, translate)));
