@@ -48,6 +48,7 @@ export interface AppOptions {
   quiet?: boolean;
   /** Hub keep-alive override for tests. */
   hubKeepAliveMs?: number;
+  /** The hub's whole channel prefix, instead of the deployment's (tests of the fan-out itself). */
   hubChannelPrefix?: string;
   /** The server's clock; tests set one to put the server just before or after a midnight. */
   clock?: Clock;
@@ -187,7 +188,7 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
     },
     decryptEncToken: (enc) => tokens.decrypt(enc),
     redisUrl: config.redisUrl,
-    channelPrefix: options.hubChannelPrefix,
+    channelPrefix: options.hubChannelPrefix ?? `${config.redisChannelPrefix}:hub`,
     keepAliveMs: options.hubKeepAliveMs,
   });
   // ABP's hub client calls `register` once connected; its common hub only acknowledges it, and so does this one.

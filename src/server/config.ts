@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_PASSWORD_POLICY, PASSWORD_MAX_LENGTH, type PasswordPolicy } from '../shared/password-policy';
 
@@ -10,6 +11,11 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** Redis for hub fan-out across instances. */
   redisUrl?: string;
+  /**
+   * The deployment's name, before every Redis channel it uses: Redis pub/sub ignores the database number, so two
+   * deployments sharing one Redis server hear each other unless their channels differ.
+   */
+  redisChannelPrefix: string;
   /** Signing secret for access tokens; when absent one is generated once and kept in `dataDir`. */
   jwtSecret?: string;
   amapKey: string;
@@ -43,6 +49,24 @@ const sweepInterval = (value: string | undefined) => {
   return value !== undefined && value !== '' && Number.isFinite(parsed) && parsed >= 0 ? parsed : DEFAULT_SWEEP_INTERVAL_MS;
 };
 
+/**
+ * A deployment is the database it serves: its instances share one, and two deployments never do. So the default name
+ * is a digest of where the database lives (PostgreSQL's host, port and database name, without the credentials, which
+ * may differ between instances; PGlite's data folder), the same on every instance of the deployment.
+ */
+function deploymentName(databaseUrl: string | undefined, dataDir: string): string {
+  let where = `pglite:${dataDir}`;
+  if (databaseUrl) {
+    try {
+      const url = new URL(databaseUrl);
+      where = `postgres://${url.hostname.toLowerCase()}:${url.port || '5432'}${decodeURIComponent(url.pathname)}`;
+    } catch {
+      where = databaseUrl;
+    }
+  }
+  return `waste-${crypto.createHash('sha256').update(where).digest('hex').slice(0, 12)}`;
+}
+
 const flag = (value: string | undefined, fallback: boolean) =>
   value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : fallback;
 
@@ -64,12 +88,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = process.cwd();
   const dataDir = path.resolve(root, env.DATA_DIR ?? 'data');
   const maxUploadMb = Number(env.MAX_UPLOAD_MB);
+  const databaseUrl = env.DATABASE_URL || undefined;
   return {
     port: Number(env.PORT ?? 21021),
     host: env.HOST ?? '0.0.0.0',
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
+    redisChannelPrefix: env.REDIS_CHANNEL_PREFIX?.trim() || deploymentName(databaseUrl, dataDir),
     jwtSecret: env.JWT_SECRET || undefined,
     amapKey: env.AMAP_KEY || '{key}',
     publicHost: env.PUBLIC_HOST || undefined,

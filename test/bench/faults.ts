@@ -186,11 +186,36 @@ async function request(origin: string, method: string, url: string, options: { t
   }
 }
 
-async function login(origin: string, tenantId: number | null, userNameOrEmailAddress = 'admin', password = '123qwe'): Promise<string> {
-  const answer = await request(origin, 'POST', '/api/TokenAuth/Authenticate', {
+/** What the seeded admins choose at their first login on each new database (the server asks them to). */
+const CHOSEN_PASSWORD = 'Bench2026ok';
+
+interface LoginAnswer {
+  accessToken?: string | null;
+  shouldResetPassword?: boolean;
+  passwordResetCode?: string;
+  userId?: number;
+}
+
+/**
+ * Logs a seeded admin in as a person would: with the published password on a new database, choosing
+ * `CHOSEN_PASSWORD` when asked to, and with that one afterwards.
+ */
+async function login(origin: string, tenantId: number | null, userNameOrEmailAddress = 'admin'): Promise<string> {
+  const authenticate = (password: string) => request(origin, 'POST', '/api/TokenAuth/Authenticate', {
     tenantId, body: JSON.stringify({ userNameOrEmailAddress, password, rememberClient: false }),
   });
-  const token = (answer.body?.result as { accessToken?: string } | undefined)?.accessToken;
+  let answer = await authenticate('123qwe');
+  let result = answer.body?.result as LoginAnswer | undefined;
+  if (result?.shouldResetPassword) {
+    answer = await request(origin, 'POST', '/api/services/app/Account/ResetPassword', {
+      tenantId, body: JSON.stringify({ userId: result.userId, resetCode: result.passwordResetCode, password: CHOSEN_PASSWORD }),
+    });
+    result = answer.body?.result as LoginAnswer | undefined;
+  } else if (!result?.accessToken) {
+    answer = await authenticate(CHOSEN_PASSWORD);
+    result = answer.body?.result as LoginAnswer | undefined;
+  }
+  const token = result?.accessToken;
   if (answer.status !== 200 || !token) throw new Error(`login ${tenantId ?? 'host'}/${userNameOrEmailAddress} failed: ${answer.status} ${answer.body?.error?.details ?? ''}`);
   return token;
 }

@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { httpClient } from '../support/server-harness';
+import { completeFirstLogin } from '../support/server-fixtures';
 
 const ROOT = path.resolve(__dirname, '../..');
 const TSX = ['--import', 'tsx'];
@@ -52,7 +53,8 @@ test('npm start serves the app and the API on an empty data folder, seeded with 
   }, 90_000).catch((error: Error) => { throw new Error(`${error.message}\n${output}`); });
   expect(page).toMatch(/^<!doctype html>/i);
   expect(page).toMatch(/src="?\/js\/main\.[0-9a-f]+\.js/);
-  const token = await httpClient(base).login(1, 'admin', '123qwe');
+  // The seeded admin chooses a new password at the first login before getting a token.
+  const token = await completeFirstLogin(httpClient(base), 1, 'admin', '123qwe', 'Granite55');
   expect(token.split('.')).toHaveLength(3);
   // The embedded database lives in the data folder given.
   expect(fs.readdirSync(dataDir).length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 // The security stamp (a password change, reset, deactivation or deletion revokes every earlier token), the ABP user
-// methods an administrator uses on an account (ResetPassword, Activate, DeActivate) and the change-at-next-login flag.
+// methods an administrator uses on an account (ResetPassword, Activate, DeActivate). The first login of a user who must change the password: first-login.test.ts.
 import { CLAIM, decodeJwtPayload, signJwt } from '../support/jwt';
 import { createTenant, createUser, expectError, expectSuccess, expectValidationError, ok, userWithPermissions } from '../support/server-fixtures';
 import { DEFAULT_PASSWORD, JWT_SECRET, svc, useTestServer } from '../support/server-harness';
@@ -131,34 +131,3 @@ describe('User/Delete', () => {
   });
 });
 
-describe('shouldChangePasswordOnNextLogin', () => {
-  const authenticate = (tenantId: number, userName: string, password: string) => server.call('POST', '/api/TokenAuth/Authenticate', {
-    tenantId, body: { userNameOrEmailAddress: userName, password },
-  });
-
-  it('is true for a seeded admin on the published password until the password is changed', async () => {
-    const tenant = await createTenant(server);
-    const first = expectSuccess(await authenticate(tenant.id, 'admin', DEFAULT_PASSWORD));
-    expect(first.shouldChangePasswordOnNextLogin).toBe(true);
-    ok(await server.call('POST', svc('User', 'ChangePwd'), {
-      token: first.accessToken, body: { currentPassword: DEFAULT_PASSWORD, newPassword: 'Granite55' },
-    }), 'ChangePwd');
-    expect(expectSuccess(await authenticate(tenant.id, 'admin', 'Granite55')).shouldChangePasswordOnNextLogin).toBe(false);
-  });
-
-  it('is reported by Session/GetCurrentLoginInformations too, so a client that reloads keeps asking', async () => {
-    const tenant = await createTenant(server);
-    const token = await server.login(tenant.id, 'admin', DEFAULT_PASSWORD);
-    const session = () => server.call('GET', svc('Session', 'GetCurrentLoginInformations'), { token });
-    expect(expectSuccess(await session()).user.shouldChangePasswordOnNextLogin).toBe(true);
-    const user = await createUser(server, admin, 1);
-    const userToken = await server.login(1, user.userName, user.password);
-    const own = expectSuccess(await server.call('GET', svc('Session', 'GetCurrentLoginInformations'), { token: userToken }));
-    expect(own.user.shouldChangePasswordOnNextLogin).toBe(false);
-  });
-
-  it('is false for a user an administrator created', async () => {
-    const user = await createUser(server, admin, 1);
-    expect(expectSuccess(await authenticate(1, user.userName, user.password)).shouldChangePasswordOnNextLogin).toBe(false);
-  });
-});

@@ -27,8 +27,10 @@ describe('TokenAuth/Authenticate', () => {
       encryptedAccessToken: expect.any(String),
       expireInSeconds: 86400,
       userId: expect.any(Number),
-      // The seeded admin still has the published password.
-      shouldChangePasswordOnNextLogin: true,
+      // The test template's admins count as having chosen their password (first-login.test.ts: a fresh seed).
+      shouldResetPassword: false,
+      passwordResetCode: null,
+      shouldChangePasswordOnNextLogin: false,
     });
     expect(result.encryptedAccessToken).not.toBe(result.accessToken);
     const payload = decodeJwtPayload(result.accessToken);
@@ -40,7 +42,7 @@ describe('TokenAuth/Authenticate', () => {
     const session = expectSuccess(await server.call('GET', svc('Session', 'GetCurrentLoginInformations'), { token: result.accessToken }));
     expect(session.tenant).toBeNull();
     expect(session.user).toEqual({
-      id: result.userId, name: 'admin', surname: 'admin', userName: 'admin', emailAddress: 'admin@aspnetboilerplate.com', shouldChangePasswordOnNextLogin: true,
+      id: result.userId, name: 'admin', surname: 'admin', userName: 'admin', emailAddress: 'admin@aspnetboilerplate.com', shouldChangePasswordOnNextLogin: false,
     });
   });
 
@@ -55,7 +57,7 @@ describe('TokenAuth/Authenticate', () => {
     const session = expectSuccess(await server.call('GET', svc('Session', 'GetCurrentLoginInformations'), { token: result.accessToken }));
     expect(session.tenant).toEqual({ id: 1, tenancyName: 'Default', name: 'Default' });
     expect(session.user).toEqual({
-      id: result.userId, name: 'admin', surname: 'admin', userName: 'admin', emailAddress: 'admin@defaulttenant.com', shouldChangePasswordOnNextLogin: true,
+      id: result.userId, name: 'admin', surname: 'admin', userName: 'admin', emailAddress: 'admin@defaulttenant.com', shouldChangePasswordOnNextLogin: false,
     });
   });
 

@@ -1,12 +1,15 @@
 // Live connections follow their user's account: deactivation ends them for good, a changed enterprise link or role
 // makes them reconnect with the groups the user now has, and a password change ends the old token's connection.
+import crypto from 'node:crypto';
 import { HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection } from '@microsoft/signalr';
+import { buildApp, type App } from '../../src/server/app';
+import { readConfig } from '../../src/server/config';
 import type { LiveEvent } from '../../src/shared/live/events';
 import { appendEvents, publishEvents } from '../../src/server/modules/events';
 import { DEFAULT_TIME_ZONE } from '../../src/shared/time';
 import { recordLive, subscribe } from '../support/live-client';
 import { createRole, createUser, expectSuccess, ok } from '../support/server-fixtures';
-import { svc, useTestServer } from '../support/server-harness';
+import { httpClient, JWT_SECRET, svc, useTestServer } from '../support/server-harness';
 import { enterprise } from '../support/transfer-world';
 
 const server = useTestServer();
@@ -34,9 +37,9 @@ interface Watched {
 }
 
 /** A connection as the official client makes it, reconnecting at once when the server allows it, subscribed to transfers. */
-async function watch(token: string): Promise<Watched> {
+async function watch(token: string, baseUrl = server.baseUrl): Promise<Watched> {
   const connection = new HubConnectionBuilder()
-    .withUrl(`${server.baseUrl}/chatmsg`, { accessTokenFactory: () => token })
+    .withUrl(`${baseUrl}/chatmsg`, { accessTokenFactory: () => token })
     .withAutomaticReconnect([0, 50, 100])
     .configureLogging(LogLevel.None)
     .build();
@@ -122,4 +125,51 @@ test('a password change ends the connection opened with the old token', async ()
   const watched = await watch(clerk.token);
   ok(await server.call('POST', svc('User', 'ChangePwd'), { token: clerk.token, body: { currentPassword: clerk.password, newPassword: 'Orchard81' } }), 'ChangePwd');
   await within(watched.closed, 5000, 'close');
+});
+
+describe('two instances sharing the database and Redis', () => {
+  const apps: App[] = [];
+  afterAll(async () => {
+    await Promise.all(connections.splice(0).map((c) => c.stop()));
+    await Promise.all(apps.map((a) => a.server.close()));
+  });
+
+  // Every change that renews a user's security stamp ends their connections, wherever they are connected.
+  test.each([
+    ['deactivated through Update', async (a: string, id: number) => {
+      const call = httpClient(a).call;
+      const dto = ok<Record<string, unknown>>(await call('GET', svc('User', 'Get'), { token: admin, query: { Id: id } }), 'User/Get');
+      ok(await call('PUT', svc('User', 'Update'), { token: admin, body: { ...dto, isActive: false } }), 'User/Update');
+    }],
+    ['deactivated', async (a: string, id: number) => {
+      expectSuccess(await httpClient(a).call('POST', svc('User', 'DeActivate'), { token: admin, body: { id } }));
+    }],
+    ['deleted', async (a: string, id: number) => {
+      expectSuccess(await httpClient(a).call('DELETE', svc('User', 'Delete'), { token: admin, query: { Id: id } }));
+    }],
+  ])('a user %s on instance A loses the connection held on instance B, and its events', async (_how, change) => {
+    if (apps.length === 0) {
+      const prefix = `revocation-${crypto.randomBytes(4).toString('hex')}`;
+      const config = readConfig({ DATA_DIR: `/tmp/${prefix}`, JWT_SECRET, REDIS_URL: 'redis://127.0.0.1:6379', AMAP_KEY: 'k' });
+      for (let i = 0; i < 2; i++) {
+        const app = await buildApp(server.db, config, { quiet: true, hubChannelPrefix: prefix });
+        await app.server.listen({ port: 0, host: '127.0.0.1' });
+        apps.push(app);
+      }
+    }
+    const [a, b] = apps.map((app) => {
+      const address = app.server.server.address();
+      if (!address || typeof address === 'string') throw new Error('no port');
+      return `http://127.0.0.1:${address.port}`;
+    });
+    const clerk = await transferClerk(enterprises[0]);
+    const watched = await watch(clerk.token, b);
+    await change(a, clerk.id);
+    await within(watched.closed, 5000, 'close');
+    expect(watched.connection.state).toBe(HubConnectionState.Disconnected);
+    const stored = await server.db.transaction((tx) => appendEvents(tx, 1, [{ type: 'transfer.changed', topic: 'transfer', enterpriseIds: [enterprises[0]], payload: { marker: 'after' } }], DEFAULT_TIME_ZONE));
+    await publishEvents(apps[0].services.hub, 1, stored);
+    await settle();
+    expect(markers(watched.events)).not.toContain('after');
+  });
 });

@@ -142,3 +142,37 @@ describe('two instances sharing the database and Redis', () => {
     expect(got[0]).toMatchObject({ title: 'across instances' });
   });
 });
+
+describe('two deployments sharing one Redis server', () => {
+  const apps: App[] = [];
+  afterAll(async () => {
+    await Promise.all(connections.splice(0).map((c) => c.stop()));
+    await Promise.all(apps.map((a) => a.server.close()));
+  });
+
+  // Redis pub/sub ignores the database number of the URL: only the channel names keep deployments apart. Each
+  // deployment here serves its own data folder and leaves its name to the default.
+  test('a notice raised on one deployment reaches its other instance but not the other deployment', async () => {
+    const folder = `/tmp/hubtest-${crypto.randomBytes(4).toString('hex')}`;
+    const start = async (dataDir: string, redisDb: number) => {
+      const config = readConfig({ DATA_DIR: dataDir, JWT_SECRET, REDIS_URL: `redis://127.0.0.1:6379/${redisDb}`, AMAP_KEY: 'k' });
+      const app = await buildApp(server.db, config, { quiet: true });
+      await app.server.listen({ port: 0, host: '127.0.0.1' });
+      apps.push(app);
+      const address = app.server.server.address();
+      if (!address || typeof address === 'string') throw new Error('no port');
+      return { app, url: `http://127.0.0.1:${address.port}` };
+    };
+    const origin = await start(`${folder}-a`, 1);
+    const sibling = await start(`${folder}-a`, 1);
+    const other = await start(`${folder}-b`, 2);
+    const token = await server.token(1, 'admin');
+    const [sameDeployment, otherDeployment] = [connect(sibling.url, { token }), connect(other.url, { token })];
+    await Promise.all([sameDeployment.start(), otherDeployment.start()]);
+    const [got, overheard] = [notices(sameDeployment), notices(otherDeployment)];
+    await notifyUser(server.db, origin.app.services.hub, 1, await userId(token), { type: 2, title: 'one deployment', description: '' });
+    expect(await first(got)).toMatchObject({ title: 'one deployment' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(overheard).toEqual([]);
+  });
+});

@@ -5,6 +5,7 @@ import { mulberry32 } from '../../src/server/cli/simulator/devices';
 import { driveHousehold, keepMachines, newSchemeStats, prepareScheme } from '../../src/server/cli/simulator/recycling';
 import { releaseExpiredHolds } from '../../src/server/modules/points/redemption';
 import { reconcile } from '../../src/server/modules/points';
+import { createUser } from '../support/server-fixtures';
 import { useTestServer } from '../support/server-harness';
 
 const server = useTestServer();
@@ -47,3 +48,10 @@ it('builds its world once, then households drop off, earn points and redeem at r
   expect((await server.db.query('select 1 from exchange_hold where state = 1'))).toHaveLength(0);
   expect(await reconcile(server.db, 1)).toMatchObject({ householdsOff: 0, accountsOff: 0, unbalancedPostings: 0, negativeBalances: 0, booksTotal: 0 });
 }, 60_000);
+
+it('refuses to start as a user who must choose a new password first, saying so', async () => {
+  const admin = await server.token(1, 'admin');
+  const user = await createUser(server, admin, 1);
+  await server.db.query('update users set should_change_password_on_next_login = true where id = $1', [user.id]);
+  await expect(login({ ...connection(), user: user.userName, password: user.password })).rejects.toThrow(/must choose a new password first/);
+});

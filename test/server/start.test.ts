@@ -10,6 +10,7 @@ import { start } from '../../src/server/cli/start';
 import { stopOnSignals, type RunningServer } from '../../src/server/main';
 import { CLIENT_BUILD_INDEX, projectTree, touch } from '../support/project-tree';
 import { copyOfPgliteTemplate, createPostgresDatabase, httpClient, JWT_SECRET, testDbKind } from '../support/server-harness';
+import { completeFirstLogin } from '../support/server-fixtures';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
@@ -59,13 +60,13 @@ const baseUrlOf = (running: RunningServer) => {
   return `http://127.0.0.1:${address.port}`;
 };
 
-test('with a current client build it serves at once, seeded with admin / 123qwe; the first SIGTERM stops it and exits 0', async () => {
+test('with a current client build it serves at once, seeded with admin / 123qwe (a new password asked at the first login); the first SIGTERM stops it and exits 0', async () => {
   const root = tree();
   touch(root, CLIENT_BUILD_INDEX, -30);
   const running = await start({ config: await configuration(), app: { quiet: true }, root, build: () => Promise.reject(new Error('no build was due')) });
   const baseUrl = baseUrlOf(running);
   cleanups.push(() => running.app.server.close().then(() => undefined));
-  expect(await httpClient(baseUrl).login(1, 'admin', '123qwe')).toMatch(/^ey/);
+  expect(await completeFirstLogin(httpClient(baseUrl), 1, 'admin', '123qwe', 'Granite55')).toMatch(/^ey/);
 
   const listeners = { SIGTERM: process.listenerCount('SIGTERM'), SIGINT: process.listenerCount('SIGINT') };
   const exited = new Promise<number>((resolve) => stopOnSignals(running, resolve));
@@ -122,7 +123,7 @@ test('a stale client build is built before the database is opened, and a failed 
     expect(logged).toHaveBeenCalledWith('Building the client (first start or sources changed)…');
     expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^Client built in \d+\.\d s$/));
     // The first start migrated and seeded the empty database.
-    expect(await httpClient(baseUrlOf(running)).login(1, 'admin', '123qwe')).toMatch(/^ey/);
+    expect(await completeFirstLogin(httpClient(baseUrlOf(running)), 1, 'admin', '123qwe', 'Granite55')).toMatch(/^ey/);
   } finally {
     logged.mockRestore();
   }

@@ -1,7 +1,7 @@
 // User and role management, own-account endpoints, and the host's tenant management.
 import { permissionsForSide } from '../../src/shared/permissions';
 import {
-  CHINA_INSTANT, createRole, createTenant, createUser, expectError, expectSuccess, expectValidationError, ok, userWithPermissions,
+  completeFirstLogin, CHINA_INSTANT, createRole, createTenant, createUser, expectError, expectSuccess, expectValidationError, ok, userWithPermissions,
 } from '../support/server-fixtures';
 import { DEFAULT_PASSWORD, svc, unique, useTestServer } from '../support/server-harness';
 
@@ -337,7 +337,7 @@ describe('Tenant management', () => {
     expect(expectSuccess(await server.call('POST', svc('Account', 'IsTenantAvailable'), { body: { tenancyName: 'Default' } }))).toEqual({ state: 1, tenantId: 1 });
   });
 
-  it('lets the host create a tenant whose admin logs in with 123qwe and whose Admin role has every tenant permission', async () => {
+  it('lets the host create a tenant whose admin logs in with 123qwe, choosing a new password, and whose Admin role has every tenant permission', async () => {
     const host = await server.token(null, 'admin');
     const tenancyName = unique('Acme');
     const created = expectSuccess(await server.call('POST', svc('Tenant', 'Create'), { token: host, body: { tenancyName, name: 'Acme Ltd' } }));
@@ -346,7 +346,7 @@ describe('Tenant management', () => {
     const listed = expectSuccess<Paged>(await server.call('GET', svc('Tenant', 'GetAll'), { token: host, query: { Keyword: tenancyName } }));
     expect(listed).toEqual({ totalCount: 1, items: [created] });
 
-    const token = await server.login(created.id, 'admin', DEFAULT_PASSWORD);
+    const token = await completeFirstLogin(server, created.id, 'admin', DEFAULT_PASSWORD, 'Granite55');
     const session = expectSuccess(await server.call('GET', svc('Session', 'GetCurrentLoginInformations'), { token }));
     expect(session.tenant).toEqual({ id: created.id, tenancyName, name: 'Acme Ltd' });
     expect(session.user.emailAddress).toBe('admin@defaulttenant.com');

@@ -66,14 +66,18 @@ export async function userWithPermissions(
 export const tenantPermissionsExcept = (excluded: string[]) =>
   permissionsForSide(false).map((p) => p.name as string).filter((p) => !excluded.includes(p));
 
-/** A new tenant created by the host admin: it comes with its own admin (123qwe), Admin role and reference lists. */
-export async function createTenant(server: TestServer, options: { isActive?: boolean } = {}): Promise<CreatedTenant> {
+/**
+ * A new tenant created by the host admin: it comes with its own admin (123qwe), Admin role and reference lists. Its
+ * admin counts as having chosen that password (tests log in as it at once) unless `firstLogin` keeps the change owed.
+ */
+export async function createTenant(server: TestServer, options: { isActive?: boolean; firstLogin?: boolean } = {}): Promise<CreatedTenant> {
   const hostToken = await server.token(null, 'admin');
   const tenancyName = unique('Tenant');
   const name = `${tenancyName} Ltd`;
   const tenant = ok<{ id: number }>(await server.call('POST', svc('Tenant', 'Create'), {
     token: hostToken, body: { tenancyName, name, isActive: options.isActive ?? true },
   }), `Tenant/Create ${tenancyName}`);
+  if (!options.firstLogin) await server.db.query('update users set should_change_password_on_next_login = false where tenant_id = $1', [tenant.id]);
   return { id: tenant.id, tenancyName, name };
 }
 
@@ -118,4 +122,19 @@ export function expectSuccess<T>(response: CallResult<Envelope<T>>): T {
     result: response.body.result, targetUrl: null, success: true, error: null, unAuthorizedRequest: false, __abp: true,
   });
   return response.body.result;
+}
+
+/**
+ * A first login as the server asks it of a user who must choose a new password: the login answers a reset code and no
+ * token, and `Account/ResetPassword` sets `newPassword` and answers the token.
+ */
+export async function completeFirstLogin(
+  server: ApiClient, tenantId: number | null, userName: string, password: string, newPassword: string,
+): Promise<string> {
+  const first = ok<{ shouldResetPassword: boolean; passwordResetCode: string; userId: number; accessToken: string | null }>(
+    await server.call('POST', '/api/TokenAuth/Authenticate', { tenantId, body: { userNameOrEmailAddress: userName, password } }), `first login ${userName}`);
+  if (!first.shouldResetPassword || first.accessToken !== null) throw new Error(`${userName} was not asked for a new password`);
+  return ok<{ accessToken: string }>(await server.call('POST', svc('Account', 'ResetPassword'), {
+    tenantId, body: { userId: first.userId, resetCode: first.passwordResetCode, password: newPassword },
+  }), `ResetPassword ${userName}`).accessToken;
 }

@@ -187,6 +187,11 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 export interface TestServerOptions {
   /** More environment for `readConfig` (e.g. `MAX_UPLOAD_MB`), over the harness's own. */
   env?: Record<string, string>;
+  /**
+   * Leave the seeded admins as a fresh start leaves them: on the published password, which they must replace at their
+   * first login. Otherwise they count as having replaced it (and kept 123qwe), so tests log in as admin at once.
+   */
+  asSeeded?: boolean;
 }
 
 /**
@@ -216,6 +221,7 @@ async function startTestServer(serverOptions: TestServerOptions = {}): Promise<T
     }
     await migrate(db);
     await seed(db);
+    if (!serverOptions.asSeeded) await db.query('update users set should_change_password_on_next_login = false');
     const config = readConfig({
       DATA_DIR: dataDir, JWT_SECRET, TRUST_PROXY: 'true', HOST: '127.0.0.1', PORT: '0', AMAP_KEY: 'test-amap-key', ...serverOptions.env,
     });
@@ -287,10 +293,12 @@ export function httpClient(baseUrl: string): Pick<TestServer, 'call' | 'login'> 
   };
 
   const login = async (tenantId: number | null, userName: string, password: string): Promise<string> => {
-    const response = await call<{ accessToken: string }>('POST', '/api/TokenAuth/Authenticate', {
+    const response = await call<{ accessToken: string | null }>('POST', '/api/TokenAuth/Authenticate', {
       tenantId, body: { userNameOrEmailAddress: userName, password, rememberClient: false },
     });
-    if (response.status !== 200) throw new Error(`login ${tenantId ?? 'host'}/${userName} failed: ${response.status} ${response.text}`);
+    if (response.status !== 200 || !response.body.result.accessToken) {
+      throw new Error(`login ${tenantId ?? 'host'}/${userName} failed: ${response.status} ${response.text}`);
+    }
     return response.body.result.accessToken;
   };
   return { call, login };

@@ -5,17 +5,25 @@ import type {
   AuthenticateResult,
   ChangePasswordInput,
   IsTenantAvailableResult,
+  LoginAnswer,
   LoginInformations,
   NoticeList,
   NoticeTypeValue,
+  ResetPasswordInput,
   UserConfiguration,
 } from './types';
 
 // One function per call of the shell, so sagas `call` a named function that tests can provide.
 const APP = '/api/services/app';
 
-export function authenticate(input: AuthenticateInput, options?: CallOptions): Promise<AuthenticateResult> {
+/** A sign-in: a token, or a reset code for a user who must choose a new password first. */
+export function authenticate(input: AuthenticateInput, options?: CallOptions): Promise<LoginAnswer> {
   return callApi('POST', '/api/TokenAuth/Authenticate', input, options);
+}
+
+/** Sets a new password with the code a login answered, and signs in. */
+export function resetPassword(input: ResetPasswordInput, options?: CallOptions): Promise<AuthenticateResult> {
+  return callApi('POST', `${APP}/Account/ResetPassword`, input, options);
 }
 
 export function isTenantAvailable(tenancyName: string): Promise<IsTenantAvailableResult> {

@@ -15,6 +15,20 @@ export interface AuthenticateResult {
   shouldChangePasswordOnNextLogin?: boolean;
 }
 
+/**
+ * What a login answers: a token, or ABP's `shouldResetPassword` with a one-time code and no token, for a user who must
+ * choose a new password first (`Account/ResetPassword` then answers the token).
+ */
+export type LoginAnswer =
+  | (AuthenticateResult & { shouldResetPassword?: false })
+  | { shouldResetPassword: true; passwordResetCode: string; userId: number; accessToken: null };
+
+export interface ResetPasswordInput {
+  userId: number;
+  resetCode: string;
+  password: string;
+}
+
 export const TenantAvailability = { available: 1, inactive: 2, notFound: 3 } as const;
 
 export interface IsTenantAvailableResult {

@@ -2,7 +2,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { apiErrorMessage } from '../api/errors';
 import { authenticate, changePassword, changeUserLanguage } from '../api/services';
-import type { AuthenticateResult } from '../api/types';
+import type { LoginAnswer } from '../api/types';
 import { clearAuthCookies, storeAuthTokens } from './authCookies';
 import { type Language, switchLanguage, translate } from '../i18n';
 import { COOKIE, LANGUAGE_COOKIE_MS, writeCookie } from '../util/cookies';
@@ -56,8 +56,10 @@ export function* changePasswordSaga(action: ReturnType<typeof passwordChangeRequ
   const user: ReturnType<typeof selectUser> = yield select(selectUser);
   const userName = user?.userName;
   try {
-    const result: AuthenticateResult = yield call(authenticate,
+    const result: LoginAnswer = yield call(authenticate,
       { userNameOrEmailAddress: userName ?? '', password: action.payload.newPassword, rememberClient: false }, { silent: true });
+    // A password just chosen is never one to replace; if the server asks anyway, the login screen takes over.
+    if (result.shouldResetPassword) throw new Error('a new password is asked for again');
     yield call(storeAuthTokens, result, false);
   } catch {
     yield put(sessionExpired());

@@ -2,10 +2,10 @@ import type { Db } from '../db/database';
 
 const MAX_FAILURES_PER_USER = 5;
 /** Higher than the per-user limit: the clerks of one office share one public address. */
-const MAX_FAILURES_PER_ADDRESS = 30;
-const LOCKOUT_MINUTES = 5;
+export const MAX_FAILURES_PER_ADDRESS = 30;
+export const LOCKOUT_MINUTES = 5;
 /** Failures older than this are forgotten, so typos spread over a day never add up to a lock-out. */
-const FAILURE_WINDOW_MINUTES = 15;
+export const FAILURE_WINDOW_MINUTES = 15;
 
 interface ThrottleKeys {
   user: string;

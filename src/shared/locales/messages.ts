@@ -63,6 +63,7 @@ export const MESSAGE_TEXTS = {
     internal: { zh: '处理请求时发生内部错误！', en: 'An internal error occurred during your request!' },
     databaseUnavailable: { zh: '数据库暂时不可用，请稍后重试', en: 'The database is unavailable; try again in a moment' },
     incorrectPassword: { zh: '密码错误', en: 'Incorrect password.' },
+    invalidResetCode: { zh: '重置码无效或已过期，请重新登录', en: 'The reset code is not valid or has expired; log in again' },
     conflict: { zh: '记录已被他人修改，请刷新后重试', en: 'The record was changed by someone else; reload and try again' },
     linkedUserCannotCreate: { zh: '关联了企业的用户不能新建企业', en: 'A user linked to enterprises cannot create enterprises' },
     outsideAreas: { zh: '只能修改您负责区域内的数据', en: 'You can change only what lies within the areas you work in' },

@@ -178,6 +178,8 @@ export const UI_TEXTS = {
     showPassword: { zh: '显示密码', en: 'Show password' },
     hidePassword: { zh: '隐藏密码', en: 'Hide password' },
     otherLayout: { zh: '切换登录样式', en: 'Other layout' },
+    setPasswordSubmit: { zh: '设置新密码并登录', en: 'Set the new password and sign in' },
+    backToSignIn: { zh: '返回登录', en: 'Back to sign in' },
     copyright: { zh: '© {{year}} 固废危废智慧监管平台', en: '© {{year}} Solid & Hazardous Waste Management' },
   },
   home: {

@@ -3,10 +3,18 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { loginRequested, selectLogin } from './loginSlice';
+import { SetNewPasswordForm } from './SetNewPasswordForm';
 import { TenantSwitch } from './TenantSwitch';
 
-/** Tenant, user name, password, remember me; submitted through the login saga. Both login layouts use it. */
+/**
+ * Tenant, user name, password, remember me; submitted through the login saga. Both login layouts use it. When the
+ * server wants a new password before signing the user in, the form asks for it instead.
+ */
 export function LoginForm() {
+  return useAppSelector(selectLogin).reset ? <SetNewPasswordForm /> : <SignInForm />;
+}
+
+function SignInForm() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { submitting, error } = useAppSelector(selectLogin);

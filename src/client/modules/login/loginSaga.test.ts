@@ -1,7 +1,7 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
-import { authenticate, getCurrentLoginInformations, getUserConfiguration, isTenantAvailable } from '../../api/services';
+import { authenticate, getCurrentLoginInformations, getUserConfiguration, isTenantAvailable, resetPassword } from '../../api/services';
 import type { AuthenticateInput, AuthenticateResult } from '../../api/types';
 import { sessionLoaded } from '../../session/appSlice';
 import { type RootState, rootReducer } from '../../app/store';
@@ -10,8 +10,10 @@ import { abpFailure, serverConfiguration, TENANT_SESSION } from '../../app/test-
 import { configureMapKey } from '../../util/amap';
 import { navigateTo } from '../../util/navigator';
 import { storeAuthTokens } from '../../session/authCookies';
-import { checkTenantSaga, loginSaga, storeTenant } from './loginSaga';
-import { loginFailed, loginRequested, loginSucceeded, tenantCheckRequested, tenantResolved } from './loginSlice';
+import { checkTenantSaga, loginSaga, passwordResetSaga, storeTenant } from './loginSaga';
+import {
+  loginFailed, loginRequested, loginSucceeded, passwordResetAsked, passwordResetCancelled, passwordResetRequested, tenantCheckRequested, tenantResolved,
+} from './loginSlice';
 
 const initialState = (): RootState => rootReducer(undefined, { type: '@@init' });
 
@@ -61,6 +63,60 @@ describe('login saga', () => {
     const state = storeState as RootState;
     expect(state.login).toMatchObject({ submitting: false, error: 'Invalid user name or password' });
     expect(state.app.session.user).toBeNull();
+  });
+});
+
+describe('first login of a user who must choose a new password', () => {
+  const ASKED = { shouldResetPassword: true as const, passwordResetCode: 'code-1', userId: 2, accessToken: null };
+  const pending = () => rootReducer(rootReducer(initialState(), loginRequested(INPUT)), passwordResetAsked({ userId: 2, resetCode: 'code-1', rememberClient: true }));
+
+  it('keeps no token from the login and asks for the new password', async () => {
+    const { storeState } = await expectSaga(loginSaga, loginRequested(INPUT))
+      .withReducer(rootReducer, rootReducer(initialState(), loginRequested(INPUT)))
+      .provide([[matchers.call.fn(authenticate), ASKED]])
+      .put(passwordResetAsked({ userId: 2, resetCode: 'code-1', rememberClient: true }))
+      .not.call.fn(storeAuthTokens)
+      .not.call.fn(getCurrentLoginInformations)
+      .not.put(loginSucceeded())
+      .not.call.fn(navigateTo)
+      .run();
+    expect((storeState as RootState).login).toMatchObject({ submitting: false, error: null, reset: { userId: 2, resetCode: 'code-1', rememberClient: true } });
+  });
+
+  it('sets the new password with the code, then signs in as a login does', async () => {
+    const config = serverConfiguration({ loggedIn: true, granted: ['Pages.Users'] });
+    const { storeState } = await expectSaga(passwordResetSaga, passwordResetRequested('Granite55'))
+      .withReducer(rootReducer, rootReducer(pending(), passwordResetRequested('Granite55')))
+      .provide([
+        [matchers.call.fn(resetPassword), TOKEN],
+        [matchers.call.fn(storeAuthTokens), undefined],
+        [matchers.call.fn(getUserConfiguration), config],
+        [matchers.call.fn(getCurrentLoginInformations), TENANT_SESSION],
+        [matchers.call.fn(configureMapKey), undefined],
+        [matchers.call.fn(navigateTo), undefined],
+      ])
+      .call(resetPassword, { userId: 2, resetCode: 'code-1', password: 'Granite55' }, { silent: true })
+      .call(storeAuthTokens, TOKEN, true)
+      .put(sessionLoaded(TENANT_SESSION))
+      .put(loginSucceeded())
+      .call(navigateTo, '/main/home', true)
+      .run();
+    const state = storeState as RootState;
+    expect(state.login).toMatchObject({ submitting: false, error: null, reset: null });
+    expect(state.app.mustChangePassword).toBe(false);
+  });
+
+  it('stays on the new-password form with the server\'s reason when it refuses (a code past its time, a common password)', async () => {
+    const failure = abpFailure(400, 'Your request is not valid!', 'The reset code is not valid or has expired; log in again');
+    const { storeState } = await expectSaga(passwordResetSaga, passwordResetRequested('Granite55'))
+      .withReducer(rootReducer, rootReducer(pending(), passwordResetRequested('Granite55')))
+      .provide([[matchers.call.fn(resetPassword), throwError(failure)]])
+      .put(loginFailed('The reset code is not valid or has expired; log in again'))
+      .not.call.fn(storeAuthTokens)
+      .not.call.fn(navigateTo)
+      .run();
+    expect((storeState as RootState).login).toMatchObject({ submitting: false, error: expect.any(String), reset: { resetCode: 'code-1' } });
+    expect(rootReducer(storeState as RootState, passwordResetCancelled()).login.reset).toBeNull();
   });
 });
 

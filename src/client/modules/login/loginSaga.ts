@@ -1,8 +1,8 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { apiErrorMessage } from '../../api/errors';
-import { authenticate, isTenantAvailable } from '../../api/services';
-import { type AuthenticateResult, type IsTenantAvailableResult, TenantAvailability } from '../../api/types';
+import { authenticate, isTenantAvailable, resetPassword } from '../../api/services';
+import { type AuthenticateResult, type IsTenantAvailableResult, type LoginAnswer, TenantAvailability } from '../../api/types';
 import { passwordChangeRequired } from '../../session/appSlice';
 import { initShellStateSaga, loadSessionSaga } from '../../session/sessionSaga';
 import { storeAuthTokens, storeTenantId } from '../../session/authCookies';
@@ -16,6 +16,9 @@ import {
   loginPageOpened,
   loginRequested,
   loginSucceeded,
+  passwordResetAsked,
+  passwordResetRequested,
+  selectLogin,
   tenantCheckRequested,
   tenantChecking,
   tenantResolved,
@@ -27,18 +30,44 @@ export function storeTenant(tenancyName: string, tenantId: number | null): void 
   writeJson(STORAGE_KEYS.tenancyName, tenancyName);
 }
 
-/** Sign in, then load the configuration and session again (they now carry the user) and open home. */
+/** Signed in: keep the tokens, load the configuration and session again (they now carry the user) and open home. */
+function* signedIn(result: AuthenticateResult, rememberClient: boolean): SagaIterator {
+  yield call(storeAuthTokens, result, rememberClient);
+  yield put(passwordChangeRequired(result.shouldChangePasswordOnNextLogin === true));
+  yield call(loadSessionSaga);
+  yield call(initShellStateSaga, false);
+  yield put(loginSucceeded());
+  yield call(navigateTo, '/main/home', true);
+}
+
+/**
+ * Sign in. A user who must choose a new password gets no token but a reset code: the screen then asks for the new
+ * password (`passwordResetSaga` completes the sign-in).
+ */
 export function* loginSaga(action: ReturnType<typeof loginRequested>): SagaIterator {
   try {
-    const result: AuthenticateResult = yield call(authenticate, action.payload);
-    yield call(storeAuthTokens, result, action.payload.rememberClient);
-    yield put(passwordChangeRequired(result.shouldChangePasswordOnNextLogin === true));
-    yield call(loadSessionSaga);
-    yield call(initShellStateSaga, false);
-    yield put(loginSucceeded());
-    yield call(navigateTo, '/main/home', true);
+    const result: LoginAnswer = yield call(authenticate, action.payload);
+    if (result.shouldResetPassword) {
+      yield put(passwordResetAsked({ userId: result.userId, resetCode: result.passwordResetCode, rememberClient: action.payload.rememberClient }));
+      return;
+    }
+    yield call(signedIn, result, action.payload.rememberClient);
   } catch (error) {
     // The interceptor already showed the error modal; the form keeps a short reason next to the button.
+    yield put(loginFailed(apiErrorMessage(error, translate)));
+  }
+}
+
+/** The new password with the login's reset code: the server sets it and answers the token. */
+export function* passwordResetSaga(action: ReturnType<typeof passwordResetRequested>): SagaIterator {
+  const { reset }: ReturnType<typeof selectLogin> = yield select(selectLogin);
+  if (!reset) return;
+  try {
+    // Silent: the form shows the reason (a rule broken, a code past its time) next to the fields.
+    const result: AuthenticateResult = yield call(resetPassword,
+      { userId: reset.userId, resetCode: reset.resetCode, password: action.payload }, { silent: true });
+    yield call(signedIn, result, reset.rememberClient);
+  } catch (error) {
     yield put(loginFailed(apiErrorMessage(error, translate)));
   }
 }
@@ -80,6 +109,7 @@ export function* loginPageOpenedSaga(): SagaIterator {
 
 export function* watchLogin(): SagaIterator {
   yield takeLeading(loginRequested.type, loginSaga);
+  yield takeLeading(passwordResetRequested.type, passwordResetSaga);
   yield takeLatest(tenantCheckRequested.type, checkTenantSaga);
   yield takeLatest(loginPageOpened.type, loginPageOpenedSaga);
 }

@@ -3,9 +3,17 @@ import type { AuthenticateInput } from '../../api/types';
 
 type TenantStatus = 'idle' | 'checking' | 'available' | 'host' | 'inactive' | 'notFound' | 'failed';
 
+/** A login answered with a reset code: the screen asks for a new password, which completes the sign-in. */
+export interface PendingReset {
+  userId: number;
+  resetCode: string;
+  rememberClient: boolean;
+}
+
 interface LoginState {
   submitting: boolean;
   error: string | null;
+  reset: PendingReset | null;
   tenant: { tenancyName: string; tenantId: number | null; status: TenantStatus; checkedName: string };
 }
 
@@ -15,6 +23,7 @@ export const DEFAULT_TENANCY_NAME = 'Default';
 const initialLoginState: LoginState = {
   submitting: false,
   error: null,
+  reset: null,
   tenant: { tenancyName: '', tenantId: null, status: 'idle', checkedName: '' },
 };
 
@@ -43,6 +52,27 @@ export const loginSlice = createSlice({
     loginSucceeded(state) {
       state.submitting = false;
       state.error = null;
+      state.reset = null;
+    },
+    passwordResetAsked(state, action: PayloadAction<PendingReset>) {
+      state.submitting = false;
+      state.error = null;
+      state.reset = action.payload;
+    },
+    passwordResetRequested: {
+      reducer(state) {
+        state.submitting = true;
+        state.error = null;
+      },
+      prepare(password: string) {
+        return { payload: password };
+      },
+    },
+    /** Back to the sign-in form: the code is dropped (a new login answers a new one). */
+    passwordResetCancelled(state) {
+      state.submitting = false;
+      state.error = null;
+      state.reset = null;
     },
     loginFailed(state, action: PayloadAction<string>) {
       state.submitting = false;
@@ -65,6 +95,8 @@ export const loginSlice = createSlice({
   },
 });
 
-export const { loginRequested, loginSucceeded, loginFailed, tenantChecking, tenantResolved } = loginSlice.actions;
+export const {
+  loginRequested, loginSucceeded, loginFailed, passwordResetAsked, passwordResetRequested, passwordResetCancelled, tenantChecking, tenantResolved,
+} = loginSlice.actions;
 
 export const selectLogin = (state: { login: LoginState }) => state.login;

@@ -61,9 +61,13 @@ export async function login(options: Connection): Promise<Api> {
   const tenant = await anonymous.app<{ state: number; tenantId: number | null }>('POST', 'Account', 'IsTenantAvailable', { tenancyName: options.tenant });
   if (tenant.state !== 1 || tenant.tenantId === null) throw new Error(`tenant ${options.tenant} is unknown or inactive`);
   const api = new Api(options.url, tenant.tenantId);
-  const auth = await api.call<{ accessToken: string }>('POST', '/api/TokenAuth/Authenticate', {
+  const auth = await api.call<{ accessToken: string | null; shouldResetPassword: boolean }>('POST', '/api/TokenAuth/Authenticate', {
     userNameOrEmailAddress: options.user, password: options.password, rememberClient: false,
   });
+  // The simulator does not choose a user's password for them: a first login is made in the web app.
+  if (auth.shouldResetPassword || !auth.accessToken) {
+    throw new Error(`${options.user} must choose a new password first: log in once in the web app, then pass it with --password`);
+  }
   api.token = auth.accessToken;
   return api;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { translate } from '../../../shared/locales';
 import { verifyAgainstNobody, verifyPassword } from '../../auth/passwords';
+import { hashSecret, newSecret } from '../../auth/secrets';
 import { lockedMinutesLeft, reserveAttempt, settleSuccess, throttleKeys } from '../../auth/throttle';
 import { TOKEN_LIFETIME_SECONDS } from '../../auth/tokens';
 import { buildContext, type RequestContext, type Services } from '../../http/context';
@@ -9,6 +10,21 @@ import { sendSuccess } from '../../http/envelope';
 import { Input } from '../../http/input';
 import { recordOf } from '../../../shared/json';
 import type { TextKey } from '../../../shared/locales';
+import { instantText } from '../../time';
+
+/** How long a reset code handed out at login stays good: long enough to type a new password twice. */
+export const RESET_CODE_MINUTES = 10;
+
+/** ABP's AuthenticateResultModel: a token, or (for a user who must choose a new password first) a reset code. */
+export interface AuthenticateResult {
+  accessToken: string | null;
+  encryptedAccessToken: string | null;
+  expireInSeconds: number;
+  userId: number;
+  shouldResetPassword: boolean;
+  passwordResetCode: string | null;
+  shouldChangePasswordOnNextLogin: boolean;
+}
 
 interface LoginRow {
   id: number;
@@ -32,7 +48,7 @@ async function checkTenant(ctx: RequestContext): Promise<void> {
   if (!rows[0].is_active) throw loginFailed(ctx, 'login.tenantInactive', { name: rows[0].tenancy_name });
 }
 
-export async function authenticate(ctx: RequestContext, input: Input) {
+export async function authenticate(ctx: RequestContext, input: Input): Promise<AuthenticateResult> {
   const login = input.requiredString('userNameOrEmailAddress', 256).trim();
   const password = input.requiredString('password', 32);
   await checkTenant(ctx);
@@ -51,12 +67,32 @@ export async function authenticate(ctx: RequestContext, input: Input) {
   if (!user || !valid) throw loginFailed(ctx, 'errors.invalidCredentials');
   await settleSuccess(ctx.db, keys);
   if (!user.is_active) throw loginFailed(ctx, 'errors.userInactive');
+  if (user.should_change_password_on_next_login) return resetCodeFor(ctx, user.id);
+  return logIn(ctx, user);
+}
+
+/**
+ * A user who must choose a new password gets no token: a password others may know (the published one of the seeded
+ * admins, one an administrator chose) opens nothing until it is replaced. The answer is a reset code for this user in
+ * this tenant, good once for a few minutes, which `Account/ResetPassword` takes with the new password.
+ */
+async function resetCodeFor(ctx: RequestContext, userId: number): Promise<AuthenticateResult> {
+  const code = newSecret();
+  await ctx.db.query('update users set password_reset_code_hash = $2, password_reset_code_expiry = $3 where id = $1',
+    [userId, hashSecret(code), instantText(ctx.clock.now() + RESET_CODE_MINUTES * 60_000)]);
+  return {
+    accessToken: null, encryptedAccessToken: null, expireInSeconds: 0, userId,
+    shouldResetPassword: true, passwordResetCode: code, shouldChangePasswordOnNextLogin: true,
+  };
+}
+
+/** The login itself: a token carrying the user's current security stamp. */
+export async function logIn(ctx: RequestContext, user: Pick<LoginRow, 'id' | 'user_name' | 'security_stamp'>): Promise<AuthenticateResult> {
   await ctx.db.query('update users set last_login_time = now() where id = $1', [user.id]);
   const accessToken = await ctx.tokens.issue({ userId: user.id, userName: user.user_name, tenantId: ctx.tenantId, securityStamp: user.security_stamp, kind: 'login' });
   return {
     accessToken, encryptedAccessToken: ctx.tokens.encrypt(accessToken), expireInSeconds: TOKEN_LIFETIME_SECONDS, userId: user.id,
-    // The client asks for a new password before anything else (seeded admins with the published password).
-    shouldChangePasswordOnNextLogin: user.should_change_password_on_next_login,
+    shouldResetPassword: false, passwordResetCode: null, shouldChangePasswordOnNextLogin: false,
   };
 }
 

@@ -9,7 +9,7 @@ import type { Db } from '../../db/database';
 import { loadSession, type RequestContext, type Session } from '../../http/context';
 import { errors } from '../../http/errors';
 import type { Input } from '../../http/input';
-import { reconnectAfterCommit, revokeTokens } from '../users/sessions';
+import { revokeTokens } from '../users/sessions';
 import type { TextKey } from '../../../shared/locales';
 
 /** The one permission of a display account: a token that signs in without a person must open nothing but the wall. */
@@ -80,7 +80,6 @@ export async function revokeDisplayToken(ctx: RequestContext, input: Input): Pro
       update display_tokens dt set revoked_time = coalesce(dt.revoked_time, now())
        where dt.id = ${id} and ${tenantCondition('dt', ctx.tenantId)} returning dt.user_id`);
     if (!rows[0]) throw errors.notFound(ctx.language, 'DisplayToken', id);
-    await revokeTokens(tx, [rows[0].user_id]);
-    reconnectAfterCommit(ctx, tx, [rows[0].user_id]);
+    await revokeTokens(ctx, tx, [rows[0].user_id]);
   });
 }

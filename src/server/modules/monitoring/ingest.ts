@@ -4,14 +4,13 @@
  * counter lock is held only from there to the commit).
  */
 import type { FastifyInstance } from 'fastify';
-import { translate } from '../../../shared/locales';
 import { DEVICE_KEY_HEADER, INGEST_PATH, type IngestResult } from '../../../shared/monitoring';
 import type { Language } from '../../../shared/resource-kit';
 import type { ReadingPayload } from '../../../shared/live/events';
 import { hotStatement, type Db } from '../../db/database';
 import { resolveLanguage } from '../../http/culture';
 import { sendSuccess } from '../../http/envelope';
-import { AppError, errors } from '../../http/errors';
+import { errors } from '../../http/errors';
 import type { Services } from '../../http/context';
 import type { HubServer } from '../../realtime';
 import { DEFAULT_TIME_ZONE, parseZonedInstant } from '../../../shared/time';
@@ -20,6 +19,7 @@ import { recordEvents, type NewEvent } from '../events';
 import { explainsDrop, latestExplainingMovement } from './explain';
 import { foldReadings, type StorageState } from './fold';
 import { hashDeviceKey } from './keys';
+import { throttledDeviceRequest, unknownDevice } from '../points/device';
 import { deviceStatePayload, monitoringEvent, storageWeightPayload, type DeviceRef, type DeviceStateRow } from './live';
 import { evaluateReadings, isReduction, WarningBook, type RuleReading, type Thresholds, type WarningState } from './rules';
 import { validateReadings, type ValidReading } from './validate';
@@ -46,7 +46,6 @@ interface DeviceContext {
 /** A device of an inactive or deleted tenant is refused like an unknown one. */
 const TENANT_ACTIVE = '(d.tenant_id is null or exists (select 1 from tenants t where t.id = d.tenant_id and t.is_active and not t.is_deleted))';
 
-const unauthorized = (language: Language) => new AppError(401, translate(language, 'monitoringRules.deviceKey'), null, null, true);
 
 const LOCK_BY_KEY = hotStatement('ingest.lockByKey',
   `select id, tenant_id as "tenantId", serial_number as "serialNumber", enterprise_id as "enterpriseId", latitude, longitude,
@@ -167,7 +166,7 @@ export async function ingestBatch(
     // Who is asking comes before what they sent: an unknown key learns nothing about the body. A refused body rolls
     // back a transaction that has changed nothing.
     const device = await lockByKey(tx, keyHash);
-    if (!device) throw unauthorized(language);
+    if (!device) throw unknownDevice(language);
     const { readings, problems } = validateReadings(body, language, now);
     if (problems.length > 0) throw errors.validation(language, problems);
     const context = await loadContext(tx, device.id);
@@ -240,7 +239,9 @@ export function mountDeviceIngest(server: FastifyInstance, services: Services): 
   server.post(INGEST_PATH, async (request, reply) => {
     const language = resolveLanguage(request);
     const key = headerKey(request.headers[DEVICE_KEY_HEADER.toLowerCase()]);
-    if (!key) throw unauthorized(language);
-    return sendSuccess(reply, await ingestBatch(services.db, services.hub, hashDeviceKey(key), request.body, language, services.clock.now()));
+    if (!key) throw unknownDevice(language);
+    const keyHash = hashDeviceKey(key);
+    return sendSuccess(reply, await throttledDeviceRequest(services, request, keyHash, language,
+      () => ingestBatch(services.db, services.hub, keyHash, request.body, language, services.clock.now())));
   });
 }

@@ -14,9 +14,39 @@ import { answerOnTenantClock, type Services } from '../../http/context';
 import { DEVICE_TIME_WINDOW, deviceTimeProblem, parseZonedInstant, tenantCalendar } from '../../../shared/time';
 import { instantText, zoneOfTenant, type InstantText } from '../../time';
 import { AppError } from '../../http/errors';
+import { deviceKeyRefusal, recordDeviceKeyFailure, recordDeviceKeySuccess } from '../../auth/device-throttle';
 import { hashDeviceKey, newDeviceKey } from '../monitoring/keys';
 
-export const unknownDevice = (language: Language) => new AppError(401, translate(language, 'monitoringRules.deviceKey'), null, null, true);
+/** A device key no device holds (or one of a device or tenant no longer served): what the throttle counts. */
+export class UnknownDeviceKey extends AppError {
+  constructor(language: Language) {
+    super(401, translate(language, 'monitoringRules.deviceKey'), null, null, true);
+  }
+}
+
+export const unknownDevice = (language: Language) => new UnknownDeviceKey(language);
+
+/**
+ * Runs a device's request under the throttle of failed keys per client address (src/server/auth/device-throttle.ts):
+ * refused unchecked with 429 while the address is locked and the key never worked from it; a wrong key is counted,
+ * a request that succeeds marks its key as working from the address.
+ */
+export async function throttledDeviceRequest<T>(
+  services: Services, request: FastifyRequest, keyHash: string, language: Language, work: () => Promise<T>,
+): Promise<T> {
+  const address = request.ip;
+  const minutes = await deviceKeyRefusal(services.db, address, keyHash, services.clock.now());
+  if (minutes !== null) throw new AppError(429, translate(language, 'errors.lockedOut', { minutes }));
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    if (error instanceof UnknownDeviceKey) await recordDeviceKeyFailure(services.db, address, services.clock.now());
+    throw error;
+  }
+  await recordDeviceKeySuccess(services.db, address, keyHash, services.clock.now());
+  return result;
+}
 
 /** The hash of the request's device key (the one thing stored of it); a request without one is refused. */
 export function deviceKeyHash(request: FastifyRequest, language: Language): string {

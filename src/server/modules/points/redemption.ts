@@ -20,7 +20,7 @@ import { resolveLanguage } from '../../http/culture';
 import { sendSuccess } from '../../http/envelope';
 import { AppError, errors, type ValidationErrorInfo } from '../../http/errors';
 import { epochOf, instantText } from '../../time';
-import { ACTIVE_TENANT, deviceKeyHash, systemContext, unknownDevice } from './device';
+import { ACTIVE_TENANT, deviceKeyHash, systemContext, throttledDeviceRequest, unknownDevice } from './device';
 import { post } from './ledger';
 import { lockMachine, lockSlot, slotsChanged } from './machines';
 import type { TextsOf } from '../../../shared/locales';
@@ -184,13 +184,13 @@ export function mountExchangeDevice(server: FastifyInstance, services: Services,
       cardNo: (v) => typeof v === 'string' && /^[0-9A-Za-z]{6,32}$/.test(v),
       slotNo: (v) => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 60,
     });
-    const answer = await services.db.transaction(async (tx) => {
+    const answer = await throttledDeviceRequest(services, request, keyHash, language, () => services.db.transaction(async (tx) => {
       const machine = await machineOf(tx, keyHash);
       if (!machine) throw unknownDevice(language);
       if (problems.length > 0) throw errors.validation(language, problems);
       const ctx = await systemContext(services, resources, tx, machine.tenantId, language, request);
       return hold(ctx, tx, machine.id, request.body as HoldRequest);
-    });
+    }));
     return sendSuccess(reply, answer);
   });
 
@@ -202,7 +202,7 @@ export function mountExchangeDevice(server: FastifyInstance, services: Services,
       outcome: (v) => v === 'dispensed' || v === 'failed',
       failure: (v) => v === undefined || v === null || (typeof v === 'string' && v.length <= 100),
     });
-    const { answer, late } = await services.db.transaction(async (tx) => {
+    const { answer, late } = await throttledDeviceRequest(services, request, keyHash, language, () => services.db.transaction(async (tx) => {
       const machine = await machineOf(tx, keyHash);
       if (!machine) throw unknownDevice(language);
       if (problems.length > 0) throw errors.validation(language, problems);
@@ -217,7 +217,7 @@ export function mountExchangeDevice(server: FastifyInstance, services: Services,
       }
       const same = row.state === STATE_OF[outcome] || (outcome === 'failed' && row.state === exchangeHoldState.expired);
       return { answer: answerOf(row, true), late: !same };
-    });
+    }));
     // Committed above (a release stands); only then is the late report refused.
     if (late) throw alreadyEnded(language, answer.state);
     return sendSuccess(reply, answer);

@@ -23,7 +23,9 @@ import { Input } from '../../http/input';
 import type { InstantText } from '../../time';
 import { recordSource } from '../../../shared/enums';
 import { approve } from './records';
-import { ACTIVE_TENANT, deviceKeyHash, issueDeviceKey, readDeviceTime, registerRegenerateKey, systemContext, unknownDevice } from './device';
+import {
+  ACTIVE_TENANT, deviceKeyHash, issueDeviceKey, readDeviceTime, registerRegenerateKey, systemContext, throttledDeviceRequest, unknownDevice,
+} from './device';
 
 const MESSAGE_ID = /^[\w.:-]{1,64}$/;
 const KINDS: readonly number[] = rubbishType2.options.map((o) => o.value);
@@ -94,7 +96,7 @@ export function mountStationDropOffs(server: FastifyInstance, services: Services
     const language = resolveLanguage(request);
     const keyHash = deviceKeyHash(request, language);
     const { dropOffs, problems } = validateDropOffs(request.body, language, services.clock.now());
-    const results = await services.db.transaction(async (tx) => {
+    const results = await throttledDeviceRequest(services, request, keyHash, language, () => services.db.transaction(async (tx) => {
       const found = await lockStation(tx, keyHash);
       if (!found) throw unknownDevice(language);
       if (problems.length > 0) throw errors.validation(language, problems);
@@ -103,7 +105,7 @@ export function mountStationDropOffs(server: FastifyInstance, services: Services
       for (const drop of dropOffs) answers.push(await postDropOff(ctx, tx, Number(found.id), drop));
       await tx.query(`update ${station.table} set online_state = 0, last_seen = now() where id = $1`, [found.id]);
       return answers;
-    });
+    }));
     return sendSuccess(reply, { results });
   });
 }

@@ -158,8 +158,7 @@ async function setPassword(ctx: RequestContext, tx: Db, userId: number, password
   await tx.query(
     `update users set password_hash = $2, should_change_password_on_next_login = false, last_modification_time = now(),
        last_modifier_user_id = $3 where id = $1`, [userId, passwordHash, ctx.session!.userId]);
-  await revokeTokens(tx, [userId]);
-  reconnectAfterCommit(ctx, tx, [userId]);
+  await revokeTokens(ctx, tx, [userId]);
 }
 
 /**
@@ -229,8 +228,8 @@ function registerUserRecords(registry: AppServiceRegistry, service: string): voi
       if (user.enterpriseIds) await setEnterprises(ctx, tx, id, user.enterpriseIds);
       if (user.areas) await setAreaLinks(ctx, tx, id, user.areas);
       const after = await getUser(ctx, tx, id);
-      if (before.isActive && !after.isActive) await revokeTokens(tx, [id]);
-      if (!sameAccess(before, after)) reconnectAfterCommit(ctx, tx, [id]);
+      if (before.isActive && !after.isActive) await revokeTokens(ctx, tx, [id]);
+      else if (!sameAccess(before, after)) reconnectAfterCommit(ctx, tx, [id]);
       return after;
     }),
   });
@@ -244,8 +243,7 @@ function registerUserRecords(registry: AppServiceRegistry, service: string): voi
       await tx.query('delete from user_roles where user_id = $1', [id]);
       await tx.query('delete from user_enterprises where user_id = $1', [id]);
       await tx.query('delete from user_areas where user_id = $1', [id]);
-      await revokeTokens(tx, [id]);
-      reconnectAfterCommit(ctx, tx, [id]);
+      await revokeTokens(ctx, tx, [id]);
       return null;
     }),
   });
@@ -259,8 +257,8 @@ function registerUserRecords(registry: AppServiceRegistry, service: string): voi
         if (before.isActive === isActive) return null;
         await tx.query('update users set is_active = $2, last_modification_time = now(), last_modifier_user_id = $3 where id = $1',
           [id, isActive, ctx.session!.userId]);
-        if (!isActive) await revokeTokens(tx, [id]);
-        reconnectAfterCommit(ctx, tx, [id]);
+        if (!isActive) await revokeTokens(ctx, tx, [id]);
+        else reconnectAfterCommit(ctx, tx, [id]);
         return null;
       }),
     });
