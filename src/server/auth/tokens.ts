@@ -9,6 +9,7 @@ const CLAIMS = {
   userName: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name',
   tenantId: 'http://www.aspnetboilerplate.com/identity/claims/tenantId',
   securityStamp: 'AspNet.Identity.SecurityStamp',
+  displayTokenId: 'display_token_id',
 } as const;
 
 const ISSUER = 'WasteBackOffice';
@@ -20,6 +21,11 @@ export interface TokenSubject {
   tenantId: number | null;
   /** The user's stamp when the token was issued; a token whose stamp is no longer the user's is refused. */
   securityStamp: string;
+  /**
+   * The display token the access token was exchanged for, when a wall obtained it: revoking that display token stops
+   * this access token alone, not those of the account's other walls.
+   */
+  displayTokenId?: number;
 }
 
 export interface TokenService {
@@ -56,11 +62,12 @@ export function createTokenService(secret: string): TokenService {
     verified.set(token, { subject, expiresAt });
   };
   return {
-    async issue({ userId, userName, tenantId, securityStamp }) {
+    async issue({ userId, userName, tenantId, securityStamp, displayTokenId }) {
       const claims: Record<string, string> = {
         [CLAIMS.userId]: String(userId), [CLAIMS.userName]: userName, [CLAIMS.securityStamp]: securityStamp,
       };
       if (tenantId !== null) claims[CLAIMS.tenantId] = String(tenantId);
+      if (displayTokenId !== undefined) claims[CLAIMS.displayTokenId] = String(displayTokenId);
       return new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
@@ -86,8 +93,13 @@ export function createTokenService(secret: string): TokenService {
         const securityStamp = payload[CLAIMS.securityStamp];
         // A token without a stamp predates stamps and can never match one: refused like any revoked token.
         if (typeof securityStamp !== 'string' || securityStamp === '') return null;
-        const subject = {
+        const displayClaim = payload[CLAIMS.displayTokenId];
+        const displayTokenId = displayClaim === undefined ? undefined : Number(displayClaim);
+        // A display claim that names no token can match none: refused rather than read as a person's token.
+        if (displayTokenId !== undefined && !Number.isInteger(displayTokenId)) return null;
+        const subject: TokenSubject = {
           userId, userName: String(payload[CLAIMS.userName] ?? ''), tenantId: tenantClaim === undefined ? null : Number(tenantClaim), securityStamp,
+          ...(displayTokenId === undefined ? {} : { displayTokenId }),
         };
         remember(token, subject, (payload.exp ?? 0) * 1000);
         return subject;

@@ -60,11 +60,14 @@ interface SessionRow {
 }
 
 /**
- * Loads the user behind a token with its granted permissions: one query, refused when user or tenant is inactive or
- * when the token's security stamp is no longer the user's (password changed or reset, user deactivated).
+ * Loads the user behind a token with its granted permissions: one query, refused when user or tenant is inactive,
+ * when the token's security stamp is no longer the user's (password changed or reset, user deactivated), or when the
+ * display token a wall exchanged for it was revoked.
  */
-export async function loadSession(db: Db, subject: Pick<TokenSubject, 'userId' | 'tenantId' | 'securityStamp'>): Promise<Session | null> {
-  const { userId, tenantId, securityStamp } = subject;
+export async function loadSession(
+  db: Db, subject: Pick<TokenSubject, 'userId' | 'tenantId' | 'securityStamp' | 'displayTokenId'>,
+): Promise<Session | null> {
+  const { userId, tenantId, securityStamp, displayTokenId } = subject;
   const rows = await db.query<SessionRow>(
     `select u.id, u.user_name, u.tenant_id, u.language, t.time_zone,
             array(select distinct rp.name from user_roles ur
@@ -77,7 +80,10 @@ export async function loadSession(db: Db, subject: Pick<TokenSubject, 'userId' |
                         from user_areas ua where ua.user_id = u.id), '[]'::jsonb) as areas
        from users u left join tenants t on t.id = u.tenant_id
       where u.id = $1 and u.security_stamp = $2 and not u.is_deleted and u.is_active
-        and (u.tenant_id is null or (t.is_active and not t.is_deleted))`, [userId, securityStamp]);
+        and (u.tenant_id is null or (t.is_active and not t.is_deleted))
+        and ($3::bigint is null or exists (select 1 from display_tokens dt
+                                            where dt.id = $3 and dt.user_id = u.id and dt.revoked_time is null))`,
+    [userId, securityStamp, displayTokenId ?? null]);
   const row = rows[0];
   if (!row || row.tenant_id !== tenantId) return null;
   const enterpriseIds = row.enterprise_ids.map(Number);

@@ -52,7 +52,7 @@ export async function displayAuthenticate(ctx: RequestContext, input: Input): Pr
   // Roles may have changed since the token was issued: an account that now holds more is no display account.
   if (!session || !isDisplayAccount(session)) throw refused('bigdata.displayUserChanged');
   await ctx.db.query('update display_tokens set last_used_time = now() where id = $1', [token.id]);
-  const accessToken = await ctx.tokens.issue(subject);
+  const accessToken = await ctx.tokens.issue({ ...subject, displayTokenId: token.id });
   return {
     accessToken, encryptedAccessToken: ctx.tokens.encrypt(accessToken), expireInSeconds: TOKEN_LIFETIME_SECONDS,
     userId: token.user_id, tenantId: token.tenant_id,
