@@ -8,6 +8,15 @@ import type { LiveEvent } from './live/events';
 import { declareStatus, dispatchStatus, signStatus } from './enums';
 import type { OrderState } from './transfer/machine';
 
+/**
+ * A map key as configured, or null when there is none: blank, or a placeholder left unfilled in braces (`{key}`, as
+ * configuration templates carry it). Without a key the map screens draw their offline map and never ask AMap.
+ */
+export function configuredMapKey(value: string | null | undefined): string | null {
+  const key = value?.trim() ?? '';
+  return key === '' || /^\{.*\}$/.test(key) ? null : key;
+}
+
 /** Where a manifest stands, as the control room counts them (a reading of the three statuses). */
 export const MANIFEST_STAGES = ['draft', 'inTransit', 'returned', 'completed', 'voided'] as const;
 export type ManifestStage = (typeof MANIFEST_STAGES)[number];
