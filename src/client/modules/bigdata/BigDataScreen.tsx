@@ -170,7 +170,7 @@ export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScre
           {panelPlaces(mode, panelSet).map(([id, slot]) => chartPanel(id, slot))}
           <MapPanel overview={overview} card={bigdata.card} scale={scale} t={t} />
           <Panel title={t('bigdata.ticker')} testId="bd-ticker" className="bd-slot-tick">
-            <Ticker events={overview.recent} t={t} zone={zone} />
+            <Ticker lines={overview.recent} t={t} zone={zone} />
           </Panel>
         </div>
       </>

@@ -1,5 +1,5 @@
 import {
-  BIGDATA_LIMITS, FILL_BAND_EDGES, manifestStage, OPEN_STAGES, TICKER_TYPES, type BigDataOverview, type ManifestStage, type MapDevice,
+  FILL_BAND_EDGES, manifestStage, OPEN_STAGES, type BigDataOverview, type ManifestStage, type MapDevice,
   type TransferFlow,
 } from '../../../shared/bigdata';
 import { onlineState, warningStatus } from '../../../shared/enums';
@@ -8,6 +8,7 @@ import {
   type TransferChangedPayload, type WarningPayload,
 } from '../../../shared/live/events';
 import { POINTS_ISSUED_REASONS, POINTS_REDEEMED_REASONS } from '../../../shared/recycling';
+import { foldTicker, isTickerEvent } from '../../../shared/ticker';
 import { dayOf, daysBetween, monthOf, parseInstant, yearOf, type CalendarDate } from '../../../shared/time';
 
 /**
@@ -40,13 +41,6 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
 function dayOfInstant(time: string, zone: string): CalendarDate | null {
   const instant = parseInstant(time, zone);
   return instant === null ? null : dayOf(instant, zone);
-}
-
-function isTickerEvent(event: LiveEvent): boolean {
-  const typed = typedEvent(event);
-  // A device coming back online is routine; going offline is news.
-  if (typed.type === 'device.state') return typed.payload.onlineState === onlineState.offline;
-  return TICKER_TYPES.some((type) => type === typed.type);
 }
 
 function withDevice(devices: MapDevice[], deviceId: number, change: (device: MapDevice) => MapDevice): MapDevice[] {
@@ -228,17 +222,17 @@ function applyEvent(
 export function foldEvents(figures: ScreenFigures, events: readonly LiveEvent[]): ScreenFigures {
   const { zone } = figures;
   let { overview, seq, stale } = figures;
-  const ticker: LiveEvent[] = [];
+  const folded: LiveEvent[] = [];
   for (const event of events) {
     if (event.seq <= seq) continue;
     seq = event.seq;
     const applied = applyEvent(overview, event, 1, zone);
     overview = applied.overview;
     stale ||= !applied.exact;
-    if (isTickerEvent(event)) ticker.push(event);
+    if (isTickerEvent(event)) folded.push(event);
   }
   if (seq === figures.seq) return figures;
-  if (ticker.length > 0) overview = { ...overview, recent: [...ticker.reverse(), ...overview.recent].slice(0, BIGDATA_LIMITS.recent) };
+  if (folded.length > 0) overview = { ...overview, recent: foldTicker(overview.recent, folded) };
   return { overview, seq, stale, zone };
 }
 
@@ -263,5 +257,5 @@ export function unfoldEvents(figures: ScreenFigures, events: readonly LiveEvent[
     overview = applyEvent(overview, events[index], -1, figures.zone, stateBefore.get(index)).overview;
   }
   const first = events[0].seq;
-  return { overview: { ...overview, recent: overview.recent.filter((e) => e.seq < first) }, seq: first - 1, stale: figures.stale, zone: figures.zone };
+  return { overview: { ...overview, recent: overview.recent.filter((line) => line.event.seq < first) }, seq: first - 1, stale: figures.stale, zone: figures.zone };
 }

@@ -97,7 +97,7 @@ describe('a replay timeline', () => {
 
   it('shows the ticker of the moment, newest first', () => {
     const at = start + 10 * MARK_MS;
-    const recent = figuresAt(timeline, at).overview.recent.map((e) => e.seq);
+    const recent = figuresAt(timeline, at).overview.recent.map((l) => l.event.seq);
     expect(recent).toEqual([...recent].sort((a, b) => b - a));
     expect(Math.max(...recent.map((seq) => times[events.findIndex((e) => e.seq === seq)]))).toBeLessThanOrEqual(at);
   });
