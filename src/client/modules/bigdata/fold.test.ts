@@ -4,6 +4,7 @@ import { deviceEvent, transferEvent, warningEvent, weightEvent } from '../../rea
 import { figuresOf, fillBandOf, foldEvents, unfoldEvents } from './fold';
 import { CHINA, overviewFixture, TODAY } from './test-support';
 import { foldTicker } from '../../../shared/ticker';
+import { addMonths } from '../../../shared/time';
 
 const countOf = (figures: ReturnType<typeof figuresOf>, type: number) =>
   figures.overview.openWarnings.find((c) => c.warningType === type)?.count;
@@ -93,6 +94,24 @@ describe('folding live events into the big-data figures', () => {
     // Another device, or another kind of news of the same device, is a line of its own.
     const other = foldEvents(folded, [warningEvent(107, 10, { warningType: warningType.battery, status: 1, smartequipmentId: 2 }), warningEvent(108, 9, { warningType: warningType.battery, status: 2 })]);
     expect(other.overview.recent.map((l) => [l.event.seq, l.count])).toEqual([[108, 1], [107, 1], [106, 5], [103, 1]]);
+  });
+
+  it('moves the year-earlier figures exactly when an order planned a year ago is completed or reopened', () => {
+    const start = figuresOf(overviewFixture(), CHINA);
+    const yearAgo = addMonths(TODAY, -12);
+    const agreed = foldEvents(start, [order(101, { action: 'agree', plannedDate: yearAgo, from: IN_TRANSIT, to: COMPLETED, receivedQuantity: 3 })]);
+    // The overview's year-earlier figures: that day, that month and that whole year.
+    expect(agreed.overview.transferred).toEqual({
+      today: { tonnes: 1, lastYear: 3.5 }, month: { tonnes: 10, lastYear: 11 }, year: { tonnes: 100, lastYear: 83 },
+    });
+    expect(agreed.stale).toBe(false);
+    // Planned earlier in last year's month: the month and the year a year ago, not the day.
+    const earlier = foldEvents(agreed, [order(102, { id: 8, action: 'agree', plannedDate: `${yearAgo.slice(0, 8)}01`, from: IN_TRANSIT, to: COMPLETED, receivedQuantity: 2 })]);
+    expect(earlier.overview.transferred.month.lastYear).toBe(13);
+    expect(earlier.overview.transferred.year.lastYear).toBe(85);
+    // Another year before that: none of them.
+    const older = foldEvents(earlier, [order(103, { id: 9, action: 'agree', plannedDate: addMonths(TODAY, -24), from: IN_TRANSIT, to: COMPLETED, receivedQuantity: 5 })]);
+    expect(older.overview.transferred).toEqual(earlier.overview.transferred);
   });
 
   it('follows devices going offline (news for the ticker) and back online (not news)', () => {

@@ -1,5 +1,5 @@
 import {
-  FILL_BAND_EDGES, manifestStage, OPEN_STAGES, type BigDataOverview, type ManifestStage, type MapDevice,
+  FILL_BAND_EDGES, manifestStage, OPEN_STAGES, type BigDataOverview, type ManifestStage, type MapDevice, type PeriodTonnes,
   type TransferFlow,
 } from '../../../shared/bigdata';
 import { onlineState, warningStatus } from '../../../shared/enums';
@@ -9,7 +9,7 @@ import {
 } from '../../../shared/live/events';
 import { POINTS_ISSUED_REASONS, POINTS_REDEEMED_REASONS } from '../../../shared/recycling';
 import { foldTicker, isTickerEvent } from '../../../shared/ticker';
-import { dayOf, daysBetween, monthOf, parseInstant, yearOf, type CalendarDate } from '../../../shared/time';
+import { addMonths, dayOf, daysBetween, monthOf, parseInstant, yearOf, type CalendarDate } from '../../../shared/time';
 
 /**
  * The screen's figures: the server's overview with every live event after its head folded on, in seq order. Each
@@ -135,14 +135,20 @@ function foldTransfer(o: BigDataOverview, p: TransferChangedPayload, sign: Direc
   const today = dayOfInstant(o.asOf, zone);
   if (today !== null && (after === 'completed') !== (before === 'completed')) {
     const received = (to === 'completed' ? 1 : -1) * (p.receivedQuantity ?? 0);
-    const add = (period: BigDataOverview['transferred']['today'], inPeriod: boolean) =>
-      (inPeriod ? { ...period, tonnes: round3(period.tonnes + received) } : period);
+    // The year-earlier figures are the overview's: the same day a year ago, that month, that whole year. An order
+    // planned then and completed now moves them as exactly as this year's.
+    const yearAgo = addMonths(today, -12);
+    const add = (period: PeriodTonnes, now: boolean, yearBefore: boolean): PeriodTonnes => ({
+      tonnes: now ? round3(period.tonnes + received) : period.tonnes,
+      lastYear: yearBefore ? round3(period.lastYear + received) : period.lastYear,
+    });
+    const planned = p.plannedDate;
     next = {
       ...next,
       transferred: {
-        today: add(next.transferred.today, p.plannedDate === today),
-        month: add(next.transferred.month, monthOf(p.plannedDate) === monthOf(today)),
-        year: add(next.transferred.year, yearOf(p.plannedDate) === yearOf(today)),
+        today: add(next.transferred.today, planned === today, planned === yearAgo),
+        month: add(next.transferred.month, monthOf(planned) === monthOf(today), monthOf(planned) === monthOf(yearAgo)),
+        year: add(next.transferred.year, yearOf(planned) === yearOf(today), yearOf(planned) === yearOf(yearAgo)),
       },
     };
   }
