@@ -27,6 +27,16 @@ export interface ScreenFigures {
   zone: string;
 }
 
+/**
+ * The overview's figures that events move (forward live, backward for a replay's start): a panel drawn from anything
+ * else shows the last read, live or replaying.
+ */
+export const FOLDED_FIGURES = [
+  'devices', 'openWarnings', 'storage', 'transferred', 'manifests', 'inProgressTonnes', 'map', 'warningsByDay', 'fillBands',
+  'recent', 'recycling',
+] as const satisfies readonly (keyof BigDataOverview)[];
+export type FoldedFigure = (typeof FOLDED_FIGURES)[number];
+
 export const figuresOf = (overview: BigDataOverview, zone: string): ScreenFigures => ({ overview, seq: overview.head, stale: false, zone });
 
 /** The index of a fill ratio's band in `fillBands`. */

@@ -1,7 +1,8 @@
 import { warningType } from '../../../shared/enums';
 import type { LiveEvent, TransferChangedPayload } from '../../../shared/live/events';
 import { deviceEvent, transferEvent, warningEvent, weightEvent } from '../../realtime/test-support-events';
-import { figuresOf, foldEvents, unfoldEvents } from './fold';
+import { FOLDED_FIGURES, figuresOf, foldEvents, unfoldEvents } from './fold';
+import { panelReplays } from './panels';
 import { buildTimeline, figuresAt, MARK_MS } from './replay';
 import { CHINA, overviewFixture, TODAY } from './test-support';
 import { formatInstant, instantOfWallClock, parseInstant } from '../../../shared/time';
@@ -100,5 +101,22 @@ describe('a replay timeline', () => {
     const recent = figuresAt(timeline, at).overview.recent.map((l) => l.event.seq);
     expect(recent).toEqual([...recent].sort((a, b) => b - a));
     expect(Math.max(...recent.map((seq) => times[events.findIndex((e) => e.seq === seq)]))).toBeLessThanOrEqual(at);
+  });
+});
+
+describe('what a replay moves', () => {
+  it('moves only the figures it says it moves: events change no other figure, forward or back', () => {
+    const start = figuresOf(overviewFixture(), CHINA);
+    const events = randomEvents(300, 7);
+    const forward = foldEvents(start, events).overview;
+    const back = unfoldEvents(figuresOf(forward, CHINA), events).overview;
+    const moved = (figures: typeof forward) => (Object.keys(start.overview) as (keyof typeof forward)[])
+      .filter((key) => figures[key] !== start.overview[key]);
+    for (const key of [...moved(forward), ...moved(back)]) expect(FOLDED_FIGURES).toContain(key);
+  });
+
+  it('marks the panels drawn from anything else as not replayed: the trends, the top producers, disposal and devices online', () => {
+    const panels = ['trendDays', 'trendMonths', 'wastes', 'top', 'disposal', 'warningsWeek', 'fill', 'online', 'warningTypes', 'stages', 'recycling'] as const;
+    expect(panels.filter((id) => !panelReplays(id))).toEqual(['trendDays', 'trendMonths', 'wastes', 'top', 'disposal', 'online']);
   });
 });
