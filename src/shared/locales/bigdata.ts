@@ -94,7 +94,7 @@ export const BIGDATA_TEXTS = {
   replayLoading: { zh: '正在载入回放…', en: 'Loading the replay…' },
   replayFailed: { zh: '回放载入失败：{{message}}', en: 'The replay did not load: {{message}}' },
   replayAt: { zh: '回放 {{time}}', en: 'Replay {{time}}' },
-  notReplayed: { zh: '实时数据，不随回放', en: 'Live, not replayed' },
+  notReplayed: { zh: '不随回放', en: 'Not replayed' },
   replayTruncated: { zh: '事件较多，仅回放最近部分', en: 'Busy hour: only its latest part is replayed' },
   play: { zh: '播放', en: 'Play' },
   pause: { zh: '暂停', en: 'Pause' },
