@@ -184,7 +184,10 @@ export async function buildApp(db: Db, config: ServerConfig, options: AppOptions
       // What the connection may see is fixed for its life: a changed role or link takes effect on reconnect.
       const session = await loadSession(db, subject);
       if (!session) return null;
-      return { userId: subject.userId, tenantId: subject.tenantId, userName: subject.userName, audience: audienceOf(session) };
+      return {
+        userId: subject.userId, tenantId: subject.tenantId, userName: subject.userName, audience: audienceOf(session),
+        ...(subject.displayTokenId === undefined ? {} : { displayTokenId: subject.displayTokenId }),
+      };
     },
     decryptEncToken: (enc) => tokens.decrypt(enc),
     redisUrl: config.redisUrl,

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
+import { configuredMapKey } from '../shared/bigdata';
 import { DEFAULT_PASSWORD_POLICY, PASSWORD_MAX_LENGTH, type PasswordPolicy } from '../shared/password-policy';
 
 /** Everything the server reads from the environment, read in one place. */
@@ -18,7 +19,8 @@ export interface ServerConfig {
   redisChannelPrefix: string;
   /** Signing secret for access tokens; when absent one is generated once and kept in `dataDir`. */
   jwtSecret?: string;
-  amapKey: string;
+  /** AMap's JavaScript API key for the map screens; null without one (they draw their offline map). */
+  amapKey: string | null;
   /** The production host name, without `www.`: visits on `www.<host>` are redirected to it. */
   publicHost?: string;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (login throttling keys on it). */
@@ -97,7 +99,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisUrl: env.REDIS_URL || undefined,
     redisChannelPrefix: env.REDIS_CHANNEL_PREFIX?.trim() || deploymentName(databaseUrl, dataDir),
     jwtSecret: env.JWT_SECRET || undefined,
-    amapKey: env.AMAP_KEY || '{key}',
+    amapKey: configuredMapKey(env.AMAP_KEY),
     publicHost: env.PUBLIC_HOST || undefined,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     publicDir: path.resolve(root, 'dist/public'),

@@ -7,6 +7,16 @@
 import type { LiveEvent } from './live/events';
 import { declareStatus, dispatchStatus, signStatus } from './enums';
 import type { OrderState } from './transfer/machine';
+import type { TickerLine } from './ticker';
+
+/**
+ * A map key as configured, or null when there is none: blank, or a placeholder left unfilled in braces (`{key}`, as
+ * configuration templates carry it). Without a key the map screens draw their offline map and never ask AMap.
+ */
+export function configuredMapKey(value: string | null | undefined): string | null {
+  const key = value?.trim() ?? '';
+  return key === '' || /^\{.*\}$/.test(key) ? null : key;
+}
 
 /** Where a manifest stands, as the control room counts them (a reading of the three statuses). */
 export const MANIFEST_STAGES = ['draft', 'inTransit', 'returned', 'completed', 'voided'] as const;
@@ -106,8 +116,8 @@ export interface BigDataOverview {
   fillBands: number[];
   /** Share of devices that reported in each of the last 24 hours of the tenant's wall clock, oldest first (`hour`: the instant it begins). */
   onlineByHour: { hour: string; ratio: number }[];
-  /** The latest ticker events the caller may see, newest first. */
-  recent: LiveEvent[];
+  /** The ticker's latest lines the caller may see, newest first: repeats of one device and kind folded into one (foldTicker). */
+  recent: TickerLine[];
   recycling: RecyclingFigures;
 }
 
@@ -139,6 +149,8 @@ export const BIGDATA_LIMITS = {
   mapDevices: 5000,
   flows: 300,
   recent: 30,
+  /** Events read to make the ticker's lines: enough that a few noisy devices folded together still leave it full. */
+  recentEvents: 300,
   topProducers: 10,
 } as const;
 

@@ -1,7 +1,8 @@
 // The big-data screen as a control room runs it: the wall display filling a 1920 × 1080 and a 3840 × 2160 screen with
 // every panel drawn and nothing off screen or overlapping; a warning a device reports through the ingest endpoint on
 // the wall within two seconds; the stale-data banner within ten seconds of the server stopping, gone once it is back
-// and what happened meanwhile is on screen. The map is the offline one (no network, no map key in use).
+// and what happened meanwhile is on screen; a revoked wall's message in the middle of the screen. The map is the
+// offline one (no network, no map key in use).
 import type { Page } from 'playwright-core';
 import { ok, userWithPermissions } from '../support/server-fixtures';
 import { httpClient, svc } from '../support/server-harness';
@@ -229,6 +230,17 @@ describe('the wall display', () => {
     await page.reload();
     await byTestId(page, 'display-revoked').waitFor();
     expect(new URL(page.url()).pathname).toBe('/bigscreen');
+    // Read from across a room: the message stands in the middle of the screen, whatever its size.
+    for (const [width, height] of [[1920, 1080], [1366, 768]]) {
+      await page.setViewportSize({ width, height });
+      const box = await page.locator('[data-testid="display-revoked"] .bp6-non-ideal-state').boundingBox();
+      expect(box).not.toBeNull();
+      const centre = { x: Math.round(box!.x + box!.width / 2), y: Math.round(box!.y + box!.height / 2) };
+      expect({ width, height, x: Math.abs(centre.x - width / 2) <= 2, y: Math.abs(centre.y - height / 2) <= 2, centre })
+        .toEqual({ width, height, x: true, y: true, centre });
+      expect(box!.x).toBeGreaterThan(0);
+      expect(box!.x + box!.width).toBeLessThan(width);
+    }
     await page.close();
   }, 60_000);
 });

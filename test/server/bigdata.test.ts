@@ -150,11 +150,11 @@ describe('the overview', () => {
     expect(o.head).toBeGreaterThan(0);
     expect(o.recent.length).toBeGreaterThan(0);
     expect(o.recent.length).toBeLessThanOrEqual(30);
-    const seqs = o.recent.map((e) => e.seq);
+    const seqs = o.recent.map((l) => l.event.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => b - a));
     expect(seqs[0]).toBeLessThanOrEqual(o.head);
-    for (const e of o.recent) expect(TICKER_TYPES).toContain(e.type);
-    expect(o.recent.map((e) => e.type)).toContain('transfer.changed');
+    for (const { event } of o.recent) expect(TICKER_TYPES).toContain(event.type);
+    expect(o.recent.map((l) => l.event.type)).toContain('transfer.changed');
   });
 
   it('is refused without Pages.BigData', async () => {
@@ -185,6 +185,29 @@ describe('the overview', () => {
     expect(carrierView.transferred.today.tonnes).toBe(4.5);
     const producerView = await overview(await bigDataUser([world.producer.id]));
     expect(producerView).toMatchObject({ devices: { online: 2, total: 2 }, stockTonnes: 45, storage: { points: 2 } });
+  });
+});
+
+describe('the ticker', () => {
+  it('folds a noisy device\'s repeated news into one line with its count, and lists no device that stayed online', async () => {
+    const other = await createTenant(server);
+    const otherAdmin = await server.token(other.id, 'admin', '123qwe');
+    const producer = await enterprise(server, otherAdmin, [1]);
+    const model = await equipmentModel(server, otherAdmin, { capacity: 500, batteryMin: 20 });
+    const noisy = await device(server, otherAdmin, { enterpriseId: producer.id, equipmentmodelId: model.id });
+    const quiet = await device(server, otherAdmin, { enterpriseId: producer.id, equipmentmodelId: model.id });
+    // The noisy device reports a flat battery every few seconds; the quiet one comes online once, all well.
+    for (let i = 0; i < 8; i++) await sendOk(server, noisy.deviceKey, nowReadings({ weight: 100, battery: 10 }));
+    await sendOk(server, quiet.deviceKey, nowReadings({ weight: 100, battery: 90 }));
+    const o = await overview(otherAdmin);
+    const lines = o.recent.map(({ event, count }) => ({ type: event.type, count, device: (event.payload as { serialNumber: string }).serialNumber }));
+    // A device that came online, or changed its running state and stayed online, is no ticker news.
+    expect(lines.filter((l) => l.type === 'device.state')).toEqual([]);
+    const noisyLines = lines.filter((l) => l.device === noisy.serialNumber);
+    expect(noisyLines.map((l) => l.type).sort()).toEqual([...new Set(noisyLines.map((l) => l.type))].sort());
+    expect(noisyLines.find((l) => l.type === 'warning.raised')?.count).toBe(1);
+    expect(noisyLines.find((l) => l.type === 'warning.updated')?.count).toBe(7);
+    expect(lines.filter((l) => l.device === quiet.serialNumber)).toEqual([]);
   });
 });
 

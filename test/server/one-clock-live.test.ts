@@ -150,8 +150,8 @@ describe('the big-data screen around a China midnight', () => {
     expect(o.onlineByHour.slice(22)).toEqual([{ hour: '2026-11-27T23:00:00+08:00', ratio: 0.5 }, { hour: '2026-11-28T00:00:00+08:00', ratio: 0.5 }]);
     // One clock in one answer: the ticker's times carry the same offset as asOf.
     expect(o.recent.length).toBeGreaterThan(0);
-    for (const event of o.recent) expect(event.at).toMatch(CHINA_INSTANT);
-    const raised = o.recent.filter((e) => e.type === 'warning.raised').map((e) => (e.payload as WarningPayload).raisedAt);
+    for (const { event } of o.recent) expect(event.at).toMatch(CHINA_INSTANT);
+    const raised = o.recent.map((l) => l.event).filter((e) => e.type === 'warning.raised').map((e) => (e.payload as WarningPayload).raisedAt);
     expect(raised.sort()).toEqual([BEFORE, AFTER]);
   });
 

@@ -1,12 +1,14 @@
 // Wall displays: the tenant's wall settings, and display tokens — issued by an administrator for an account holding
 // only Pages.BigData, exchanged for access tokens without a person, revoked for good (with the access tokens they
 // obtained), kept within their tenant, and stored only as a hash.
+import { HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { DISPLAY_AUTH_PATH, WALL_DEFAULTS, type DisplayTokenDto, type WallSettings } from '../../src/shared/bigdata';
 import { hashSecret } from '../../src/server/auth/secrets';
 import {
   createTenant, createUser, expectError, expectSuccess, expectValidationError, userWithPermissions, type CreatedUser,
 } from '../support/server-fixtures';
 import { svc, useTestServer } from '../support/server-harness';
+import { waitFor } from '../support/wait';
 
 interface Exchange {
   accessToken: string;
@@ -31,6 +33,24 @@ const revoke = (token: string, id: number) => server.call('POST', B('RevokeDispl
 // No tenant header, as a wall sends it: the token names its tenant.
 const exchange = (displayToken: string) => server.call<Exchange>('POST', DISPLAY_AUTH_PATH, { body: { displayToken } });
 const overview = (token: string) => server.call('GET', B('GetOverview'), { token });
+
+const hubs: HubConnection[] = [];
+afterAll(async () => {
+  await Promise.all(hubs.map((c) => c.stop()));
+});
+
+/** A wall's hub connection as the official client opens it, without reconnecting by itself. */
+async function connectHub(accessToken: string): Promise<{ connection: HubConnection; closed: boolean }> {
+  const connection = new HubConnectionBuilder()
+    .withUrl(`${server.baseUrl}/chatmsg`, { accessTokenFactory: () => accessToken })
+    .configureLogging(LogLevel.None)
+    .build();
+  hubs.push(connection);
+  const watched = { connection, closed: false };
+  connection.onclose(() => { watched.closed = true; });
+  await connection.start();
+  return watched;
+}
 
 beforeAll(async () => {
   tenantId = (await createTenant(server)).id;
@@ -146,6 +166,26 @@ describe('display tokens', () => {
     expect(refused.details).toEqual(expect.any(String));
     const listed = (await tokens(admin)).find((t) => t.id === issued.id);
     expect(listed?.revokedTime).toEqual(expect.any(String));
+  });
+
+  it('are revoked one by one: the revoked wall is refused at once, over HTTP and at the hub; the account\'s other wall goes on', async () => {
+    const user = await userWithPermissions(server, admin, tenantId, ['Pages.BigData']);
+    const [hallA, hallB] = [expectSuccess(await issue(admin, user.id, 'Hall A')), expectSuccess(await issue(admin, user.id, 'Hall B'))];
+    const [wallA, wallB] = [expectSuccess(await exchange(hallA.token)).accessToken, expectSuccess(await exchange(hallB.token)).accessToken];
+    const [hubA, hubB] = [await connectHub(wallA), await connectHub(wallB)];
+    expectSuccess(await revoke(admin, hallA.id));
+
+    expectError(await overview(wallA), 401, true);
+    await waitFor('the revoked wall\'s hub connection to close', () => hubA.closed);
+    await expect(connectHub(wallA)).rejects.toThrow(/401/);
+    expectError(await exchange(hallA.token), 401, true);
+
+    // The other wall keeps its access token and its connection: no refusal, so no pause to exchange again.
+    expectSuccess(await overview(wallB));
+    expect(hubB.connection.state).toBe(HubConnectionState.Connected);
+    expect(hubB.closed).toBe(false);
+    await hubB.connection.stop();
+    expectSuccess(await exchange(hallB.token));
   });
 
   it('refuse unknown secrets, deactivated accounts and accounts that gained permissions', async () => {

@@ -4,7 +4,8 @@ import { actionChannel, call, cancel, cancelled, delay, fork, put, race, select,
 import { FRAME_TARGET, SUBSCRIBE_METHOD, UNSUBSCRIBE_METHOD, type LiveFrame, type LiveStream } from '../../shared/live/events';
 import { realtimeStatusChanged } from '../session/appSlice';
 import { HUB_TARGETS, type HubTarget, realtimeReceived } from './actions';
-import type { HubConnectionFactory, HubConnectionLike } from './connection';
+import { accessTokenRefused } from '../session/actions';
+import { HubTokenRefusedError, type HubConnectionFactory, type HubConnectionLike } from './connection';
 import type { EventLogState } from './eventLog';
 import { selectEventLog } from './liveSelectors';
 import { liveStreamsClosed, liveStreamsOpened, selectWantedStreams } from './liveStreams';
@@ -147,6 +148,8 @@ export function* runConnection(factory: HubConnectionFactory): SagaIterator {
     yield call(followConnection, channel!);
   } catch (error) {
     console.warn('[realtime] connection failed', error);
+    // Said at once, not after the retry interval: a wall then exchanges its display token without waiting for a call.
+    if (error instanceof HubTokenRefusedError) yield put(accessTokenRefused());
   } finally {
     if (streams) yield cancel(streams);
     changes?.close();

@@ -3,10 +3,13 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { delay } from 'redux-saga/effects';
 import { SUBSCRIBE_METHOD, type EventsAfterResult, type LiveStream } from '../../shared/live/events';
 import { appSlice } from '../session/appSlice';
-import type { HubConnectionFactory, HubConnectionLike } from './connection';
+import { HubTokenRefusedError, type HubConnectionFactory, type HubConnectionLike } from './connection';
 import { eventLogReducer } from './eventLog';
 import { getEventsAfter } from './eventsApi';
 import { liveStreamsReducer } from './liveStreams';
+
+/** How a fake connection's start ends: connected, failed (unreachable), or refused for its access token. */
+type StartOutcome = 'ok' | 'fail' | 'refused';
 
 /**
  * A stand-in for a SignalR HubConnection whose start outcome and pushes the test controls. It answers Subscribe and
@@ -21,10 +24,11 @@ class FakeConnection implements HubConnectionLike {
   readonly invocations: Array<{ method: string; streams: LiveStream[] }> = [];
   refused = new Set<LiveStream>();
 
-  constructor(private readonly startOutcome: 'ok' | 'fail') {}
+  constructor(private readonly startOutcome: StartOutcome) {}
 
   start(): Promise<void> {
     if (this.startOutcome === 'fail') return Promise.reject(new Error('negotiate failed'));
+    if (this.startOutcome === 'refused') return Promise.reject(new HubTokenRefusedError('negotiate answered 401'));
     this.started = true;
     return Promise.resolve();
   }
@@ -68,7 +72,7 @@ class FakeConnection implements HubConnectionLike {
 }
 
 /** A factory that hands out connections with the given start outcomes, then connections that start fine. */
-export function fakeFactory(outcomes: Array<'ok' | 'fail'>) {
+export function fakeFactory(outcomes: StartOutcome[]) {
   const created: FakeConnection[] = [];
   const factory: HubConnectionFactory = () => {
     const connection = new FakeConnection(outcomes[created.length] ?? 'ok');
@@ -82,7 +86,8 @@ export function fakeFactory(outcomes: Array<'ok' | 'fail'>) {
 export const DELAY_FN = delay(0).payload.fn;
 
 /** The store part the hub saga reads. */
-export const hubTestReducer = combineReducers({ app: appSlice.reducer, eventLog: eventLogReducer, liveStreams: liveStreamsReducer });
+export const hubTestReducers = { app: appSlice.reducer, eventLog: eventLogReducer, liveStreams: liveStreamsReducer };
+export const hubTestReducer = combineReducers(hubTestReducers);
 
 type EventsAfter = (after: number | null, max: number) => EventsAfterResult | Promise<EventsAfterResult>;
 

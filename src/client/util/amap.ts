@@ -1,12 +1,16 @@
 // The map key arrives with the user configuration (`custom.amapKey`); the AMap script itself is fetched only when a
 // screen first asks for a map, never at boot.
 
+import { configuredMapKey } from '../../shared/bigdata';
+
 let mapKey: string | null = null;
 let pending: Promise<unknown> | null = null;
 
-export function configureMapKey(key: string | null | undefined): void {
-  if ((key || null) !== mapKey) pending = null;
-  mapKey = key || null;
+export function configureMapKey(value: string | null | undefined): void {
+  // A server that was never given a key may still send its template's placeholder: no key either.
+  const key = configuredMapKey(value);
+  if (key !== mapKey) pending = null;
+  mapKey = key;
 }
 
 export function getMapKey(): string | null {

@@ -1,6 +1,6 @@
-import { createTokenService, TOKEN_LIFETIME_SECONDS } from './tokens';
+import { createTokenService, TOKEN_LIFETIME_SECONDS, tokenKindOf } from './tokens';
 
-const subject = { userId: 7, userName: 'clerk', tenantId: 1, securityStamp: 'stamp-1', kind: 'login' } as const;
+const subject = { userId: 7, userName: 'clerk', tenantId: 1, securityStamp: 'stamp-1' } as const;
 
 describe('the token service', () => {
   afterEach(() => jest.restoreAllMocks());
@@ -20,9 +20,11 @@ describe('the token service', () => {
 
   it('says which tokens a wall display obtained, and reads every other as a login\'s', async () => {
     const tokens = createTokenService('a-secret-of-forty-eight-characters-for-the-test');
-    const display = { ...subject, kind: 'display' } as const;
-    expect(await tokens.verify(await tokens.issue(display))).toEqual(display);
-    expect((await tokens.verify(await tokens.issue(subject)))?.kind).toBe('login');
+    const display = { ...subject, displayTokenId: 12 };
+    const verified = await tokens.verify(await tokens.issue(display));
+    expect(verified).toEqual(display);
+    expect(tokenKindOf(verified!)).toBe('display');
+    expect(tokenKindOf((await tokens.verify(await tokens.issue(subject)))!)).toBe('login');
   });
 
   it('refuses a remembered token once it has expired', async () => {

@@ -9,18 +9,21 @@ const CLAIMS = {
   userName: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name',
   tenantId: 'http://www.aspnetboilerplate.com/identity/claims/tenantId',
   securityStamp: 'AspNet.Identity.SecurityStamp',
-  kind: 'WasteBackOffice.TokenKind',
+  displayTokenId: 'display_token_id',
 } as const;
 
 const ISSUER = 'WasteBackOffice';
 export const TOKEN_LIFETIME_SECONDS = 86400;
 
 /**
- * How the token was obtained: a person's login, or a wall display's exchange of its display token. A display's token
- * opens the wall's own calls and nothing else, whatever its account holds: its secret sits in a URL on an unattended
- * screen.
+ * How the token was obtained: a person's login, or a wall display's exchange of its display token (it names that
+ * display token). A display's token opens the wall's own calls and nothing else, whatever its account holds: its secret
+ * sits in a URL on an unattended screen.
  */
 export type TokenKind = 'login' | 'display';
+
+export const tokenKindOf = (subject: Pick<TokenSubject, 'displayTokenId'>): TokenKind =>
+  (subject.displayTokenId === undefined ? 'login' : 'display');
 
 export interface TokenSubject {
   userId: number;
@@ -28,7 +31,11 @@ export interface TokenSubject {
   tenantId: number | null;
   /** The user's stamp when the token was issued; a token whose stamp is no longer the user's is refused. */
   securityStamp: string;
-  kind: TokenKind;
+  /**
+   * The display token the access token was exchanged for, when a wall obtained it: revoking that display token stops
+   * this access token alone, not those of the account's other walls.
+   */
+  displayTokenId?: number;
 }
 
 export interface TokenService {
@@ -65,13 +72,12 @@ export function createTokenService(secret: string): TokenService {
     verified.set(token, { subject, expiresAt });
   };
   return {
-    async issue({ userId, userName, tenantId, securityStamp, kind }) {
+    async issue({ userId, userName, tenantId, securityStamp, displayTokenId }) {
       const claims: Record<string, string> = {
         [CLAIMS.userId]: String(userId), [CLAIMS.userName]: userName, [CLAIMS.securityStamp]: securityStamp,
       };
       if (tenantId !== null) claims[CLAIMS.tenantId] = String(tenantId);
-      // Login tokens carry no kind, as ABP's do; only a display's says what it is.
-      if (kind !== 'login') claims[CLAIMS.kind] = kind;
+      if (displayTokenId !== undefined) claims[CLAIMS.displayTokenId] = String(displayTokenId);
       return new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
@@ -97,9 +103,13 @@ export function createTokenService(secret: string): TokenService {
         const securityStamp = payload[CLAIMS.securityStamp];
         // A token without a stamp predates stamps and can never match one: refused like any revoked token.
         if (typeof securityStamp !== 'string' || securityStamp === '') return null;
+        const displayClaim = payload[CLAIMS.displayTokenId];
+        const displayTokenId = displayClaim === undefined ? undefined : Number(displayClaim);
+        // A display claim that names no token can match none: refused rather than read as a person's token.
+        if (displayTokenId !== undefined && !Number.isInteger(displayTokenId)) return null;
         const subject: TokenSubject = {
           userId, userName: String(payload[CLAIMS.userName] ?? ''), tenantId: tenantClaim === undefined ? null : Number(tenantClaim), securityStamp,
-          kind: payload[CLAIMS.kind] === 'display' ? 'display' : 'login',
+          ...(displayTokenId === undefined ? {} : { displayTokenId }),
         };
         remember(token, subject, (payload.exp ?? 0) * 1000);
         return subject;

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/resource-kit';
 import { AREA_FIELDS, type AreaPath } from '../../shared/resources/areas';
 import type { Db } from '../db/database';
-import type { TokenKind, TokenService, TokenSubject } from '../auth/tokens';
+import { tokenKindOf, type TokenKind, type TokenService, type TokenSubject } from '../auth/tokens';
 import type { HubServer } from '../realtime';
 import type { ServerConfig } from '../config';
 import { DEFAULT_TIME_ZONE, tenantCalendar, type Clock, type TenantCalendar } from '../../shared/time';
@@ -62,11 +62,14 @@ interface SessionRow {
 }
 
 /**
- * Loads the user behind a token with its granted permissions: one query, refused when user or tenant is inactive or
- * when the token's security stamp is no longer the user's (password changed or reset, user deactivated).
+ * Loads the user behind a token with its granted permissions: one query, refused when user or tenant is inactive,
+ * when the token's security stamp is no longer the user's (password changed or reset, user deactivated), or when the
+ * display token a wall exchanged for it was revoked.
  */
-export async function loadSession(db: Db, subject: Pick<TokenSubject, 'userId' | 'tenantId' | 'securityStamp' | 'kind'>): Promise<Session | null> {
-  const { userId, tenantId, securityStamp } = subject;
+export async function loadSession(
+  db: Db, subject: Pick<TokenSubject, 'userId' | 'tenantId' | 'securityStamp' | 'displayTokenId'>,
+): Promise<Session | null> {
+  const { userId, tenantId, securityStamp, displayTokenId } = subject;
   const rows = await db.query<SessionRow>(
     `select u.id, u.user_name, u.tenant_id, u.language, t.time_zone,
             array(select distinct rp.name from user_roles ur
@@ -79,7 +82,10 @@ export async function loadSession(db: Db, subject: Pick<TokenSubject, 'userId' |
                         from user_areas ua where ua.user_id = u.id), '[]'::jsonb) as areas
        from users u left join tenants t on t.id = u.tenant_id
       where u.id = $1 and u.security_stamp = $2 and not u.is_deleted and u.is_active
-        and (u.tenant_id is null or (t.is_active and not t.is_deleted))`, [userId, securityStamp]);
+        and (u.tenant_id is null or (t.is_active and not t.is_deleted))
+        and ($3::bigint is null or exists (select 1 from display_tokens dt
+                                            where dt.id = $3 and dt.user_id = u.id and dt.revoked_time is null))`,
+    [userId, securityStamp, displayTokenId ?? null]);
   const row = rows[0];
   if (!row || row.tenant_id !== tenantId) return null;
   const enterpriseIds = row.enterprise_ids.map(Number);
@@ -87,7 +93,7 @@ export async function loadSession(db: Db, subject: Pick<TokenSubject, 'userId' |
     userId: row.id, userName: row.user_name, tenantId: row.tenant_id, language: row.language,
     permissions: new Set(row.permissions), enterpriseIds: enterpriseIds.length > 0 ? enterpriseIds : null,
     areas: row.areas.length > 0 ? row.areas.map(areaPathOf) : null, timeZone: row.time_zone ?? DEFAULT_TIME_ZONE,
-    tokenKind: subject.kind,
+    tokenKind: tokenKindOf(subject),
   };
 }
 

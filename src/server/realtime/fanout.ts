@@ -8,6 +8,8 @@ import type { AddressedEvent } from './feed/event';
 
 export type FanoutScope =
   | { kind: 'user'; tenantId: number | null; userId: number }
+  /** The user's connections opened with access tokens exchanged for one display token. */
+  | { kind: 'display'; tenantId: number | null; userId: number; displayTokenId: number }
   | { kind: 'tenant'; tenantId: number | null }
   | { kind: 'group'; group: string }
   /** Every connection in any of the groups, once each however many of them it is in. */
@@ -84,6 +86,8 @@ function isScope(value: unknown): value is FanoutScope {
   switch (scope.kind) {
     case 'user':
       return tenantOk && typeof scope.userId === 'number';
+    case 'display':
+      return tenantOk && typeof scope.userId === 'number' && typeof scope.displayTokenId === 'number';
     case 'tenant':
       return tenantOk;
     case 'group':

@@ -29,6 +29,8 @@ export interface HubUser {
   groups?: readonly string[];
   /** What of the tenant's live events it may see; without one, only those addressed to its user. */
   audience?: FeedAudience;
+  /** The display token a wall signed in with: its revocation closes this connection, not the account's other walls'. */
+  displayTokenId?: number;
 }
 
 export interface HubContext {
@@ -221,39 +223,40 @@ export class Hub {
   }
 
   /**
-   * Closes this instance's connections of a user with a Close that allows reconnecting: the client reconnects at
-   * once and is authenticated afresh (new groups, or refused). Other scopes have no use for it and are ignored.
+   * Closes this instance's connections of a user (or of one of its display tokens) with a Close that allows
+   * reconnecting: the client reconnects at once and is authenticated afresh (new groups, or refused). Other scopes
+   * have no use for it and are ignored.
    */
   closeLocal(scope: FanoutScope): void {
-    if (scope.kind !== 'user') return;
-    for (const conn of [...(this.byUser.get(userKey(scope.tenantId, scope.userId)) ?? [])]) {
+    if (scope.kind !== 'user' && scope.kind !== 'display') return;
+    for (const conn of [...(this.audienceOf(scope) ?? [])]) {
       if (conn.closed) continue;
       conn.send(CLOSE_TO_RECONNECT);
       conn.socket.close(1000);
     }
   }
 
-  /** Sends an event to the local sockets the envelope's scope names. */
-  deliverLocal(envelope: FanoutEnvelope): void {
-    const { scope } = envelope;
-    let audience: Iterable<Connection> | undefined;
+  private audienceOf(scope: FanoutScope): Iterable<Connection> | undefined {
     switch (scope.kind) {
       case 'user':
-        audience = this.byUser.get(userKey(scope.tenantId, scope.userId));
-        break;
+        return this.byUser.get(userKey(scope.tenantId, scope.userId));
+      case 'display':
+        return [...(this.byUser.get(userKey(scope.tenantId, scope.userId)) ?? [])]
+          .filter((conn) => conn.user?.displayTokenId === scope.displayTokenId);
       case 'tenant':
-        audience = this.byTenant.get(tenantKey(scope.tenantId));
-        break;
+        return this.byTenant.get(tenantKey(scope.tenantId));
       case 'group':
-        audience = this.byGroup.get(scope.group);
-        break;
+        return this.byGroup.get(scope.group);
       case 'groups':
-        audience = new Set(scope.groups.flatMap((group) => [...(this.byGroup.get(group) ?? [])]));
-        break;
+        return new Set(scope.groups.flatMap((group) => [...(this.byGroup.get(group) ?? [])]));
       case 'all':
-        audience = this.connections.values();
-        break;
+        return this.connections.values();
     }
+  }
+
+  /** Sends an event to the local sockets the envelope's scope names. */
+  deliverLocal(envelope: FanoutEnvelope): void {
+    const audience = this.audienceOf(envelope.scope);
     if (!audience) return;
     // No invocationId: with one the client would answer with a Completion.
     const frame = Buffer.from(serializeMessage({ type: MessageType.Invocation, target: envelope.target, arguments: envelope.arguments }));

@@ -61,6 +61,8 @@ export interface HubServer {
    * their current groups, or are refused when the user may no longer connect.
    */
   closeUserConnections(tenantId: number | null, userId: number): Promise<void>;
+  /** Likewise for the connections a wall opened with access tokens exchanged for one display token, on every instance. */
+  closeDisplayConnections(tenantId: number | null, userId: number, displayTokenId: number): Promise<void>;
   onConnect(fn: (ctx: HubContext) => void): void;
   onDisconnect(fn: (ctx: HubContext) => void): void;
   /** Kills every socket without a close message, so clients auto-reconnect. */
@@ -202,6 +204,8 @@ export async function registerHub(app: FastifyInstance, options: HubOptions): Pr
     removeFromGroup: (connectionId, group) => hub.removeFromGroup(connectionId, group),
     isUserOnline: (tenantId, userId) => hub.isUserOnline(tenantId, userId),
     closeUserConnections: (tenantId, userId) => fanout.publish({ scope: { kind: 'user', tenantId, userId }, control: 'close' }),
+    closeDisplayConnections: (tenantId, userId, displayTokenId) =>
+      fanout.publish({ scope: { kind: 'display', tenantId, userId, displayTokenId }, control: 'close' }),
     onConnect: (fn) => hub.onConnect(fn),
     onDisconnect: (fn) => hub.onDisconnect(fn),
     dropAll: () => hub.dropAll(),

@@ -26,6 +26,7 @@ import { ageText, Panel } from './Panel';
 import { RecyclingPanelBody } from './RecyclingPanelBody';
 import { ReplayBar, useReplayClock } from './ReplayBar';
 import { figuresAt } from './replay';
+import { panelReplays, type ChartPanelId } from './panels';
 import { Ticker } from './Ticker';
 import { WALL_DEFAULTS } from '../../../shared/bigdata';
 import './bigdata.css';
@@ -43,7 +44,6 @@ const EXPECTED_AGE_MS = 2 * RECONCILE_MS;
 
 export type ScreenMode = 'shell' | 'wall';
 
-type ChartPanelId = 'trendDays' | 'trendMonths' | 'wastes' | 'top' | 'disposal' | 'warningsWeek' | 'fill' | 'online' | 'warningTypes' | 'stages' | 'recycling';
 /** The grid's places around the map and the ticker, which stay where they are. */
 type Slot = 'l1' | 'l2' | 'l3' | 'warn' | 'r1' | 'r2' | 'r3a' | 'r3b';
 
@@ -137,12 +137,15 @@ export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScre
     const fromTrends = id === 'trendDays' || id === 'trendMonths' || id === 'wastes';
     const option = fromTrends ? trendOptions?.[id] : options?.[id];
     // An empty pie or bar chart draws a grey ring or bare axes: say so in words instead.
+    // Replaying, a panel that events cannot move says it shows the last read, and steps back.
+    const notReplayed = timeline !== null && !panelReplays(id);
     const empty = id === 'wastes' && trends !== null && trends.wastes.items.length === 0 ? t('bigdata.empty')
       : id === 'warningTypes' && overview !== null && overview.openWarnings.every((c) => c.count === 0) ? t('bigdata.noOpenWarnings') : null;
     return (
       <Panel
-        key={id} title={t(`bigdata.${id}`)} testId={`bd-${id}`} age={fromTrends ? trendAge : age}
-        className={slot ? `bd-slot-${slot}` : 'bd-slot-off'}
+        key={id} title={t(`bigdata.${id}`)} testId={`bd-${id}`}
+        age={notReplayed ? t('bigdata.notReplayed') : fromTrends ? trendAge : age}
+        className={`${slot ? `bd-slot-${slot}` : 'bd-slot-off'}${notReplayed ? ' bd-not-replayed' : ''}`}
       >
         {empty ? <div className="bd-empty">{empty}</div>
           : id === 'recycling' && recycling && option ? <RecyclingPanelBody figures={recycling} option={option} t={t} />
@@ -170,7 +173,7 @@ export function BigDataScreen({ mode, panelSet = 0, banner, title }: BigDataScre
           {panelPlaces(mode, panelSet).map(([id, slot]) => chartPanel(id, slot))}
           <MapPanel overview={overview} card={bigdata.card} scale={scale} t={t} />
           <Panel title={t('bigdata.ticker')} testId="bd-ticker" className="bd-slot-tick">
-            <Ticker events={overview.recent} t={t} zone={zone} />
+            <Ticker lines={overview.recent} t={t} zone={zone} />
           </Panel>
         </div>
       </>

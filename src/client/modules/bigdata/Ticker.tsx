@@ -1,5 +1,6 @@
-import { warningStatus } from '../../../shared/enums';
+import { onlineState, runningState, warningStatus } from '../../../shared/enums';
 import { typedEvent, type LiveEvent } from '../../../shared/live/events';
+import type { TickerLine } from '../../../shared/ticker';
 import type { Translate } from '../../crud/types';
 import { formatTime } from '../../time/display';
 
@@ -18,8 +19,13 @@ export function describeEvent(event: LiveEvent, t: Translate): { text: string; t
       if (w.status === warningStatus.acknowledged) return { text: t('bigdata.tickAcknowledged', names), tone: 'info' };
       return { text: t('bigdata.tickUpdated', names), tone: 'bad' };
     }
-    case 'device.state':
-      return { text: t('bigdata.tickOffline', { serial: e.payload.serialNumber }), tone: 'bad' };
+    case 'device.state': {
+      // The state the device is in now: the ticker lists it going offline; anything else is said as it stands.
+      const serial = { serial: e.payload.serialNumber };
+      if (e.payload.onlineState === onlineState.offline) return { text: t('bigdata.tickOffline', serial), tone: 'bad' };
+      if (e.payload.runningState === runningState.warning) return { text: t('bigdata.tickDeviceWarning', serial), tone: 'bad' };
+      return { text: t('bigdata.tickDeviceNormal', serial), tone: 'good' };
+    }
     case 'transfer.changed':
       return {
         text: t('bigdata.tickTransfer', { manifestNo: e.payload.manifestNo, action: t(`bigdata.action_${e.payload.action}`) }),
@@ -30,18 +36,22 @@ export function describeEvent(event: LiveEvent, t: Translate): { text: string; t
   }
 }
 
-/** The latest events, newest first, each at its time on the tenant's clock (`zone`); as many as the panel holds, the rest hidden rather than scrolled. */
-export function Ticker({ events, t, zone }: { events: readonly LiveEvent[]; t: Translate; zone: string }) {
-  if (events.length === 0) return <div className="bd-empty">{t('bigdata.empty')}</div>;
+/**
+ * The latest lines, newest first, each at its newest event's time on the tenant's clock (`zone`), with how many times
+ * it happened when more than once; as many as the panel holds, the rest hidden rather than scrolled.
+ */
+export function Ticker({ lines, t, zone }: { lines: readonly TickerLine[]; t: Translate; zone: string }) {
+  if (lines.length === 0) return <div className="bd-empty">{t('bigdata.empty')}</div>;
   return (
     <ol className="bd-ticker" data-testid="bd-ticker-list">
-      {events.map((event) => {
+      {lines.map(({ event, count }) => {
         const line = describeEvent(event, t);
         if (!line) return null;
         return (
-          <li key={event.seq} className={`bd-tick bd-${line.tone}`} data-seq={event.seq}>
+          <li key={event.seq} className={`bd-tick bd-${line.tone}`} data-seq={event.seq} data-count={count}>
             <time>{formatTime(event.at, zone)}</time>
             <span>{line.text}</span>
+            {count > 1 && <span className="bd-tick-count">{t('bigdata.tickRepeated', { count })}</span>}
           </li>
         );
       })}

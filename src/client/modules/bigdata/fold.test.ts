@@ -3,6 +3,8 @@ import type { LiveEvent, PointsBalancePayload, RecordCountedPayload, TransferCha
 import { deviceEvent, transferEvent, warningEvent, weightEvent } from '../../realtime/test-support-events';
 import { figuresOf, fillBandOf, foldEvents, unfoldEvents } from './fold';
 import { CHINA, overviewFixture, TODAY } from './test-support';
+import { foldTicker } from '../../../shared/ticker';
+import { addMonths } from '../../../shared/time';
 
 const countOf = (figures: ReturnType<typeof figuresOf>, type: number) =>
   figures.overview.openWarnings.find((c) => c.warningType === type)?.count;
@@ -35,7 +37,7 @@ describe('folding live events into the big-data figures', () => {
     expect(afterClose.overview.map.devices.find((d) => d.id === 1)?.openWarnings).toBe(0);
     // Raised warnings per day count raises, not what is open now.
     expect(todayCount(afterClose, warningType.temperature)).toBe(1);
-    expect(afterClose.overview.recent.map((e) => e.seq)).toEqual([103, 102, 101]);
+    expect(afterClose.overview.recent.map((l) => l.event.seq)).toEqual([103, 102, 101]);
   });
 
   it('moves an agreed order\'s tonnes from in progress to transferred, in the periods of its planned date', () => {
@@ -78,14 +80,48 @@ describe('folding live events into the big-data figures', () => {
     expect(foldEvents(once, [raised])).toBe(once);
   });
 
+  it('folds one device\'s repeated news into one ticker line with its count, as the overview does, however the events come', () => {
+    const start = figuresOf(overviewFixture(), CHINA);
+    const acknowledged = (seq: number) => warningEvent(seq, 9, { warningType: warningType.battery, status: 1 });
+    const events = [acknowledged(101), acknowledged(102), order(103, { action: 'create', to: OPEN }), acknowledged(104), acknowledged(105), acknowledged(106)];
+    const folded = foldEvents(start, events);
+    expect(folded.overview.recent.map((l) => [l.event.seq, l.count])).toEqual([[106, 5], [103, 1]]);
+    // Event by event, or in two frames: the same lines, and the same as the server makes of the log.
+    const oneByOne = events.reduce((figures, event) => foldEvents(figures, [event]), start);
+    expect(oneByOne.overview.recent).toEqual(folded.overview.recent);
+    expect(foldEvents(foldEvents(start, events.slice(0, 3)), events.slice(3)).overview.recent).toEqual(folded.overview.recent);
+    expect(foldTicker([], events)).toEqual(folded.overview.recent);
+    // Another device, or another kind of news of the same device, is a line of its own.
+    const other = foldEvents(folded, [warningEvent(107, 10, { warningType: warningType.battery, status: 1, smartequipmentId: 2 }), warningEvent(108, 9, { warningType: warningType.battery, status: 2 })]);
+    expect(other.overview.recent.map((l) => [l.event.seq, l.count])).toEqual([[108, 1], [107, 1], [106, 5], [103, 1]]);
+  });
+
+  it('moves the year-earlier figures exactly when an order planned a year ago is completed or reopened', () => {
+    const start = figuresOf(overviewFixture(), CHINA);
+    const yearAgo = addMonths(TODAY, -12);
+    const agreed = foldEvents(start, [order(101, { action: 'agree', plannedDate: yearAgo, from: IN_TRANSIT, to: COMPLETED, receivedQuantity: 3 })]);
+    // The overview's year-earlier figures: that day, that month and that whole year.
+    expect(agreed.overview.transferred).toEqual({
+      today: { tonnes: 1, lastYear: 3.5 }, month: { tonnes: 10, lastYear: 11 }, year: { tonnes: 100, lastYear: 83 },
+    });
+    expect(agreed.stale).toBe(false);
+    // Planned earlier in last year's month: the month and the year a year ago, not the day.
+    const earlier = foldEvents(agreed, [order(102, { id: 8, action: 'agree', plannedDate: `${yearAgo.slice(0, 8)}01`, from: IN_TRANSIT, to: COMPLETED, receivedQuantity: 2 })]);
+    expect(earlier.overview.transferred.month.lastYear).toBe(13);
+    expect(earlier.overview.transferred.year.lastYear).toBe(85);
+    // Another year before that: none of them.
+    const older = foldEvents(earlier, [order(103, { id: 9, action: 'agree', plannedDate: addMonths(TODAY, -24), from: IN_TRANSIT, to: COMPLETED, receivedQuantity: 5 })]);
+    expect(older.overview.transferred).toEqual(earlier.overview.transferred);
+  });
+
   it('follows devices going offline (news for the ticker) and back online (not news)', () => {
     const start = figuresOf(overviewFixture(), CHINA);
     const offline = foldEvents(start, [deviceEvent(101, 1, 1)]);
     expect(offline.overview.devices.online).toBe(1);
-    expect(offline.overview.recent.map((e) => e.seq)).toEqual([101]);
+    expect(offline.overview.recent.map((l) => l.event.seq)).toEqual([101]);
     const back = foldEvents(offline, [deviceEvent(102, 1, 0)]);
     expect(back.overview.devices.online).toBe(2);
-    expect(back.overview.recent.map((e) => e.seq)).toEqual([101]);
+    expect(back.overview.recent.map((l) => l.event.seq)).toEqual([101]);
   });
 
   it('adds a storage point\'s change to the tonnes stored and moves it between fill bands', () => {

@@ -1,5 +1,5 @@
 import {
-  BIGDATA_LIMITS, FILL_BAND_EDGES, manifestStage, OPEN_STAGES, TICKER_TYPES, type BigDataOverview, type ManifestStage, type MapDevice,
+  FILL_BAND_EDGES, manifestStage, OPEN_STAGES, type BigDataOverview, type ManifestStage, type MapDevice, type PeriodTonnes,
   type TransferFlow,
 } from '../../../shared/bigdata';
 import { onlineState, warningStatus } from '../../../shared/enums';
@@ -8,7 +8,8 @@ import {
   type TransferChangedPayload, type WarningPayload,
 } from '../../../shared/live/events';
 import { POINTS_ISSUED_REASONS, POINTS_REDEEMED_REASONS } from '../../../shared/recycling';
-import { dayOf, daysBetween, monthOf, parseInstant, yearOf, type CalendarDate } from '../../../shared/time';
+import { foldTicker, isTickerEvent } from '../../../shared/ticker';
+import { addMonths, dayOf, daysBetween, monthOf, parseInstant, yearOf, type CalendarDate } from '../../../shared/time';
 
 /**
  * The screen's figures: the server's overview with every live event after its head folded on, in seq order. Each
@@ -26,6 +27,16 @@ export interface ScreenFigures {
   zone: string;
 }
 
+/**
+ * The overview's figures that events move (forward live, backward for a replay's start): a panel drawn from anything
+ * else shows the last read, live or replaying.
+ */
+export const FOLDED_FIGURES = [
+  'devices', 'openWarnings', 'storage', 'transferred', 'manifests', 'inProgressTonnes', 'map', 'warningsByDay', 'fillBands',
+  'recent', 'recycling',
+] as const satisfies readonly (keyof BigDataOverview)[];
+export type FoldedFigure = (typeof FOLDED_FIGURES)[number];
+
 export const figuresOf = (overview: BigDataOverview, zone: string): ScreenFigures => ({ overview, seq: overview.head, stale: false, zone });
 
 /** The index of a fill ratio's band in `fillBands`. */
@@ -40,13 +51,6 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
 function dayOfInstant(time: string, zone: string): CalendarDate | null {
   const instant = parseInstant(time, zone);
   return instant === null ? null : dayOf(instant, zone);
-}
-
-function isTickerEvent(event: LiveEvent): boolean {
-  const typed = typedEvent(event);
-  // A device coming back online is routine; going offline is news.
-  if (typed.type === 'device.state') return typed.payload.onlineState === onlineState.offline;
-  return TICKER_TYPES.some((type) => type === typed.type);
 }
 
 function withDevice(devices: MapDevice[], deviceId: number, change: (device: MapDevice) => MapDevice): MapDevice[] {
@@ -141,14 +145,20 @@ function foldTransfer(o: BigDataOverview, p: TransferChangedPayload, sign: Direc
   const today = dayOfInstant(o.asOf, zone);
   if (today !== null && (after === 'completed') !== (before === 'completed')) {
     const received = (to === 'completed' ? 1 : -1) * (p.receivedQuantity ?? 0);
-    const add = (period: BigDataOverview['transferred']['today'], inPeriod: boolean) =>
-      (inPeriod ? { ...period, tonnes: round3(period.tonnes + received) } : period);
+    // The year-earlier figures are the overview's: the same day a year ago, that month, that whole year. An order
+    // planned then and completed now moves them as exactly as this year's.
+    const yearAgo = addMonths(today, -12);
+    const add = (period: PeriodTonnes, now: boolean, yearBefore: boolean): PeriodTonnes => ({
+      tonnes: now ? round3(period.tonnes + received) : period.tonnes,
+      lastYear: yearBefore ? round3(period.lastYear + received) : period.lastYear,
+    });
+    const planned = p.plannedDate;
     next = {
       ...next,
       transferred: {
-        today: add(next.transferred.today, p.plannedDate === today),
-        month: add(next.transferred.month, monthOf(p.plannedDate) === monthOf(today)),
-        year: add(next.transferred.year, yearOf(p.plannedDate) === yearOf(today)),
+        today: add(next.transferred.today, planned === today, planned === yearAgo),
+        month: add(next.transferred.month, monthOf(planned) === monthOf(today), monthOf(planned) === monthOf(yearAgo)),
+        year: add(next.transferred.year, yearOf(planned) === yearOf(today), yearOf(planned) === yearOf(yearAgo)),
       },
     };
   }
@@ -228,17 +238,17 @@ function applyEvent(
 export function foldEvents(figures: ScreenFigures, events: readonly LiveEvent[]): ScreenFigures {
   const { zone } = figures;
   let { overview, seq, stale } = figures;
-  const ticker: LiveEvent[] = [];
+  const folded: LiveEvent[] = [];
   for (const event of events) {
     if (event.seq <= seq) continue;
     seq = event.seq;
     const applied = applyEvent(overview, event, 1, zone);
     overview = applied.overview;
     stale ||= !applied.exact;
-    if (isTickerEvent(event)) ticker.push(event);
+    if (isTickerEvent(event)) folded.push(event);
   }
   if (seq === figures.seq) return figures;
-  if (ticker.length > 0) overview = { ...overview, recent: [...ticker.reverse(), ...overview.recent].slice(0, BIGDATA_LIMITS.recent) };
+  if (folded.length > 0) overview = { ...overview, recent: foldTicker(overview.recent, folded) };
   return { overview, seq, stale, zone };
 }
 
@@ -263,5 +273,5 @@ export function unfoldEvents(figures: ScreenFigures, events: readonly LiveEvent[
     overview = applyEvent(overview, events[index], -1, figures.zone, stateBefore.get(index)).overview;
   }
   const first = events[0].seq;
-  return { overview: { ...overview, recent: overview.recent.filter((e) => e.seq < first) }, seq: first - 1, stale: figures.stale, zone: figures.zone };
+  return { overview: { ...overview, recent: overview.recent.filter((line) => line.event.seq < first) }, seq: first - 1, stale: figures.stale, zone: figures.zone };
 }

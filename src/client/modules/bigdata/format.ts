@@ -2,20 +2,29 @@
 // decimals under a hundred and one above (a wall is read from across the room, not audited).
 const NUMBER_LOCALE = 'zh-CN';
 
-export function formatTonnes(value: number): string {
+/**
+ * A figure to at most `digits` decimals. What rounds to zero is written 0, never "-0": a stock folded down to a few
+ * grams below zero, or a negative zero out of arithmetic, is nothing, not a negative amount.
+ */
+function formatFigure(value: number, digits: number): string {
   if (!Number.isFinite(value)) return '—';
-  return value.toLocaleString(NUMBER_LOCALE, { maximumFractionDigits: Math.abs(value) >= 100 ? 1 : 2 });
+  const shown = Number(value.toFixed(digits));
+  return (shown === 0 ? 0 : value).toLocaleString(NUMBER_LOCALE, { maximumFractionDigits: digits });
 }
 
-export const formatCount = (value: number): string => value.toLocaleString(NUMBER_LOCALE);
+export const formatTonnes = (value: number): string => formatFigure(value, Math.abs(value) >= 100 ? 1 : 2);
+
+export const formatCount = (value: number): string => formatFigure(value, 0);
 
 /** Kilograms to one decimal: a household's drop-off is weighed to the ten grams, a day's sum read to the hundred. */
-export const formatKg = (value: number): string => value.toLocaleString(NUMBER_LOCALE, { maximumFractionDigits: 1 });
+export const formatKg = (value: number): string => formatFigure(value, 1);
 
 /** The change on a year earlier as a signed percentage, or null when there is nothing to compare with. */
 export function formatChange(now: number, lastYear: number): string | null {
   if (!(lastYear > 0)) return null;
   const change = ((now - lastYear) / lastYear) * 100;
-  const text = Math.abs(change).toLocaleString(NUMBER_LOCALE, { maximumFractionDigits: 1 });
-  return change > 0 ? `+${text}%` : change < 0 ? `−${text}%` : '0%';
+  const text = formatFigure(Math.abs(change), 1);
+  // Signed by what is shown: a change that rounds to nothing is 0%, not −0%.
+  if (text === '0') return '0%';
+  return change > 0 ? `+${text}%` : `−${text}%`;
 }

@@ -1,7 +1,8 @@
 import { warningType } from '../../../shared/enums';
 import type { LiveEvent, TransferChangedPayload } from '../../../shared/live/events';
 import { deviceEvent, transferEvent, warningEvent, weightEvent } from '../../realtime/test-support-events';
-import { figuresOf, foldEvents, unfoldEvents } from './fold';
+import { FOLDED_FIGURES, figuresOf, foldEvents, unfoldEvents } from './fold';
+import { panelReplays } from './panels';
 import { buildTimeline, figuresAt, MARK_MS } from './replay';
 import { CHINA, overviewFixture, TODAY } from './test-support';
 import { formatInstant, instantOfWallClock, parseInstant } from '../../../shared/time';
@@ -97,8 +98,25 @@ describe('a replay timeline', () => {
 
   it('shows the ticker of the moment, newest first', () => {
     const at = start + 10 * MARK_MS;
-    const recent = figuresAt(timeline, at).overview.recent.map((e) => e.seq);
+    const recent = figuresAt(timeline, at).overview.recent.map((l) => l.event.seq);
     expect(recent).toEqual([...recent].sort((a, b) => b - a));
     expect(Math.max(...recent.map((seq) => times[events.findIndex((e) => e.seq === seq)]))).toBeLessThanOrEqual(at);
+  });
+});
+
+describe('what a replay moves', () => {
+  it('moves only the figures it says it moves: events change no other figure, forward or back', () => {
+    const start = figuresOf(overviewFixture(), CHINA);
+    const events = randomEvents(300, 7);
+    const forward = foldEvents(start, events).overview;
+    const back = unfoldEvents(figuresOf(forward, CHINA), events).overview;
+    const moved = (figures: typeof forward) => (Object.keys(start.overview) as (keyof typeof forward)[])
+      .filter((key) => figures[key] !== start.overview[key]);
+    for (const key of [...moved(forward), ...moved(back)]) expect(FOLDED_FIGURES).toContain(key);
+  });
+
+  it('marks the panels drawn from anything else as not replayed: the trends, the top producers, disposal and devices online', () => {
+    const panels = ['trendDays', 'trendMonths', 'wastes', 'top', 'disposal', 'warningsWeek', 'fill', 'online', 'warningTypes', 'stages', 'recycling'] as const;
+    expect(panels.filter((id) => !panelReplays(id))).toEqual(['trendDays', 'trendMonths', 'wastes', 'top', 'disposal', 'online']);
   });
 });

@@ -89,7 +89,7 @@ async function resetCodeFor(ctx: RequestContext, userId: number): Promise<Authen
 /** The login itself: a token carrying the user's current security stamp. */
 export async function logIn(ctx: RequestContext, user: Pick<LoginRow, 'id' | 'user_name' | 'security_stamp'>): Promise<AuthenticateResult> {
   await ctx.db.query('update users set last_login_time = now() where id = $1', [user.id]);
-  const accessToken = await ctx.tokens.issue({ userId: user.id, userName: user.user_name, tenantId: ctx.tenantId, securityStamp: user.security_stamp, kind: 'login' });
+  const accessToken = await ctx.tokens.issue({ userId: user.id, userName: user.user_name, tenantId: ctx.tenantId, securityStamp: user.security_stamp });
   return {
     accessToken, encryptedAccessToken: ctx.tokens.encrypt(accessToken), expireInSeconds: TOKEN_LIFETIME_SECONDS, userId: user.id,
     shouldResetPassword: false, passwordResetCode: null, shouldChangePasswordOnNextLogin: false,

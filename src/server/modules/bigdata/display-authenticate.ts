@@ -48,7 +48,7 @@ export async function displayAuthenticate(ctx: RequestContext, input: Input): Pr
   if (!token) throw refused('bigdata.displayTokenUnknown');
   if (!token.tenant_active) throw refused('errors.tenantInactive');
   if (!token.user_active) throw refused('errors.userInactive');
-  const subject = { userId: token.user_id, userName: token.user_name, tenantId: token.tenant_id, securityStamp: token.security_stamp, kind: 'display' as const };
+  const subject = { userId: token.user_id, userName: token.user_name, tenantId: token.tenant_id, securityStamp: token.security_stamp, displayTokenId: token.id };
   const session = await loadSession(ctx.db, subject);
   // Roles may have changed since the token was issued: an account that now holds more is no display account.
   if (!session || !isDisplayAccount(session)) throw refused('bigdata.displayUserChanged');

@@ -9,7 +9,6 @@ import type { Db } from '../../db/database';
 import { loadSession, type RequestContext, type Session } from '../../http/context';
 import { errors } from '../../http/errors';
 import type { Input } from '../../http/input';
-import { revokeTokens } from '../users/sessions';
 import type { TextKey } from '../../../shared/locales';
 
 /** The one permission of a display account: a token that signs in without a person must open nothing but the wall. */
@@ -50,7 +49,7 @@ async function checkDisplayUser(ctx: RequestContext, db: Db, userId: number): Pr
   }));
   if (!rows[0]) throw refuse('bigdata.displayUserUnknown');
   // The session a token of the user would open: null when the user is inactive.
-  const session = await loadSession(db, { userId, tenantId: ctx.tenantId, securityStamp: rows[0].security_stamp, kind: 'display' });
+  const session = await loadSession(db, { userId, tenantId: ctx.tenantId, securityStamp: rows[0].security_stamp });
   if (!session) throw refuse('bigdata.displayUserInactive');
   if (!isDisplayAccount(session)) throw refuse('bigdata.displayUserPermissions');
 }
@@ -70,8 +69,9 @@ export async function createDisplayToken(ctx: RequestContext, input: Input): Pro
 }
 
 /**
- * Revokes a display token: it signs in no more, and the user's security stamp changes so that the access tokens it
- * obtained stop at their next use (other tokens of the same account then exchange again); its live connections close.
+ * Revokes a display token: it signs in no more, the access tokens exchanged for it stop at their next use (they name
+ * it, and a session is refused once it is revoked), and the live connections they opened close. The account's other
+ * walls hold access tokens of other display tokens and go on without a pause: the account's stamp stays.
  */
 export async function revokeDisplayToken(ctx: RequestContext, input: Input): Promise<void> {
   const id = input.requiredInt('id', { min: 1 });
@@ -80,6 +80,8 @@ export async function revokeDisplayToken(ctx: RequestContext, input: Input): Pro
       update display_tokens dt set revoked_time = coalesce(dt.revoked_time, now())
        where dt.id = ${id} and ${tenantCondition('dt', ctx.tenantId)} returning dt.user_id`);
     if (!rows[0]) throw errors.notFound(ctx.language, 'DisplayToken', id);
-    await revokeTokens(ctx, tx, [rows[0].user_id]);
+    const userId = rows[0].user_id;
+    const { hub, tenantId } = ctx;
+    if (hub) tx.onCommit(() => hub.closeDisplayConnections(tenantId, userId, id));
   });
 }

@@ -7,6 +7,7 @@ import {
   enterpriseinformation, equipmentwarning, hazardouswastestorage, inventory, smartequipment,
 } from '../../../shared/resources';
 import type { Resource } from '../../../shared/resource-kit';
+import { foldTicker } from '../../../shared/ticker';
 import { enterpriseCondition, scopeOf, type Scope } from '../../crud/scope';
 import { and, join, scopeCondition, sql, type Sql } from '../../crud/sql';
 import type { Db } from '../../db/database';
@@ -260,7 +261,8 @@ export async function readOverview(ctx: RequestContext): Promise<BigDataOverview
     const flows = await readFlows(tx, scope, firstDay, addDays(today, -1), today);
     const { stages: manifests, inProgress } = await readStages(tx, scope);
     const viewer = { userId: session.userId, topics: topicsOf(session), enterpriseIds: session.enterpriseIds };
-    const recent = await latestEvents(tx, ctx.tenantId, viewer, TICKER_TYPES, head, BIGDATA_LIMITS.recent);
+    const latest = await latestEvents(tx, ctx.tenantId, viewer, TICKER_TYPES, head, BIGDATA_LIMITS.recentEvents);
+    const recent = foldTicker([], latest.reverse());
     const recycling = await schemeToday({ ...ctx, calendar }, tx);
     const countOf = (rows: WarningCount[], type: number, day: string | null = null) =>
       Number(rows.find((r) => r.warningType === type && r.day === day)?.count ?? 0);

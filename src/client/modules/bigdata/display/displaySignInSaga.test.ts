@@ -1,4 +1,6 @@
 import { combineReducers } from '@reduxjs/toolkit';
+import type { SagaIterator } from 'redux-saga';
+import { fork, take } from 'redux-saga/effects';
 import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
@@ -9,6 +11,9 @@ import { displayAuthenticate, type DisplayAuthenticateResult } from './displayAp
 import { keepSecretFromAddress, readStoredSecret, secretInFragment, wallUrl } from './displaySecret';
 import { displayBootSaga, displaySignInSaga, exchangeDisplayToken, isRefusal, retryDelayMs } from './displaySignInSaga';
 import { displaySignInActions, displaySignInSlice } from './displaySignInSlice';
+import { hubLoop } from '../../../realtime/hubSaga';
+import { fakeFactory, hubProviders, hubTestReducers } from '../../../realtime/test-support-hub';
+import { virtualTimers } from '../../../../../test/support/virtual-timers';
 
 const reducer = combineReducers({ displaySignIn: displaySignInSlice.reducer });
 type State = ReturnType<typeof reducer>;
@@ -154,5 +159,37 @@ describe('the wall display at start-up', () => {
     expect(secretInFragment(new URL(wallUrl('https://waste.example', SECRET)).hash)).toBe(SECRET);
     expect(secretInFragment('#x=1&display=abc')).toBe('abc');
     expect(secretInFragment('#displayx=abc')).toBeNull();
+  });
+});
+
+describe('a wall whose display token is revoked', () => {
+  beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('exchanges at once when the hub refuses its access token, and shows the refusal 5 s after the hub closed it', async () => {
+    const { factory, created } = fakeFactory(['ok', 'refused']);
+    const { calls, provider } = exchanges(result('a1'), answered(401, '大屏凭证已被吊销'));
+    const { provider: hub } = hubProviders();
+    const clock = virtualTimers();
+    function* wall(): SagaIterator {
+      yield fork(displaySignInSaga, SECRET);
+      yield take(displaySignInActions.signedIn.type);
+      yield fork(hubLoop, factory);
+    }
+    const run = expectSaga(wall)
+      .withReducer(combineReducers({ displaySignIn: displaySignInSlice.reducer, ...hubTestReducers }))
+      .provide([...storing, provider, hub, clock.provider])
+      .run({ timeout: 500, silenceTimeout: true });
+    await clock.advance(0);
+    expect(created.map((c) => c.started)).toEqual([true]);
+    // The revocation closes the wall's connection: it comes back after the reconnect interval and is refused.
+    created[0].close();
+    await clock.advance(4999);
+    expect(calls).toEqual([SECRET]);
+    await clock.advance(1);
+    expect(created[1].started).toBe(false);
+    expect(calls).toEqual([SECRET, SECRET]);
+    const { storeState } = await run;
+    expect((storeState as State).displaySignIn).toEqual({ status: 'revoked', reason: '大屏凭证已被吊销' });
   });
 });
