@@ -95,6 +95,12 @@ for (const resource of STANDARD) {
     const rows: { body: Body; dto: Dto }[] = [];
     /** Finds this test's rows: by the marker, or by the first row's own text when no free-text field is searchable. */
     const keyword = () => (markerFields.length > 0 ? marker : String(rows[0].dto[searchable[0]]));
+    // A keyword matches only what its caller is shown: a user without the resource's permission searches the picker's
+    // fields (a directory's columns), so their lookups are searched by the marker only where it is shown.
+    const shownToAnyone = resource.lookup?.directory ?? pickerFields(resource);
+    const shownSearchable = searchable.filter((name) => shownToAnyone.includes(name));
+    const markerShown = markerFields.some((name) => shownToAnyone.includes(name));
+    const pickerKeyword = () => (markerShown ? marker : String(rows[0].dto[shownSearchable[0] ?? searchable[0]]));
     const list = async (query: Record<string, string | number> = {}, token = admin) =>
       expectSuccess<Paged>(await server.call('GET', path('GetAll'), { token, query: { Keyword: keyword(), ...query } }));
 
@@ -188,9 +194,17 @@ for (const resource of STANDARD) {
     it('serves the lookup list to any logged-in user, matching Keyword', async () => {
       if (!resource.lookup) return;
       const lookup = resource.lookup.method;
-      const items = expectSuccess<Dto[]>(await server.call('GET', path(lookup), { token: restricted, query: { Keyword: keyword() } }));
-      expect(items.map((i) => i.id).sort()).toEqual(rows.map((r) => r.dto.id).sort());
+      const items = expectSuccess<Dto[]>(await server.call('GET', path(lookup), { token: restricted, query: { Keyword: pickerKeyword() } }));
+      if (markerShown) expect(items.map((i) => i.id).sort()).toEqual(rows.map((r) => r.dto.id).sort());
+      else if (shownSearchable.length > 0) expect(items.map((i) => i.id)).toContain(rows[0].dto.id);
+      else expect(items).toEqual([]);
       for (const item of items) expect(item[resource.lookup.labelField]).toEqual(expect.anything());
+      if (!markerShown && markerFields.length > 0) {
+        // What the picker hides finds nothing for them, and everything for a holder of the permission.
+        expect(expectSuccess<Dto[]>(await server.call('GET', path(lookup), { token: restricted, query: { Keyword: marker } }))).toEqual([]);
+        const held = expectSuccess<Dto[]>(await server.call('GET', path(lookup), { token: admin, query: { Keyword: marker } }));
+        expect(held.map((i) => i.id).sort()).toEqual(rows.map((r) => r.dto.id).sort());
+      }
       const capped = expectSuccess<Dto[]>(await server.call('GET', path(lookup), { token: admin, query: { MaxResultCount: 2 } }));
       expect(capped).toHaveLength(2);
       expectValidationError(await server.call('GET', path(lookup), { token: admin, query: { MaxResultCount: 1001 } }), 'maxResultCount');
@@ -199,7 +213,7 @@ for (const resource of STANDARD) {
 
     it('shows a user without the permission only what a picker needs from every lookup; a holder gets whole rows', async () => {
       const lookups = [
-        ...(resource.lookup ? [{ method: resource.lookup.method, query: () => ({ Keyword: keyword() }) }] : []),
+        ...(resource.lookup ? [{ method: resource.lookup.method, query: () => ({ Keyword: pickerKeyword() }) }] : []),
         ...(MODULE_LOOKUPS[resource.name] ?? []),
       ];
       const picker = ['id', ...(resource.lookup?.directory ?? pickerFields(resource))];
