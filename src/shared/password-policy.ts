@@ -91,3 +91,13 @@ export function brokenRules(policy: PasswordPolicy, password: string, isCommon: 
 /** Translation key and parameters of a rule (`password.<rule>` in the locales). */
 export const ruleText = (rule: PasswordRule, policy: PasswordPolicy) =>
   ({ key: `password.${rule}` as const, params: { min: policy.requiredLength, max: PASSWORD_MAX_LENGTH } });
+
+/**
+ * What a form choosing a new password says before asking the server (which also checks the common-password list):
+ * the first rule the password breaks, else a confirmation that differs, else nothing.
+ */
+export function newPasswordProblem(policy: PasswordPolicy, password: string, confirmation: string) {
+  const [broken] = brokenRules(policy, password);
+  if (broken) return ruleText(broken, policy);
+  return password === confirmation ? null : { key: 'shell.passwordMismatch' as const, params: {} };
+}

@@ -1,7 +1,7 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { activeRules, brokenRules, policyFromSettings, ruleText } from '../../shared/password-policy';
+import { activeRules, newPasswordProblem, policyFromSettings, ruleText } from '../../shared/password-policy';
 import { logoutRequested, passwordChangeRequested } from '../session/actions';
 import { passwordDialogReset } from '../session/appSlice';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
@@ -46,14 +46,9 @@ export function ChangePasswordDialog({ isOpen, onClose, required = false }: Chan
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // The server checks the common-password list; the other rules are checked here to save a round trip.
-    const [broken] = brokenRules(policy, next);
-    if (broken) {
-      const { key, params } = ruleText(broken, policy);
-      return setLocalError(t(key, params));
-    }
-    if (next !== confirm) return setLocalError(t('shell.passwordMismatch'));
-    setLocalError(null);
+    const problem = newPasswordProblem(policy, next, confirm);
+    setLocalError(problem && t(problem.key, problem.params));
+    if (problem) return;
     dispatch(passwordChangeRequested({ currentPassword: current, newPassword: next }));
   };
 

@@ -1,5 +1,5 @@
 import { readConfig } from '../config';
-import { DEFAULT_PASSWORD_POLICY, policyFromSettings, policySettings } from '../../shared/password-policy';
+import { DEFAULT_PASSWORD_POLICY, newPasswordProblem, policyFromSettings, policySettings } from '../../shared/password-policy';
 import { passwordProblems } from './password-policy';
 
 const messages = (policy = DEFAULT_PASSWORD_POLICY, password: unknown = '') =>
@@ -36,5 +36,11 @@ describe('password policy', () => {
     expect(policySettings(policy)['Abp.Zero.UserManagement.PasswordComplexity.RequiredLength']).toBe('10');
     expect(policyFromSettings(policySettings(policy))).toEqual(policy);
     expect(policyFromSettings(undefined)).toEqual(DEFAULT_PASSWORD_POLICY);
+  });
+
+  it('tells a form choosing a new password the first broken rule, then a differing confirmation, else nothing', () => {
+    expect(newPasswordProblem(DEFAULT_PASSWORD_POLICY, 'short1', 'short1')).toEqual({ key: 'password.length', params: { min: 8, max: 32 } });
+    expect(newPasswordProblem(DEFAULT_PASSWORD_POLICY, 'Waste2026ok', 'Waste2026ko')).toEqual({ key: 'shell.passwordMismatch', params: {} });
+    expect(newPasswordProblem(DEFAULT_PASSWORD_POLICY, 'Waste2026ok', 'Waste2026ok')).toBeNull();
   });
 });

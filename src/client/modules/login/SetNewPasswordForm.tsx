@@ -1,7 +1,7 @@
 import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { activeRules, brokenRules, policyFromSettings, ruleText } from '../../../shared/password-policy';
+import { activeRules, newPasswordProblem, policyFromSettings, ruleText } from '../../../shared/password-policy';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { passwordResetCancelled, passwordResetRequested, selectLogin } from './loginSlice';
 
@@ -20,13 +20,9 @@ export function SetNewPasswordForm() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const [broken] = brokenRules(policy, next);
-    if (broken) {
-      const { key, params } = ruleText(broken, policy);
-      return setLocalError(t(key, params));
-    }
-    if (next !== confirm) return setLocalError(t('shell.passwordMismatch'));
-    setLocalError(null);
+    const problem = newPasswordProblem(policy, next, confirm);
+    setLocalError(problem && t(problem.key, problem.params));
+    if (problem) return;
     dispatch(passwordResetRequested(next));
   };
 
