@@ -36,7 +36,7 @@ async function welcome(tx: Db, tenantId: number | null, userId: number): Promise
   await tx.query(
     `insert into notifications (tenant_id, user_id, type, title, description) values
        ($1, $2, 0, '欢迎使用固废危废智慧监管平台', '系统已完成初始化，已导入《国家危险废物名录（2021年版）》与国民经济行业分类。'),
-       ($1, $2, 1, '请修改初始密码', '管理员账号仍在使用初始密码 123qwe，请在右上角用户菜单中修改。'),
+       ($1, $2, 1, '定期修改密码', '首次登录时已设置新密码；之后可随时在右上角用户菜单中修改。'),
        ($1, $2, 2, '完善企业信息', '请录入产废、运输和接收单位的基本信息。')`, [tenantId, userId]);
 }
 
