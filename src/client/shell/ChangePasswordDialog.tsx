@@ -1,7 +1,8 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { activeRules, newPasswordProblem, policyFromSettings, ruleText } from '../../shared/password-policy';
+import { newPasswordProblem, policyFromSettings } from '../../shared/password-policy';
+import { PasswordRules } from './PasswordRules';
 import { logoutRequested, passwordChangeRequested } from '../session/actions';
 import { passwordDialogReset } from '../session/appSlice';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
@@ -72,16 +73,7 @@ export function ChangePasswordDialog({ isOpen, onClose, required = false }: Chan
           <FormGroup label={t('shell.confirmPassword')} labelFor="pwd-confirm" labelInfo="*">
             <InputGroup id="pwd-confirm" type="password" autoComplete="new-password" value={confirm} onValueChange={setConfirm} required data-testid="confirm-password" />
           </FormGroup>
-          <div className="app-password-rules" data-testid="password-rules">
-            <strong>{t('password.rulesTitle')}</strong>
-            <ul>
-              {activeRules(policy).map((rule) => {
-                const { key, params } = ruleText(rule, policy);
-                // The other rules read as requirements already; the common-password refusal needs its own wording here.
-                return <li key={rule} data-testid={`password-rule-${rule}`}>{t(rule === 'common' ? 'password.commonRule' : key, params)}</li>;
-              })}
-            </ul>
-          </div>
+          <PasswordRules policy={policy} />
         </DialogBody>
         <DialogFooter
           actions={

@@ -1,7 +1,8 @@
 import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { activeRules, newPasswordProblem, policyFromSettings, ruleText } from '../../../shared/password-policy';
+import { newPasswordProblem, policyFromSettings } from '../../../shared/password-policy';
+import { PasswordRules } from '../../shell/PasswordRules';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { passwordResetCancelled, passwordResetRequested, selectLogin } from './loginSlice';
 
@@ -38,15 +39,7 @@ export function SetNewPasswordForm() {
         <InputGroup id="login-confirm-password" size="large" leftIcon="lock" type="password" autoComplete="new-password"
           value={confirm} onValueChange={setConfirm} required data-testid="set-password-confirm" />
       </FormGroup>
-      <div className="app-password-rules" data-testid="password-rules">
-        <strong>{t('password.rulesTitle')}</strong>
-        <ul>
-          {activeRules(policy).map((rule) => {
-            const { key, params } = ruleText(rule, policy);
-            return <li key={rule}>{t(rule === 'common' ? 'password.commonRule' : key, params)}</li>;
-          })}
-        </ul>
-      </div>
+      <PasswordRules policy={policy} />
       {shown && <div className="app-login-error" role="alert" data-testid="login-error">{shown}</div>}
       <Button type="submit" intent="primary" size="large" fill loading={submitting} disabled={!next || !confirm}
         text={t('login.setPasswordSubmit')} data-testid="set-password-submit" />
