@@ -1,20 +1,14 @@
 // A user who must choose a new password (the seeded admins on the published 123qwe) gets no token at login, only a
 // reset code: ABP's shouldResetPassword answer, then Account/ResetPassword sets the password and logs in. This server
 // keeps the seed as a fresh start leaves it.
+import type { AuthenticateResult } from '../../src/server/modules/auth/authenticate';
 import { completeFirstLogin, createTenant, createUser, expectError, expectSuccess, expectValidationError, ok } from '../support/server-fixtures';
 import { DEFAULT_PASSWORD, svc, useTestServer, type CallOptions } from '../support/server-harness';
 
 const server = useTestServer({ asSeeded: true });
 const en = { 'Accept-Language': 'en' };
 
-interface Answer {
-  accessToken: string | null;
-  encryptedAccessToken: string | null;
-  expireInSeconds: number;
-  userId: number;
-  shouldResetPassword: boolean;
-  passwordResetCode: string | null;
-}
+type Answer = AuthenticateResult;
 
 const authenticate = (tenantId: number | null, userName: string, password: string, options: CallOptions = {}) =>
   server.call<Answer>('POST', '/api/TokenAuth/Authenticate', { ...options, tenantId, body: { userNameOrEmailAddress: userName, password } });
